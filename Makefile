@@ -1,0 +1,85 @@
+# sluice -- top-level build.
+#
+#   make            build the compiler (build/bin/sluice) and the test programs
+#   make deps       install the toolchain from Debian's packages when missing
+#   make test       deps (if needed), build, run every test; ends "N passed, N failed"
+#   make bench      compile time, cycles per word and iCE40 resources per example
+#   make demo       the end-to-end demo (host program on the simulator)
+#
+# Build outputs go to build/ only.
+
+LLVM_CONFIG ?= llvm-config-19
+CC ?= cc
+BUILD ?= build
+PREFIX ?= /usr/local
+
+# Debug builds verify the IR after every pass; `make NDEBUG=1` drops that.
+OPT ?= -O2 -g
+WARN := -Wall -Wextra -Werror
+CSTD := -std=gnu11
+ifeq ($(NDEBUG),1)
+OPT += -DNDEBUG
+endif
+
+HAVE_LLVM := $(shell command -v $(LLVM_CONFIG) >/dev/null 2>&1 && echo yes)
+ifeq ($(HAVE_LLVM),yes)
+LLVM_CFLAGS := $(shell $(LLVM_CONFIG) --cflags | sed 's/-std=[^ ]*//g')
+LLVM_LIBS := $(shell $(LLVM_CONFIG) --ldflags) -lLLVM-$(shell $(LLVM_CONFIG) --version | cut -d. -f1)
+endif
+
+CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -Iinclude -Ihls $(CFLAGS)
+HLS_CFLAGS = $(CFLAGS_ALL) $(LLVM_CFLAGS)
+
+HLS_SRC := $(shell find hls -name '*.c' | sort)
+HLS_OBJ := $(HLS_SRC:%.c=$(BUILD)/obj/%.o)
+# every object but the driver's main: what unit tests link against
+HLS_LIB_OBJ := $(filter-out $(BUILD)/obj/hls/driver/main.o,$(HLS_OBJ))
+
+TEST_SRC := $(shell find tests/hls -name 'test_*.c' 2>/dev/null | sort)
+TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
+
+EMU_SRC := $(wildcard runtime/emu/*.c)
+EMU_LIB := $(if $(EMU_SRC),$(BUILD)/lib/libsluice_emu.so)
+
+.PHONY: all deps test bench demo clean install check-deps
+all: $(BUILD)/bin/sluice $(TEST_BIN) $(EMU_LIB) $(BUILD)/sluice.pc
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HLS_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/bin/sluice: $(HLS_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -o $@ $^ $(LLVM_LIBS) -ljansson -lm
+
+$(BUILD)/tests/%: tests/%.c $(HLS_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(HLS_CFLAGS) -o $@ $^ $(LLVM_LIBS) -ljansson -lm
+
+$(BUILD)/lib/libsluice_emu.so: $(EMU_SRC) $(wildcard include/sluice/*.h) include/sluice.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(OPT) $(WARN) -Iinclude -fPIC -shared -o $@ $(EMU_SRC) -ljansson -ldl -lpthread
+
+$(BUILD)/sluice.pc: sluice.pc.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(abspath .)|g' -e 's|@INCLUDEDIR@|$(abspath include)|g' \
+	    -e 's|@LIBDIR@|$(abspath $(BUILD)/lib)|g' $< > $@
+
+deps:
+	scripts/deps.sh
+
+check-deps:
+	@scripts/deps.sh --check || scripts/deps.sh
+
+test: check-deps
+	$(MAKE) all
+	python3 tests/run_tests.py -j 2
+
+bench: check-deps
+	$(MAKE) all
+	scripts/bench.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(HLS_OBJ:.o=.d)

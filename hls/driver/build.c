@@ -1,0 +1,341 @@
+/*
+ * build.c -- `sluice build`: C sources to a module directory.
+ *
+ *   front end (clang, LLVM, lowering, link checks) -> scheduling ->
+ *   Verilog back end -> OUT.sluice/{manifest.json, rtl/, report.txt}
+ *
+ * Each stage reports its own errors; the build stops after the first stage
+ * that reported any, so the user sees every error of that stage at once.
+ */
+#include "driver.h"
+
+#include "../front/front.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void build_usage(void)
+{
+	fputs("usage: sluice build FILE.c... [-o OUT.sluice] [--emit-verilog DIR]\n"
+	      "                    [--dump-ir[=DIR]] [--clock FREQ] [--target T]\n"
+	      "                    [-DNAME[=VALUE]] [-IDIR] [-q]\n"
+	      "  FREQ: 48MHz, 12.5MHz, 100000kHz or a number of MHz\n"
+	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n",
+	      stderr);
+}
+
+/* "48MHz", "48", "48000kHz", "48e6Hz" -> MHz; <= 0 on error. */
+static double parse_clock(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || v <= 0)
+		return -1;
+	if (!*end || !strcasecmp(end, "mhz"))
+		return v;
+	if (!strcasecmp(end, "khz"))
+		return v / 1e3;
+	if (!strcasecmp(end, "hz"))
+		return v / 1e6;
+	if (!strcasecmp(end, "ghz"))
+		return v * 1e3;
+	return -1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* default output: basename of the first source with .sluice */
+static const char *default_output(struct hls_ctx *ctx, const char *src)
+{
+	const char *base = strrchr(src, '/');
+	base = base ? base + 1 : src;
+	const char *dot = strrchr(base, '.');
+	size_t n = dot ? (size_t)(dot - base) : strlen(base);
+	return arena_printf(&ctx->arena, "%.*s.sluice", (int)n, base);
+}
+
+static const char *module_name(struct hls_ctx *ctx, const char *out)
+{
+	const char *base = strrchr(out, '/');
+	base = base ? base + 1 : out;
+	const char *dot = strrchr(base, '.');
+	size_t n = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	return arena_printf(&ctx->arena, "%.*s", (int)n, base);
+}
+
+static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
+		      struct build_opts *o)
+{
+	struct arena *a = &ctx->arena;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (!strcmp(arg, "-o") || !strcmp(arg, "--emit-verilog") ||
+		    !strcmp(arg, "--clock") || !strcmp(arg, "--target") ||
+		    !strcmp(arg, "--board")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "sluice: error: %s needs an argument\n", arg);
+				return -1;
+			}
+			const char *v = argv[++i];
+			if (!strcmp(arg, "-o"))
+				o->output = v;
+			else if (!strcmp(arg, "--emit-verilog"))
+				o->emit_verilog = v;
+			else if (!strcmp(arg, "--board"))
+				o->board = v;
+			else if (!strcmp(arg, "--clock")) {
+				o->clock_mhz = parse_clock(v);
+				if (o->clock_mhz <= 0) {
+					fprintf(stderr, "sluice: error: cannot read clock '%s' (try 48MHz)\n", v);
+					return -1;
+				}
+			} else {
+				static const char *const names[] = {"sim", "ice40", "ecp5", "gowin"};
+				int t = -1;
+				for (int j = 0; j < 4; j++)
+					if (!strcmp(v, names[j]))
+						t = j;
+				if (t < 0) {
+					fprintf(stderr, "sluice: error: unknown target '%s' (sim, ice40, ecp5, gowin)\n", v);
+					return -1;
+				}
+				ctx->target = (enum hls_target)t;
+			}
+		} else if (!strcmp(arg, "--dump-ir")) {
+			o->dump_ir = "";
+		} else if (!strncmp(arg, "--dump-ir=", 10)) {
+			o->dump_ir = arg + 10;
+		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
+			o->quiet = true;
+		} else if (!strncmp(arg, "-D", 2) || !strncmp(arg, "-I", 2) ||
+			   !strncmp(arg, "-U", 2)) {
+			if (arg[2] == 0) {
+				fprintf(stderr, "sluice: error: %s needs an argument attached (e.g. -DN=4)\n", arg);
+				return -1;
+			}
+			VEC_PUSH(a, o->cflags, o->ncflags, arg);
+		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			build_usage();
+			exit(0);
+		} else if (arg[0] == '-') {
+			fprintf(stderr, "sluice: error: unknown option '%s'\n", arg);
+			build_usage();
+			return -1;
+		} else {
+			VEC_PUSH(a, o->sources, o->nsources, arg);
+		}
+	}
+	if (!o->nsources) {
+		fprintf(stderr, "sluice: error: no input files\n");
+		build_usage();
+		return -1;
+	}
+	for (unsigned i = 0; i < o->nsources; i++) {
+		if (access(o->sources[i], R_OK)) {
+			fprintf(stderr, "sluice: error: cannot read '%s': %s\n",
+				o->sources[i], strerror(errno));
+			return -1;
+		}
+	}
+	if (o->board) {
+		fprintf(stderr, "sluice: error: --board: bitstream builds are not available yet; "
+				"use --target ice40 for the iCE40 delay model\n");
+		return -1;
+	}
+	if (!o->output)
+		o->output = default_output(ctx, o->sources[0]);
+	return 0;
+}
+
+/* Refuses to clobber a directory that is not a module. */
+static int prepare_output(struct hls_ctx *ctx, const char *dir)
+{
+	struct stat st;
+	if (!stat(dir, &st)) {
+		char *m = arena_printf(&ctx->arena, "%s/manifest.json", dir);
+		if (!S_ISDIR(st.st_mode) || access(m, F_OK)) {
+			diag_error(&ctx->diag, (struct ir_loc){0},
+				   "output '%s' exists and is not a sluice module; not overwriting it", dir);
+			return -1;
+		}
+		remove_tree(dir);
+	}
+	if (mkdir_p(arena_printf(&ctx->arena, "%s/rtl", dir))) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot create '%s': %s",
+			   dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int copy_rtl(struct hls_ctx *ctx, const char *rtl_dir,
+		    const struct rtl_files *files, const char *to)
+{
+	const char *home = sluice_home(ctx);
+	for (unsigned i = 0; i < files->nlibrary; i++) {
+		const char *src = arena_printf(&ctx->arena, "%s/rtl/%s", home, files->library[i]);
+		const char *dst = arena_printf(&ctx->arena, "%s/%s", to, files->library[i]);
+		if (copy_file(src, dst)) {
+			diag_error(&ctx->diag, (struct ir_loc){0}, "cannot copy '%s' to '%s'", src, dst);
+			return -1;
+		}
+	}
+	if (rtl_dir) {
+		for (unsigned i = 0; i < files->ngenerated; i++) {
+			const char *src = arena_printf(&ctx->arena, "%s/%s", rtl_dir, files->generated[i]);
+			const char *dst = arena_printf(&ctx->arena, "%s/%s", to, files->generated[i]);
+			if (copy_file(src, dst)) {
+				diag_error(&ctx->diag, (struct ir_loc){0}, "cannot copy '%s' to '%s'", src, dst);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int write_report(struct hls_ctx *ctx, const char *dir,
+			const struct ir_program *p, const struct hls_schedule *s)
+{
+	const char *path = arena_printf(&ctx->arena, "%s/report.txt", dir);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot write '%s'", path);
+		return -1;
+	}
+	fprintf(f, "sluice report for module '%s'\n", p->name);
+	fprintf(f, "target clock %.3f MHz (period %.3f ns)\n\n", 1000.0 / s->clock_ns, s->clock_ns);
+	sched_print(p, s, f);
+	fclose(f);
+	return 0;
+}
+
+int cmd_build(int argc, char **argv)
+{
+	struct hls_ctx ctx;
+	hls_ctx_init(&ctx);
+	struct build_opts o = {0};
+	int rc = 1;
+	double t0 = now_s();
+
+	if (parse_args(&ctx, argc, argv, &o))
+		goto out_usage;
+	if (o.clock_mhz > 0)
+		ctx.clock_mhz = o.clock_mhz;
+	if (ctx.clock_mhz <= 0)
+		ctx.clock_mhz = delay_default_clock_mhz(ctx.target);
+	if (o.dump_ir) {
+		if (*o.dump_ir) {
+			if (mkdir_p(o.dump_ir)) {
+				fprintf(stderr, "sluice: error: cannot create '%s'\n", o.dump_ir);
+				goto out;
+			}
+			ctx.dump_dir = o.dump_ir;
+		} else {
+			ctx.dump_stdout = true;
+		}
+	}
+
+	const char *home = sluice_home(&ctx);
+	struct front_opts fo = {
+		.sources = o.sources, .nsources = o.nsources,
+		.cflags = o.cflags, .ncflags = o.ncflags,
+		.include_dir = arena_printf(&ctx.arena, "%s/include", home),
+		.module_name = module_name(&ctx, o.output),
+	};
+	struct ir_program *p = front_compile(&ctx, &fo);
+	if (!p || ctx.diag.errors)
+		goto out;
+	ir_after_pass(&ctx, p, "front");
+	if (ctx.diag.errors)
+		goto out;
+
+	struct hls_schedule sched = {0};
+	if (sched_program(&ctx, p, &sched) || ctx.diag.errors)
+		goto out;
+	if (ctx.verify && sched_verify(&ctx, p, &sched))
+		goto out;
+	if (ctx.dump_stdout) {
+		printf(";; ---- schedule ----\n");
+		sched_print(p, &sched, stdout);
+	} else if (ctx.dump_dir) {
+		const char *path = arena_printf(&ctx.arena, "%s/%02u-schedule.txt",
+						ctx.dump_dir, ++ctx.dump_seq);
+		FILE *f = fopen(path, "w");
+		if (f) {
+			sched_print(p, &sched, f);
+			fclose(f);
+		}
+	}
+
+	if (prepare_output(&ctx, o.output))
+		goto out;
+	const char *rtl_dir = arena_printf(&ctx.arena, "%s/rtl", o.output);
+	struct rtl_files files = {0};
+	if (rtlgen_program(&ctx, p, &sched, rtl_dir, &files) || ctx.diag.errors)
+		goto out;
+	if (copy_rtl(&ctx, NULL, &files, rtl_dir))
+		goto out;
+	if (o.emit_verilog) {
+		if (mkdir_p(o.emit_verilog)) {
+			diag_error(&ctx.diag, (struct ir_loc){0}, "cannot create '%s'", o.emit_verilog);
+			goto out;
+		}
+		if (copy_rtl(&ctx, rtl_dir, &files, o.emit_verilog))
+			goto out;
+	}
+	if (write_report(&ctx, o.output, p, &sched))
+		goto out;
+	if (manifest_write(&ctx, o.output, p, &sched, &o, &files))
+		goto out;
+	if (!o.quiet) {
+		unsigned states = 0;
+		for (unsigned k = 0; k < sched.nkernels; k++)
+			for (unsigned b = 0; b < p->kernels[k]->nblocks; b++)
+				states += sched.kernels[k].block_len[b];
+		fprintf(stderr, "sluice: built %s: %u kernel%s, %u pipe%s, %u states, %.2f s\n",
+			o.output, p->nkernels, p->nkernels == 1 ? "" : "s", p->npipes,
+			p->npipes == 1 ? "" : "s", states, now_s() - t0);
+	}
+	rc = 0;
+	goto out;
+out_usage:
+	rc = 2;
+out:
+	if (rc == 1 && ctx.diag.errors)
+		fprintf(stderr, "%u error%s generated.\n", ctx.diag.errors,
+			ctx.diag.errors == 1 ? "" : "s");
+	hls_ctx_fini(&ctx);
+	return rc;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	if (argc != 2) {
+		fputs("usage: sluice report MODULE.sluice\n", stderr);
+		return 2;
+	}
+	char path[4096];
+	snprintf(path, sizeof path, "%s/report.txt", argv[1]);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "sluice: error: '%s' is not a sluice module (no report.txt)\n", argv[1]);
+		return 1;
+	}
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fclose(f);
+	return 0;
+}

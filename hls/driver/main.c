@@ -1,0 +1,41 @@
+/*
+ * main.c -- `sluice COMMAND ...`: dispatches to the commands.
+ */
+#include "driver.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+	fputs("usage: sluice COMMAND [ARGS]\n"
+	      "\n"
+	      "commands:\n"
+	      "  build FILE.c... [-o OUT.sluice] [--emit-verilog DIR] [--dump-ir[=DIR]]\n"
+	      "        [--clock FREQ] [--board NAME] [-DNAME[=V]] [-IDIR]\n"
+	      "        compile kernels into a module (Verilog for the sim target)\n"
+	      "  report MODULE.sluice\n"
+	      "        print the module's schedule and resource report\n"
+	      "  help  this text\n",
+	      f);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "build"))
+		return cmd_build(argc - 1, argv + 1);
+	if (!strcmp(cmd, "report"))
+		return cmd_report(argc - 1, argv + 1);
+	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	fprintf(stderr, "sluice: error: unknown command '%s'\n", cmd);
+	usage(stderr);
+	return 2;
+}

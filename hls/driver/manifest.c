@@ -1,0 +1,117 @@
+/*
+ * manifest.c -- writes a module's manifest.json (DESIGN.md section 6).
+ *
+ * The manifest is the contract between `sluice build` and everything that
+ * loads a module (the runtime, the test harness, `sluice report`): its
+ * kernels with their argument layout, its pipes with widths, depths,
+ * directions and endpoints, specialization constants, and the device images
+ * it carries.
+ */
+#include "driver.h"
+
+#include <jansson.h>
+#include <stdio.h>
+
+static const char *pipe_kind(enum ir_pipe_kind k)
+{
+	return k == PIPE_HOST ? "host" : k == PIPE_IO ? "io" : "kernel";
+}
+
+static const char *pipe_dir(enum ir_pipe_dir d)
+{
+	static const char *const names[] = {"none", "h2d", "d2h", "in", "out"};
+	return names[d];
+}
+
+static const char *target_name(enum hls_target t)
+{
+	static const char *const names[] = {"sim", "ice40", "ecp5", "gowin"};
+	return names[t];
+}
+
+static json_t *kernels_json(const struct ir_program *p)
+{
+	json_t *arr = json_array();
+	for (unsigned i = 0; i < p->nkernels; i++) {
+		const struct ir_kernel *k = p->kernels[i];
+		json_t *params = json_array();
+		for (unsigned j = 0; j < k->nparams; j++) {
+			const struct ir_param *pa = &k->params[j];
+			json_array_append_new(params, json_pack("{s:s, s:i, s:b, s:i, s:i}",
+				"name", pa->name, "width", (json_int_t)pa->width,
+				"signed", pa->is_signed, "offset", (json_int_t)pa->offset,
+				"size", (json_int_t)pa->size));
+		}
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:o}",
+			"name", k->name,
+			"kind", k->kind == KERNEL_AUTORUN ? "autorun" : "started",
+			"args_size", (json_int_t)k->args_size, "params", params));
+	}
+	return arr;
+}
+
+static json_t *pipes_json(const struct ir_program *p)
+{
+	json_t *arr = json_array();
+	for (unsigned i = 0; i < p->npipes; i++) {
+		const struct ir_pipe *pp = p->pipes[i];
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:i, s:i, s:s, s:s, s:o, s:o}",
+			"name", pp->name, "type", pp->type ? pp->type : "",
+			"width", (json_int_t)pp->width,
+			"min_capacity", (json_int_t)pp->min_capacity,
+			"depth", (json_int_t)pp->depth,
+			"kind", pipe_kind(pp->kind), "dir", pipe_dir(pp->dir),
+			"reader", pp->reader ? json_string(pp->reader->name) : json_null(),
+			"writer", pp->writer ? json_string(pp->writer->name) : json_null()));
+	}
+	return arr;
+}
+
+int manifest_write(struct hls_ctx *ctx, const char *dir,
+		   const struct ir_program *p, const struct hls_schedule *s,
+		   const struct build_opts *o, const struct rtl_files *files)
+{
+	json_t *sources = json_array();
+	for (unsigned i = 0; i < o->nsources; i++)
+		json_array_append_new(sources, json_string(o->sources[i]));
+	json_t *specs = json_array();
+	for (unsigned i = 0; i < p->nspecs; i++)
+		json_array_append_new(specs, json_pack("{s:s, s:s, s:i, s:I}",
+			"name", p->specs[i]->name, "type", p->specs[i]->type,
+			"width", (json_int_t)p->specs[i]->width,
+			"value", (json_int_t)p->specs[i]->value));
+	json_t *vfiles = json_array();
+	for (unsigned i = 0; i < files->ngenerated; i++)
+		json_array_append_new(vfiles, json_string(files->generated[i]));
+	for (unsigned i = 0; i < files->nlibrary; i++)
+		json_array_append_new(vfiles, json_string(files->library[i]));
+	json_t *states = json_object();
+	for (unsigned k = 0; k < s->nkernels; k++) {
+		unsigned n = 0;
+		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++)
+			n += s->kernels[k].block_len[b];
+		json_object_set_new(states, p->kernels[k]->name, json_integer(n));
+	}
+
+	json_t *root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:{s:{s:s, s:o}}, s:{s:s, s:o}}",
+		"format", "sluice-module", "version", 1, "state", "executable",
+		"name", p->name, "sources", sources,
+		"target", target_name(s->target), "clock_mhz", 1000.0 / s->clock_ns,
+		"top", "sluice_top",
+		"kernels", kernels_json(p), "pipes", pipes_json(p),
+		"spec_constants", specs,
+		"images", "verilog", "dir", "rtl", "files", vfiles,
+		"reports", "schedule", "report.txt", "states", states);
+	if (!root) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "internal error: cannot build the manifest");
+		return -1;
+	}
+	const char *path = arena_printf(&ctx->arena, "%s/manifest.json", dir);
+	int rc = json_dump_file(root, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (rc) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot write '%s'", path);
+		return -1;
+	}
+	return 0;
+}

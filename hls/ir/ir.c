@@ -1,0 +1,168 @@
+/*
+ * ir.c -- building the IR: programs, kernels, blocks, ops; the opcode table.
+ *
+ * Builders append to arena-backed arrays and never free.  ir_op_new gives
+ * each op the next id of its kernel, so ids are dense and can index the
+ * per-op arrays of later stages (the schedule, the back end's names).
+ */
+#include "ir.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+void hls_ctx_init(struct hls_ctx *ctx)
+{
+	memset(ctx, 0, sizeof *ctx);
+	ctx->target = TARGET_SIM;
+	ctx->clock_mhz = 0; /* 0: the target's or board's default */
+#ifndef NDEBUG
+	ctx->verify = true;
+#endif
+}
+
+void hls_ctx_fini(struct hls_ctx *ctx)
+{
+	arena_free(&ctx->arena);
+}
+
+static const char *const opcode_names[IR_NUM_OPCODES] = {
+	[IR_CONST] = "const", [IR_ARG] = "arg", [IR_UNDEF] = "undef",
+	[IR_ADD] = "add", [IR_SUB] = "sub", [IR_MUL] = "mul",
+	[IR_UDIV] = "udiv", [IR_SDIV] = "sdiv", [IR_UREM] = "urem",
+	[IR_SREM] = "srem", [IR_AND] = "and", [IR_OR] = "or",
+	[IR_XOR] = "xor", [IR_SHL] = "shl", [IR_LSHR] = "lshr",
+	[IR_ASHR] = "ashr", [IR_EQ] = "eq", [IR_NE] = "ne",
+	[IR_ULT] = "ult", [IR_ULE] = "ule", [IR_UGT] = "ugt",
+	[IR_UGE] = "uge", [IR_SLT] = "slt", [IR_SLE] = "sle",
+	[IR_SGT] = "sgt", [IR_SGE] = "sge", [IR_ZEXT] = "zext",
+	[IR_SEXT] = "sext", [IR_TRUNC] = "trunc", [IR_EXTRACT] = "extract",
+	[IR_CONCAT] = "concat", [IR_SELECT] = "select", [IR_PHI] = "phi",
+	[IR_CTPOP] = "ctpop", [IR_CTLZ] = "ctlz", [IR_CTTZ] = "cttz",
+	[IR_BSWAP] = "bswap", [IR_BITREV] = "bitrev",
+	[IR_PIPE_READ] = "pipe.read", [IR_PIPE_WRITE] = "pipe.write",
+	[IR_PIPE_READ_NB] = "pipe.read_nb",
+	[IR_PIPE_WRITE_NB] = "pipe.write_nb",
+	[IR_STATE_LOAD] = "state.load", [IR_STATE_STORE] = "state.store",
+	[IR_BR] = "br", [IR_CONDBR] = "condbr", [IR_SWITCH] = "switch",
+	[IR_RET] = "ret",
+};
+
+const char *ir_opcode_name(enum ir_opcode opc)
+{
+	assert(opc < IR_NUM_OPCODES && opcode_names[opc]);
+	return opcode_names[opc];
+}
+
+bool ir_is_terminator(enum ir_opcode opc)
+{
+	return opc == IR_BR || opc == IR_CONDBR || opc == IR_SWITCH ||
+	       opc == IR_RET;
+}
+
+bool ir_has_side_effect(enum ir_opcode opc)
+{
+	return (opc >= IR_PIPE_READ && opc <= IR_STATE_STORE) ||
+	       ir_is_terminator(opc);
+}
+
+struct ir_program *ir_program_new(struct hls_ctx *ctx, const char *name)
+{
+	struct ir_program *p = arena_alloc(&ctx->arena, sizeof *p);
+	p->name = arena_strdup(&ctx->arena, name);
+	return p;
+}
+
+struct ir_kernel *ir_kernel_new(struct hls_ctx *ctx, struct ir_program *p,
+				const char *name, enum ir_kernel_kind kind)
+{
+	struct ir_kernel *k = arena_alloc(&ctx->arena, sizeof *k);
+	k->name = arena_strdup(&ctx->arena, name);
+	k->kind = kind;
+	if (p)
+		VEC_PUSH(&ctx->arena, p->kernels, p->nkernels, k);
+	return k;
+}
+
+struct ir_block *ir_block_new(struct hls_ctx *ctx, struct ir_kernel *k,
+			      const char *name)
+{
+	struct ir_block *b = arena_alloc(&ctx->arena, sizeof *b);
+	b->id = k->nblocks;
+	b->name = arena_strdup(&ctx->arena, name ? name : "");
+	b->kernel = k;
+	VEC_PUSH(&ctx->arena, k->blocks, k->nblocks, b);
+	return b;
+}
+
+struct ir_op *ir_op_new(struct hls_ctx *ctx, struct ir_kernel *k,
+			struct ir_block *b, enum ir_opcode opc, unsigned width,
+			unsigned nargs)
+{
+	struct ir_op *op = arena_alloc(&ctx->arena, sizeof *op);
+	op->id = k->nops_total++;
+	op->opc = opc;
+	op->width = width;
+	op->nargs = nargs;
+	if (nargs)
+		op->args = arena_alloc(&ctx->arena, nargs * sizeof *op->args);
+	op->lat.anchor = -1;
+	op->lat.target = -1;
+	op->block = b;
+	if (b)
+		VEC_PUSH(&ctx->arena, b->ops, b->nops, op);
+	return op;
+}
+
+struct ir_op *ir_const(struct hls_ctx *ctx, struct ir_kernel *k,
+		       struct ir_block *b, unsigned width, uint64_t value)
+{
+	struct ir_op *op = ir_op_new(ctx, k, b, IR_CONST, width, 0);
+	if (width < 64)
+		value &= (UINT64_C(1) << width) - 1;
+	if (width > 64) {
+		unsigned n = (width + 63) / 64;
+		op->imm_words = arena_alloc(&ctx->arena, n * sizeof(uint64_t));
+		op->imm_words[0] = value;
+	}
+	op->imm = value;
+	return op;
+}
+
+struct ir_pipe *ir_pipe_find(struct ir_program *p, const char *name)
+{
+	for (unsigned i = 0; i < p->npipes; i++)
+		if (!strcmp(p->pipes[i]->name, name))
+			return p->pipes[i];
+	return NULL;
+}
+
+struct ir_op *ir_terminator(struct ir_block *b)
+{
+	if (!b->nops)
+		return NULL;
+	struct ir_op *last = b->ops[b->nops - 1];
+	return ir_is_terminator(last->opc) ? last : NULL;
+}
+
+void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k)
+{
+	for (unsigned i = 0; i < k->nblocks; i++) {
+		k->blocks[i]->preds = NULL;
+		k->blocks[i]->npreds = 0;
+	}
+	for (unsigned i = 0; i < k->nblocks; i++) {
+		struct ir_block *b = k->blocks[i];
+		struct ir_op *t = ir_terminator(b);
+		if (!t)
+			continue;
+		for (unsigned s = 0; s < t->nsuccs; s++) {
+			struct ir_block *succ = t->succs[s];
+			bool seen = false;
+			for (unsigned j = 0; j < succ->npreds; j++)
+				seen |= succ->preds[j] == b;
+			if (!seen)
+				VEC_PUSH(&ctx->arena, succ->preds, succ->npreds, b);
+		}
+	}
+}

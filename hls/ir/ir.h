@@ -1,0 +1,303 @@
+/*
+ * ir.h -- the sluice IR, its context, arena and diagnostics.
+ *
+ * The IR is a control/data-flow graph in SSA form, close to the LLVM IR the
+ * front end reads but with only what hardware needs: every value is a bit
+ * vector of a fixed width (1..IR_MAX_WIDTH bits; signedness lives in the
+ * opcodes), blocks end in one terminator, phis stand first in their block.
+ * Pipes, kernel arguments and kernel state (C globals) are explicit.
+ *
+ * Invariants (checked by ir_verify):
+ *   - every kernel has at least one block; blocks[0] is the entry and has no
+ *     predecessors and no phis;
+ *   - each block's ops: phis first, then ordinary ops, then exactly one
+ *     terminator (IR_BR, IR_CONDBR, IR_SWITCH, IR_RET) as the last op;
+ *   - an op's operands are ops of the same kernel that produce a value
+ *     (width > 0) and dominate the use (for a phi: the end of the incoming
+ *     block);
+ *   - widths obey the table in ir_opinfo (ir.c);
+ *   - op->id is unique in the kernel and < kernel->nops_total; block->id is
+ *     the block's index in kernel->blocks.
+ *
+ * Memory: everything hangs off an arena owned by the hls_ctx and is freed in
+ * one go with the context; there is no per-node free.
+ */
+#ifndef SLUICE_IR_H
+#define SLUICE_IR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define IR_MAX_WIDTH 4096
+
+/* ---- arena ------------------------------------------------------------ */
+
+struct arena_chunk;
+struct arena {
+	struct arena_chunk *head;
+};
+
+void *arena_alloc(struct arena *a, size_t size);	  /* zeroed */
+void *arena_realloc(struct arena *a, void *p, size_t old, size_t size);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_printf(struct arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void arena_free(struct arena *a);
+
+/* Append to an arena-backed array `arr` with count `n` (a size_t/unsigned
+ * lvalue); grows by doubling via arena_realloc. */
+#define VEC_PUSH(ar, arr, n, val)                                              \
+	do {                                                                   \
+		if (((n) & ((n)-1)) == 0) /* n is 0 or a power of two */       \
+			(arr) = arena_realloc((ar), (arr), (n) * sizeof *(arr), \
+					      ((n) ? 2 * (n) : 1) * sizeof *(arr)); \
+		(arr)[(n)++] = (val);                                          \
+	} while (0)
+
+/* ---- source locations and diagnostics --------------------------------- */
+
+struct ir_loc {
+	const char *file; /* NULL when unknown */
+	unsigned line, col;
+};
+
+struct diag {
+	unsigned errors, warnings;
+	bool color;
+	void *out; /* FILE *; stderr by default */
+};
+
+/* `file:line:col: error: message`, then the source line and a caret, as
+ * clang prints it.  Errors count towards ctx->diag.errors. */
+void diag_error(struct diag *d, struct ir_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void diag_warning(struct diag *d, struct ir_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void diag_note(struct diag *d, struct ir_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void diag_vreport(struct diag *d, const char *kind, struct ir_loc loc,
+		  const char *fmt, va_list ap);
+
+/* ---- the compilation context ------------------------------------------ */
+
+enum hls_target {
+	TARGET_SIM = 0, /* generic ASIC-like delays; 100 MHz by default */
+	TARGET_ICE40,
+	TARGET_ECP5,
+	TARGET_GOWIN,
+};
+
+struct hls_ctx {
+	struct arena arena;
+	struct diag diag;
+	enum hls_target target;
+	double clock_mhz;      /* target clock */
+	const char *dump_dir;  /* --dump-ir: write NN-passname.ir here, or NULL */
+	bool dump_stdout;      /* --dump-ir with no dir: print to stdout */
+	unsigned dump_seq;
+	bool verify;	       /* run ir_verify after every pass */
+	int verbose;
+};
+
+void hls_ctx_init(struct hls_ctx *ctx);
+void hls_ctx_fini(struct hls_ctx *ctx);
+
+/* ---- the IR ----------------------------------------------------------- */
+
+enum ir_opcode {
+	/* values with no operands */
+	IR_CONST,	/* imm (wide: imm_words) */
+	IR_ARG,		/* kernel scalar argument number `index` */
+	IR_UNDEF,	/* any value (LLVM undef/poison); lowered as zero */
+
+	/* binary arithmetic, width = width of both operands */
+	IR_ADD, IR_SUB, IR_MUL,
+	IR_UDIV, IR_SDIV, IR_UREM, IR_SREM, /* C semantics; x/0 as rtl/sluice_div.v */
+	IR_AND, IR_OR, IR_XOR,
+	IR_SHL, IR_LSHR, IR_ASHR, /* shift amount: operand 1, any width; >= width gives 0 / sign fill */
+
+	/* comparisons: operands of equal width, result width 1 */
+	IR_EQ, IR_NE, IR_ULT, IR_ULE, IR_UGT, IR_UGE,
+	IR_SLT, IR_SLE, IR_SGT, IR_SGE,
+
+	/* width changes */
+	IR_ZEXT, IR_SEXT, IR_TRUNC, /* result width given by op->width */
+	IR_EXTRACT,	/* bits [index + width - 1 : index] of operand 0 */
+	IR_CONCAT,	/* {args[0], args[1], ...}: args[0] is the most significant */
+
+	IR_SELECT,	/* args[0] (width 1) ? args[1] : args[2] */
+	IR_PHI,		/* args[i] when arriving from phi_blocks[i] */
+
+	/* bit counting and permutation, result width = operand width */
+	IR_CTPOP, IR_CTLZ, IR_CTTZ, IR_BSWAP, IR_BITREV,
+
+	/* pipes: op->pipe; data width = pipe->width */
+	IR_PIPE_READ,	  /* blocking; result: the word */
+	IR_PIPE_WRITE,	  /* blocking; args[0] the word; no result */
+	IR_PIPE_READ_NB,  /* result width pipe->width + 1: bit [width] is ok */
+	IR_PIPE_WRITE_NB, /* args[0] the word; result width 1: ok */
+
+	/* kernel state (a C global kept across invocations): op->state */
+	IR_STATE_LOAD,	/* result: the whole state vector */
+	IR_STATE_STORE, /* args[0]: the whole new state vector; no result */
+
+	/* terminators */
+	IR_BR,		/* succs[0] */
+	IR_CONDBR,	/* args[0] (width 1) ? succs[0] : succs[1] */
+	IR_SWITCH,	/* args[0]; case_vals[i] -> succs[i + 1]; default succs[0] */
+	IR_RET,		/* kernel done (autorun kernels start again) */
+
+	IR_NUM_OPCODES
+};
+
+enum ir_latency_kind { LAT_NONE = 0, LAT_EXACT = 1, LAT_MAX = 2, LAT_MIN = 3 };
+
+/* Latency properties of a pipe operation (the spec's latency_anchor_id and
+ * latency_constraint). */
+struct ir_latency {
+	int anchor;		    /* anchor id, or -1 */
+	int target;		    /* target anchor id, or -1 */
+	enum ir_latency_kind kind;  /* LAT_NONE when no constraint */
+	int cycles;
+};
+
+enum ir_pipe_kind { PIPE_KERNEL = 0, PIPE_HOST = 1, PIPE_IO = 2 };
+enum ir_pipe_dir { DIR_NONE = 0, DIR_H2D = 1, DIR_D2H = 2, DIR_IN = 3, DIR_OUT = 4 };
+
+struct ir_kernel;
+struct ir_block;
+
+struct ir_pipe {
+	const char *name;      /* identity; also the Verilog port/FIFO name */
+	const char *type;      /* the C type as written */
+	unsigned width;	       /* bits: 8 * sizeof(T) */
+	int min_capacity;
+	enum ir_pipe_kind kind;
+	enum ir_pipe_dir dir;
+	unsigned depth;	       /* FIFO depth chosen by the back end (>= min_capacity) */
+	struct ir_loc loc;     /* the declaration, when known */
+	/* filled by the link checks: */
+	struct ir_kernel *reader, *writer;
+	struct ir_loc read_loc, write_loc; /* first use by reader / writer */
+};
+
+/* A C global the kernel keeps across invocations, as one bit vector with
+ * host byte order (byte 0 in bits [7:0]). */
+struct ir_state {
+	const char *name;
+	unsigned width;
+	uint64_t *init;	       /* ceil(width/64) words, little-endian words */
+	struct ir_loc loc;
+};
+
+struct ir_op {
+	unsigned id;
+	enum ir_opcode opc;
+	unsigned width;		/* result width in bits; 0 when no result */
+	struct ir_op **args;
+	unsigned nargs;
+	struct ir_block *block;
+	const char *name;	/* from the C source (LLVM value name), or NULL */
+	struct ir_loc loc;
+
+	/* opcode-specific */
+	uint64_t imm;		/* IR_CONST when width <= 64 */
+	uint64_t *imm_words;	/* IR_CONST when width > 64 (else NULL) */
+	unsigned index;		/* IR_ARG: parameter number; IR_EXTRACT: low bit */
+	struct ir_block **phi_blocks; /* IR_PHI: one per arg */
+	struct ir_block **succs;      /* terminators */
+	unsigned nsuccs;
+	uint64_t *case_vals;	      /* IR_SWITCH: nsuccs - 1 values */
+	struct ir_pipe *pipe;	      /* pipe ops */
+	struct ir_latency lat;	      /* pipe ops */
+	struct ir_state *state;	      /* state ops */
+};
+
+struct ir_block {
+	unsigned id;
+	const char *name;
+	struct ir_op **ops;
+	unsigned nops;
+	struct ir_block **preds;
+	unsigned npreds;
+	struct ir_kernel *kernel;
+	struct ir_loc loc;
+};
+
+struct ir_param {
+	const char *name;
+	unsigned width;
+	bool is_signed;
+	unsigned offset, size; /* bytes in the argument buffer (C struct layout) */
+};
+
+enum ir_kernel_kind { KERNEL_STARTED = 0, KERNEL_AUTORUN = 1 };
+
+struct ir_kernel {
+	const char *name;
+	enum ir_kernel_kind kind;
+	struct ir_param *params;
+	unsigned nparams;
+	unsigned args_size;	  /* bytes of the argument buffer */
+	struct ir_block **blocks; /* blocks[0] is the entry */
+	unsigned nblocks;
+	struct ir_state **states;
+	unsigned nstates;
+	unsigned nops_total;	  /* next free op id */
+	struct ir_loc loc;
+};
+
+struct ir_spec_const {
+	const char *name, *type;
+	unsigned width;
+	uint64_t value;		/* default value (folded for now) */
+	struct ir_loc loc;
+};
+
+struct ir_program {
+	const char *name;	  /* module name (output basename) */
+	const char **sources;
+	unsigned nsources;
+	struct ir_kernel **kernels;
+	unsigned nkernels;
+	struct ir_pipe **pipes;
+	unsigned npipes;
+	struct ir_spec_const **specs;
+	unsigned nspecs;
+};
+
+/* ---- building (ir.c) -------------------------------------------------- */
+
+struct ir_program *ir_program_new(struct hls_ctx *ctx, const char *name);
+struct ir_kernel *ir_kernel_new(struct hls_ctx *ctx, struct ir_program *p,
+				const char *name, enum ir_kernel_kind kind);
+struct ir_block *ir_block_new(struct hls_ctx *ctx, struct ir_kernel *k,
+			      const char *name);
+/* New op with `nargs` operand slots (filled by the caller), appended to
+ * block `b` (when b is non-NULL). */
+struct ir_op *ir_op_new(struct hls_ctx *ctx, struct ir_kernel *k,
+			struct ir_block *b, enum ir_opcode opc, unsigned width,
+			unsigned nargs);
+struct ir_op *ir_const(struct hls_ctx *ctx, struct ir_kernel *k,
+		       struct ir_block *b, unsigned width, uint64_t value);
+struct ir_pipe *ir_pipe_find(struct ir_program *p, const char *name);
+/* Recompute every block's preds from the terminators. */
+void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
+struct ir_op *ir_terminator(struct ir_block *b);
+bool ir_is_terminator(enum ir_opcode opc);
+bool ir_has_side_effect(enum ir_opcode opc); /* pipe, state and terminators */
+const char *ir_opcode_name(enum ir_opcode opc);
+
+/* ---- printing, verifying, dumping (print.c, verify.c) ------------------ */
+
+void ir_print(struct ir_program *p, void *file /* FILE * */);
+void ir_print_kernel(struct ir_kernel *k, void *file);
+/* Returns the number of problems found; each is reported as an internal
+ * error naming the pass that ran last. */
+unsigned ir_verify(struct hls_ctx *ctx, struct ir_program *p, const char *after);
+/* After a pass: dump (--dump-ir) and verify (debug builds). */
+void ir_after_pass(struct hls_ctx *ctx, struct ir_program *p, const char *pass);
+
+#endif /* SLUICE_IR_H */

@@ -1,0 +1,81 @@
+/*
+ * schedule.h -- the one struct that crosses from scheduling to the back end.
+ *
+ * hls/rtlgen/ knows nothing of scheduling but this.  A kernel runs as a
+ * finite-state machine: each block of the IR owns block_len[b] states
+ * (cycles), numbered 0..block_len-1; the block's terminator sits in the last
+ * one and picks the next block at the end of that cycle.  An op starts in
+ * state cycle[op->id] of its block.  Its result is available
+ * latency[op->id] cycles later: latency 0 means combinationally in the same
+ * cycle (chained), latency L >= 1 means in state cycle + L (a pipelined
+ * operator such as the divider, whose pipeline advances with the kernel).
+ *
+ * Guarantees of a schedule that sched_verify() accepts:
+ *   - every operand is available when its user starts
+ *     (cycle[u] >= cycle[d] + latency[d]); phis read their incoming values at
+ *     the end of the predecessor's last state, and are themselves available
+ *     from state 0 of their block (latency 0, registers);
+ *   - every result is available by the block's last state
+ *     (cycle + latency <= block_len - 1);
+ *   - the combinational path through chained ops in one state fits the
+ *     clock period under the target's delay model (single ops slower than
+ *     the period stand alone in their state);
+ *   - any two pipe operations of a kernel are in distinct states, in program
+ *     order; so each state holds at most one pipe op, and a state stalls
+ *     (holds, with every register and pipelined operator of the kernel) for
+ *     exactly as long as its pipe op cannot complete;
+ *   - every latency constraint (exact, min, max between anchor and target in
+ *     one block) holds on the states: cycle[target] - cycle[anchor].
+ *
+ * Later (loop pipelining) adds an initiation interval per pipelined loop;
+ * the stall rule above carries over unchanged: one stall signal per kernel.
+ */
+#ifndef SLUICE_SCHEDULE_H
+#define SLUICE_SCHEDULE_H
+
+#include "../ir/ir.h"
+
+struct sched_kernel {
+	struct ir_kernel *kernel;
+	unsigned *cycle;      /* by op id */
+	unsigned *latency;    /* by op id */
+	double *arrival;      /* by op id: ns into its start cycle when the result settles (reports) */
+	unsigned *block_len;  /* by block id, >= 1 */
+};
+
+struct hls_schedule {
+	double clock_ns;
+	enum hls_target target;
+	struct sched_kernel *kernels; /* parallel to program->kernels */
+	unsigned nkernels;
+};
+
+/* ---- delay model (delay.c) -------------------------------------------- */
+
+/* Combinational delay of one op in ns on `target` (0 for wiring such as
+ * constants, extracts and constant shifts). */
+double delay_op_ns(enum hls_target target, const struct ir_op *op);
+/* Cycles until the result is available: 0 for combinational ops, the
+ * pipeline depth for pipelined operators (division: that of
+ * rtl/sluice_div.v). */
+unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
+/* Default clock of a target in MHz (board default comes from the board). */
+double delay_default_clock_mhz(enum hls_target target);
+
+/* ---- scheduling (sdc.c) ----------------------------------------------- */
+
+/* Schedules every kernel of `p`.  Returns 0 on success; on an infeasible
+ * system of constraints reports an error naming the anchors and constraints
+ * in the cycle (with notes at their source lines) and returns -1. */
+int sched_program(struct hls_ctx *ctx, struct ir_program *p,
+		  struct hls_schedule *out);
+/* Checks the guarantees above; returns the number of violations (internal
+ * errors). */
+unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
+		      const struct hls_schedule *s);
+/* Human-readable schedule: per kernel, per block, per state the ops, their
+ * arrival times; also used by --dump-ir and `sluice report`. */
+void sched_print(const struct ir_program *p, const struct hls_schedule *s,
+		 void *file /* FILE * */);
+
+#endif /* SLUICE_SCHEDULE_H */
