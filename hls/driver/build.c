@@ -10,6 +10,7 @@
 #include "driver.h"
 
 #include "../front/front.h"
+#include "../pass/pass.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -257,6 +258,10 @@ int cmd_build(int argc, char **argv)
 	if (!p || ctx.diag.errors)
 		goto out;
 	ir_after_pass(&ctx, p, "front");
+	pass_dce(&ctx, p);
+	ir_after_pass(&ctx, p, "dce");
+	pass_skip_empty_blocks(&ctx, p);
+	ir_after_pass(&ctx, p, "skip-empty-blocks");
 	if (ctx.diag.errors)
 		goto out;
 

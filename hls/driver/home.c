@@ -6,16 +6,20 @@
 
 #include <libgen.h>
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static int has_header(const char *dir)
+/* `dir` (made absolute) when it holds include/sluice.h, else NULL. */
+static const char *try_home(struct hls_ctx *ctx, const char *dir)
 {
-	char path[PATH_MAX];
-	snprintf(path, sizeof path, "%s/include/sluice.h", dir);
-	return access(path, R_OK) == 0;
+	const char *hdr = arena_printf(&ctx->arena, "%s/include/sluice.h", dir);
+	if (access(hdr, R_OK))
+		return NULL;
+	char *abs = realpath(dir, NULL);
+	const char *r = arena_strdup(&ctx->arena, abs ? abs : dir);
+	free(abs);
+	return r;
 }
 
 const char *sluice_home(struct hls_ctx *ctx)
@@ -27,14 +31,12 @@ const char *sluice_home(struct hls_ctx *ctx)
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n > 0) {
 		exe[n] = 0;
-		char *bin = dirname(exe); /* .../build/bin or PREFIX/bin */
-		char cand[PATH_MAX];
-		snprintf(cand, sizeof cand, "%s/../..", bin);
-		if (has_header(cand))
-			return arena_strdup(&ctx->arena, realpath(cand, exe) ? exe : cand);
-		snprintf(cand, sizeof cand, "%s/../share/sluice", bin);
-		if (has_header(cand))
-			return arena_strdup(&ctx->arena, realpath(cand, exe) ? exe : cand);
+		const char *bin = arena_strdup(&ctx->arena, dirname(exe));
+		const char *home = try_home(ctx, arena_printf(&ctx->arena, "%s/../..", bin));
+		if (!home)
+			home = try_home(ctx, arena_printf(&ctx->arena, "%s/../share/sluice", bin));
+		if (home)
+			return home;
 	}
 	return ".";
 }

@@ -1,0 +1,95 @@
+/*
+ * front_internal.h -- what the files of hls/front/ (and hls/pass/
+ * link_check.c) share: the stages of front_compile and the helpers they
+ * have in common.
+ *
+ *   front_clang    (clang.c)         C sources -> one linked LLVM module
+ *   ...prepare/optimize              -> the intermediate LLVM form
+ *   front_lower    (lower*.c)        intermediate LLVM form -> sluice IR
+ *
+ * The intermediate LLVM form (the contract between preparation and
+ * lowering): only kernel functions have bodies (sections "sluice.kernel" /
+ * "sluice.autorun"), with integer params i1..i64; pipe ops are calls to
+ * @sluice.pipe.{read,write,read_nb,write_nb}.iN (N = 8*sizeof(T)) whose
+ * first argument is the descriptor global and whose i32 props are
+ * constants; kernel state is @sluice.state.load.iN(ptr @g) once in the
+ * entry block and @sluice.state.store.iN(ptr @g, iN) before each ret; the
+ * rest is integer arithmetic of any width, phi/select/br/switch/ret and a
+ * set of intrinsics.  Pipe descriptors stay in section "sluice.pipes", spec
+ * constant descriptors in "sluice.specdesc".
+ *
+ * Ownership: lower*.c and this header belong to the front-lower engineer;
+ * the other files of hls/front/ to front-prepare.
+ */
+#ifndef SLUICE_FRONT_INTERNAL_H
+#define SLUICE_FRONT_INTERNAL_H
+
+#include <llvm-c/Core.h>
+
+#include <stdbool.h>
+
+#include "../ir/ir.h"
+#include "front.h"
+
+/* ---- clang.c ---------------------------------------------------------- */
+
+/* Compiles every source with clang and links the bitcode into one module
+ * (*out, in context lc).  Returns the number of errors reported (0: *out is
+ * the module). */
+unsigned front_clang(struct hls_ctx *ctx, LLVMContextRef lc,
+		     const struct front_opts *o, LLVMModuleRef *out);
+
+/* ---- prepare_util.c --------------------------------------------------- */
+
+/* Whether fn is a kernel (section "sluice.kernel" or "sluice.autorun"),
+ * and which kind (when kind is non-NULL). */
+bool front_is_kernel(LLVMValueRef fn, enum ir_kernel_kind *kind);
+
+/* The source location of an instruction (else its function's), a function
+ * or a global variable, from debug information; {0} when unknown.  The file
+ * name is copied into the ctx arena. */
+struct ir_loc front_loc(struct hls_ctx *ctx, LLVMValueRef v);
+
+/* The C name of a global or function (from debug info, else the symbol
+ * name without the linker's ".N" suffix), in the ctx arena. */
+const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g);
+
+/* One `struct sluice_pipe_desc` global as written.  After llvm-link there
+ * is one per source file that declares the pipe, so one name can have
+ * several; the link check reports those that disagree. */
+struct front_pipe_desc {
+	const char *name;  /* identity of the pipe */
+	const char *type;  /* the C type as written ("int32_t") */
+	unsigned size;	   /* sizeof the type, in bytes */
+	int min_capacity;
+	int kind;	   /* enum sluice_pipe_kind, as written */
+	int dir;	   /* enum sluice_pipe_dir, as written */
+	struct ir_loc loc; /* the declaration (col 0: globals have none) */
+};
+
+/* Reads the descriptor that pointer constant v (a "sluice.pipes" global,
+ * possibly behind a constant cast/GEP) stands for.  False when v is not a
+ * well-formed descriptor. */
+bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
+			  struct front_pipe_desc *out);
+
+/* ---- lower*.c --------------------------------------------------------- */
+
+/* Lowers the module (in the intermediate form) to sluice IR: one ir_pipe
+ * per distinct pipe name (its properties from the first descriptor of that
+ * name in module order), one ir_spec_const per spec constant name, one
+ * ir_kernel per kernel.  Every construct it cannot lower is reported as
+ * `file:line:col: error: ...` (all of them, not only the first); returns
+ * NULL when any error was reported.  Does not modify the module; what it
+ * returns lives in ctx->arena.  It does not compare the descriptors of one
+ * pipe name with each other: the link check does, from front_pipe_decls(). */
+struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
+			       const char *module_name);
+
+/* Every well-formed pipe descriptor global of m (section "sluice.pipes"),
+ * in module order, in a fresh arena array (*out; NULL when none).  Returns
+ * the count.  Reports nothing (front_lower reports malformed ones). */
+unsigned front_pipe_decls(struct hls_ctx *ctx, LLVMModuleRef m,
+			  struct front_pipe_desc **out);
+
+#endif /* SLUICE_FRONT_INTERNAL_H */

@@ -1,0 +1,207 @@
+/*
+ * lower_call.c -- call instructions: the pipe and state operations of the
+ * intermediate form, intrinsics (lower_intrinsic.c), and the calls that
+ * cannot be hardware.
+ *
+ *   %v  = call iN @sluice.pipe.read.iN(ptr @desc, i32 anchor, target, kind, cycles)
+ *   call void @sluice.pipe.write.iN(ptr @desc, iN %v, i32 x4)
+ *   %r  = call {iN, i1} @sluice.pipe.read_nb.iN(ptr @desc, i32 x4)
+ *   %ok = call i1 @sluice.pipe.write_nb.iN(ptr @desc, iN %v, i32 x4)
+ *   %s  = call iN @sluice.state.load.iN(ptr @g)
+ *   call void @sluice.state.store.iN(ptr @g, iN %s)
+ *
+ * A pipe op gets op->pipe (the ir_pipe of the descriptor's name) and
+ * op->lat: anchor/target are the props minus one (0, none, becomes -1),
+ * kind 1 exact, 2 max, 3 min.  The props must be integer constants and N
+ * must be the pipe's width; anything else is an error at the call.
+ */
+#include "lower.h"
+
+#include <string.h>
+
+static bool prefix(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+static LLVMValueRef strip_ptr(LLVMValueRef v)
+{
+	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
+	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
+		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+		v = LLVMGetOperand(v, 0);
+	return v;
+}
+
+/* The four props from argument `first` on; false after an error. */
+static bool read_props(struct lower *L, LLVMValueRef call, unsigned first,
+		       struct ir_latency *lat)
+{
+	long long v[4];
+	for (unsigned i = 0; i < 4; i++) {
+		LLVMValueRef a = LLVMGetOperand(call, first + i);
+		if (!a || !LLVMIsAConstantInt(a) ||
+		    LLVMGetIntTypeWidth(LLVMTypeOf(a)) > 64) {
+			lower_error(L, L->loc, "latency properties must be integer "
+				    "constants");
+			return false;
+		}
+		v[i] = LLVMConstIntGetSExtValue(a);
+	}
+	bool ok = true;
+	if (v[0] < 0 || v[0] > 0x7fffffff || v[1] < 0 || v[1] > 0x7fffffff) {
+		lower_error(L, L->loc, "anchor ids must not be negative");
+		ok = false;
+	}
+	if (v[2] < LAT_NONE || v[2] > LAT_MIN) {
+		lower_error(L, L->loc, "invalid latency kind %lld (use SLUICE_EXACT, "
+			    "SLUICE_MIN or SLUICE_MAX)", v[2]);
+		ok = false;
+	} else if (v[2] != LAT_NONE && v[1] == 0) {
+		lower_error(L, L->loc, "a latency constraint needs a target anchor");
+		ok = false;
+	}
+	if (v[2] != LAT_NONE && (v[3] < 0 || v[3] > 0x7fffffff)) {
+		lower_error(L, L->loc, "latency cycles must not be negative (%lld)",
+			    v[3]);
+		ok = false;
+	}
+	if (!ok)
+		return false;
+	lat->anchor = (int)v[0] - 1;
+	lat->target = (int)v[1] - 1;
+	lat->kind = (enum ir_latency_kind)v[2];
+	lat->cycles = v[2] != LAT_NONE ? (int)v[3] : 0;
+	return true;
+}
+
+static void lower_pipe_op(struct lower *L, LLVMValueRef call, const char *name)
+{
+	const char *what = name + strlen("sluice.pipe.");
+	enum ir_opcode opc;
+	unsigned nargs;
+	if (prefix(what, "read_nb."))
+		opc = IR_PIPE_READ_NB, nargs = 5;
+	else if (prefix(what, "write_nb."))
+		opc = IR_PIPE_WRITE_NB, nargs = 6;
+	else if (prefix(what, "read."))
+		opc = IR_PIPE_READ, nargs = 5;
+	else if (prefix(what, "write."))
+		opc = IR_PIPE_WRITE, nargs = 6;
+	else
+		opc = IR_NUM_OPCODES, nargs = 0;
+	if (opc == IR_NUM_OPCODES || LLVMGetNumArgOperands(call) != nargs) {
+		lower_error(L, L->loc, "internal error: malformed call to '%s'", name);
+		return;
+	}
+	bool writes = opc == IR_PIPE_WRITE || opc == IR_PIPE_WRITE_NB;
+	struct ir_pipe *pipe = pmap_get(&L->pipes, strip_ptr(LLVMGetOperand(call, 0)));
+	if (!pipe) {
+		lower_error(L, L->loc, "the pipe of a pipe operation must be one "
+			    "pipe known at compile time (declared with SLUICE_PIPE)");
+		return;
+	}
+	LLVMTypeRef dt = writes ? LLVMTypeOf(LLVMGetOperand(call, 1))
+				: LLVMTypeOf(call);
+	unsigned w = lower_type_width(dt);
+	if (opc == IR_PIPE_READ_NB)
+		w = w ? w - 1 : 0; /* {iN, i1} */
+	if (w != pipe->width) {
+		lower_error(L, L->loc, "pipe '%s' carries %u-bit words but this "
+			    "operation transfers %u bits", pipe->name, pipe->width, w);
+		return;
+	}
+	struct ir_latency lat;
+	if (!read_props(L, call, writes ? 2 : 1, &lat))
+		return;
+	unsigned rw = opc == IR_PIPE_READ ? w : opc == IR_PIPE_READ_NB ? w + 1
+		      : opc == IR_PIPE_WRITE_NB ? 1 : 0;
+	struct ir_op *data = writes ? lower_val(L, LLVMGetOperand(call, 1)) : NULL;
+	struct ir_op *op = lower_op(L, opc, rw, writes);
+	if (writes)
+		op->args[0] = data;
+	op->pipe = pipe;
+	op->lat = lat;
+	if (rw)
+		lower_bind(L, call, op);
+}
+
+static void lower_state_op(struct lower *L, LLVMValueRef call, const char *name)
+{
+	bool store = prefix(name, "sluice.state.store.");
+	bool load = prefix(name, "sluice.state.load.");
+	if ((!store && !load) || LLVMGetNumArgOperands(call) != (store ? 2u : 1u)) {
+		lower_error(L, L->loc, "internal error: malformed call to '%s'", name);
+		return;
+	}
+	LLVMTypeRef t = store ? LLVMTypeOf(LLVMGetOperand(call, 1)) : LLVMTypeOf(call);
+	unsigned w = lower_type_width(t);
+	if (!w || w > IR_MAX_WIDTH) {
+		lower_error(L, L->loc, "global variables of more than %d bytes "
+			    "are not supported as kernel state", IR_MAX_WIDTH / 8);
+		return;
+	}
+	struct ir_state *st = lower_state(L, strip_ptr(LLVMGetOperand(call, 0)), w);
+	if (!st)
+		return;
+	if (load) {
+		struct ir_op *op = lower_op(L, IR_STATE_LOAD, w, 0);
+		op->state = st;
+		lower_bind(L, call, op);
+	} else {
+		struct ir_op *v = lower_val(L, LLVMGetOperand(call, 1));
+		struct ir_op *op = lower_op(L, IR_STATE_STORE, 0, 1);
+		op->args[0] = v;
+		op->state = st;
+	}
+}
+
+void lower_call(struct lower *L, LLVMValueRef call)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(call);
+	if (callee && LLVMIsAInlineAsm(callee)) {
+		lower_error(L, L->loc, "inline assembly is not supported");
+		return;
+	}
+	const char *name = lower_callee_name(call);
+	if (!name) {
+		lower_error(L, L->loc, "calls through function pointers are not "
+			    "supported");
+		return;
+	}
+	if (prefix(name, "sluice.pipe.")) {
+		lower_pipe_op(L, call, name);
+		return;
+	}
+	if (prefix(name, "sluice.state.")) {
+		lower_state_op(L, call, name);
+		return;
+	}
+	if (prefix(name, "llvm.")) {
+		if (lower_intrinsic(L, call, name))
+			return;
+		bool fp = lower_is_fp(LLVMTypeOf(call));
+		for (unsigned i = 0; i < LLVMGetNumArgOperands(call); i++)
+			fp |= lower_is_fp(LLVMTypeOf(LLVMGetOperand(call, i)));
+		if (fp)
+			lower_error(L, L->loc, "floating-point arithmetic is not "
+				    "supported yet");
+		else
+			lower_error(L, L->loc, "unsupported intrinsic '%s'", name);
+		return;
+	}
+	if (prefix(name, "__sluice_pipe_")) {
+		lower_error(L, L->loc, "internal error: pipe operation '%s' was not "
+			    "prepared", name);
+		return;
+	}
+	const char *cname = front_c_name(L->ctx, callee);
+	if (!LLVMIsDeclaration(callee))
+		lower_error(L, L->loc, "call to '%s' could not be inlined (recursive "
+			    "functions are not supported)", cname);
+	else
+		lower_error(L, L->loc, "call to '%s', which is not defined in the "
+			    "kernel sources (only functions defined in the "
+			    "compiled files can be called)", cname);
+}

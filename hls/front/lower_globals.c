@@ -1,0 +1,269 @@
+/*
+ * lower_globals.c -- the module-level objects: pipes (from the descriptors
+ * in section "sluice.pipes"), specialization constants (from the
+ * descriptors in "sluice.specdesc") and the kernel state of each kernel
+ * (the C globals named by @sluice.state.* calls).
+ *
+ * Pipes: one ir_pipe per distinct name, with the properties of the first
+ * descriptor of that name in module order; every descriptor global maps to
+ * its name's ir_pipe (L->pipes).  A first descriptor whose kind, direction,
+ * capacity or size is impossible is reported here; descriptors of one name
+ * that disagree are left to the link check (front_pipe_decls).
+ *
+ * Spec constants: one ir_spec_const per name, value = the default's bits
+ * (8*size bits, zero-extended, at most 64); a second descriptor of the same
+ * name with another type or default is an error.
+ *
+ * State: one ir_state per global per kernel, width 8*sizeof, init = the
+ * initializer's bytes in host order (byte 0 in bits [7:0]); its name is
+ * the C name made unique within the kernel.
+ */
+#include "lower.h"
+
+#include <string.h>
+
+static bool in_section(LLVMValueRef g, const char *sec)
+{
+	const char *s = LLVMGetSection(g);
+	return s && !strcmp(s, sec);
+}
+
+unsigned front_pipe_decls(struct hls_ctx *ctx, LLVMModuleRef m,
+			  struct front_pipe_desc **out)
+{
+	unsigned n = 0;
+	*out = NULL;
+	for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+		struct front_pipe_desc d;
+		if (in_section(g, "sluice.pipes") && !LLVMIsDeclaration(g) &&
+		    front_pipe_desc_read(ctx, g, &d))
+			VEC_PUSH(&ctx->arena, *out, n, d);
+	}
+	return n;
+}
+
+static const char *kind_name(int kind)
+{
+	return kind == PIPE_HOST ? "host pipe" : kind == PIPE_IO ? "I/O pipe" : "pipe";
+}
+
+static bool dir_fits(int kind, int dir)
+{
+	switch (kind) {
+	case PIPE_KERNEL:
+		return dir == DIR_NONE;
+	case PIPE_HOST:
+		return dir == DIR_H2D || dir == DIR_D2H;
+	case PIPE_IO:
+		return dir == DIR_IN || dir == DIR_OUT;
+	default:
+		return false;
+	}
+}
+
+static struct ir_pipe *new_pipe(struct lower *L, const struct front_pipe_desc *d)
+{
+	bool ok = true;
+	if (d->kind < PIPE_KERNEL || d->kind > PIPE_IO) {
+		lower_error(L, d->loc, "pipe '%s' has an invalid kind %d", d->name,
+			    d->kind);
+		ok = false;
+	} else if (!dir_fits(d->kind, d->dir)) {
+		lower_error(L, d->loc, "%s '%s' has an invalid direction %d%s",
+			    kind_name(d->kind), d->name, d->dir,
+			    d->kind == PIPE_HOST ? " (use SLUICE_H2D or SLUICE_D2H)" : "");
+		ok = false;
+	}
+	if (d->min_capacity < 0) {
+		lower_error(L, d->loc, "pipe '%s' has a negative MinCapacity (%d)",
+			    d->name, d->min_capacity);
+		ok = false;
+	}
+	if (d->size == 0 || d->size > IR_MAX_WIDTH / 8) {
+		lower_error(L, d->loc, "pipe '%s' carries a type of %u bytes; "
+			    "1 to %d bytes are supported", d->name, d->size,
+			    IR_MAX_WIDTH / 8);
+		ok = false;
+	}
+	if (!ok)
+		return NULL;
+	struct ir_pipe *p = arena_alloc(&L->ctx->arena, sizeof *p);
+	p->name = d->name;
+	p->type = d->type;
+	p->width = 8 * d->size;
+	p->min_capacity = d->min_capacity;
+	p->kind = (enum ir_pipe_kind)d->kind;
+	p->dir = (enum ir_pipe_dir)d->dir;
+	p->loc = d->loc;
+	VEC_PUSH(&L->ctx->arena, L->prog->pipes, L->prog->npipes, p);
+	return p;
+}
+
+void lower_pipes(struct lower *L)
+{
+	for (LLVMValueRef g = LLVMGetFirstGlobal(L->m); g; g = LLVMGetNextGlobal(g)) {
+		if (!in_section(g, "sluice.pipes") || LLVMIsDeclaration(g))
+			continue;
+		struct front_pipe_desc d;
+		if (!front_pipe_desc_read(L->ctx, g, &d)) {
+			lower_error(L, front_loc(L->ctx, g),
+				    "'%s' in section \"sluice.pipes\" is not a pipe "
+				    "descriptor (declare pipes with SLUICE_PIPE)",
+				    front_c_name(L->ctx, g));
+			continue;
+		}
+		struct ir_pipe *p = ir_pipe_find(L->prog, d.name);
+		if (!p)
+			p = new_pipe(L, &d);
+		if (p)
+			pmap_put(&L->pipes, g, p);
+	}
+}
+
+/* ---- specialization constants ------------------------------------------- */
+
+static LLVMValueRef strip_casts(LLVMValueRef v)
+{
+	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
+	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
+		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+		v = LLVMGetOperand(v, 0);
+	return v;
+}
+
+static const char *cstring(struct lower *L, LLVMValueRef p)
+{
+	p = strip_casts(p);
+	if (!p || !LLVMIsAGlobalVariable(p) || !LLVMGetInitializer(p))
+		return NULL;
+	LLVMValueRef init = LLVMGetInitializer(p);
+	if (!LLVMIsAConstantDataSequential(init) || !LLVMIsConstantString(init))
+		return NULL;
+	size_t len = 0;
+	const char *s = LLVMGetAsString(init, &len);
+	while (len && s[len - 1] == 0)
+		len--;
+	return arena_printf(&L->ctx->arena, "%.*s", (int)len, s);
+}
+
+static void lower_spec(struct lower *L, LLVMValueRef g)
+{
+	struct ir_loc loc = front_loc(L->ctx, g);
+	LLVMValueRef init = LLVMGetInitializer(g);
+	const char *name = NULL, *type = NULL;
+	LLVMValueRef size = NULL, val = NULL;
+	if (init && LLVMIsAConstantStruct(init) && LLVMGetNumOperands(init) == 4) {
+		name = cstring(L, LLVMGetOperand(init, 0));
+		type = cstring(L, LLVMGetOperand(init, 1));
+		size = LLVMGetOperand(init, 2);
+		val = strip_casts(LLVMGetOperand(init, 3));
+	}
+	if (!name || !type || !size || !LLVMIsAConstantInt(size) || !val ||
+	    !LLVMIsAGlobalVariable(val) || !LLVMGetInitializer(val)) {
+		lower_error(L, loc, "'%s' in section \"sluice.specdesc\" is not a "
+			    "specialization constant descriptor (use "
+			    "SLUICE_SPEC_CONSTANT)", front_c_name(L->ctx, g));
+		return;
+	}
+	unsigned long long n = LLVMConstIntGetZExtValue(size);
+	if (n == 0 || n > 8) {
+		lower_error(L, loc, "specialization constant '%s' has a type of "
+			    "%llu bytes; 1 to 8 bytes are supported", name, n);
+		return;
+	}
+	uint8_t bytes[8];
+	if (!lower_init_bytes(L, LLVMGetInitializer(val), bytes, n, name, loc))
+		return;
+	uint64_t value = 0;
+	for (unsigned i = 0; i < n; i++)
+		value |= (uint64_t)bytes[i] << (8 * i);
+
+	struct ir_program *p = L->prog;
+	for (unsigned i = 0; i < p->nspecs; i++) {
+		struct ir_spec_const *s = p->specs[i];
+		if (strcmp(s->name, name))
+			continue;
+		if (s->width != 8 * n || s->value != value || strcmp(s->type, type)) {
+			lower_error(L, loc, "specialization constant '%s' is declared "
+				    "here as %s = %llu but elsewhere as %s = %llu",
+				    name, type, (unsigned long long)value, s->type,
+				    (unsigned long long)s->value);
+			diag_note(&L->ctx->diag, s->loc, "the other declaration of '%s'",
+				  name);
+		}
+		return;
+	}
+	struct ir_spec_const *s = arena_alloc(&L->ctx->arena, sizeof *s);
+	s->name = name;
+	s->type = type;
+	s->width = 8 * (unsigned)n;
+	s->value = value;
+	s->loc = loc;
+	VEC_PUSH(&L->ctx->arena, p->specs, p->nspecs, s);
+}
+
+void lower_specs(struct lower *L)
+{
+	for (LLVMValueRef g = LLVMGetFirstGlobal(L->m); g; g = LLVMGetNextGlobal(g))
+		if (in_section(g, "sluice.specdesc") && !LLVMIsDeclaration(g))
+			lower_spec(L, g);
+}
+
+/* ---- kernel state --------------------------------------------------------- */
+
+static const char *unique_state_name(struct lower *L, const char *base)
+{
+	const char *name = base;
+	for (unsigned n = 2;; n++) {
+		bool clash = false;
+		for (unsigned i = 0; i < L->k->nstates && !clash; i++)
+			clash = !strcmp(L->k->states[i]->name, name);
+		if (!clash)
+			return name;
+		name = arena_printf(&L->ctx->arena, "%s_%u", base, n);
+	}
+}
+
+struct ir_state *lower_state(struct lower *L, LLVMValueRef g, unsigned width)
+{
+	struct ir_state *st = pmap_get(&L->states, g);
+	if (st) {
+		if (st->width != width) {
+			lower_error(L, L->loc, "internal error: kernel state '%s' "
+				    "used with %u and %u bits", st->name, st->width,
+				    width);
+			return NULL;
+		}
+		return st;
+	}
+	if (!LLVMIsAGlobalVariable(g)) {
+		lower_error(L, L->loc, "internal error: kernel state is not a "
+			    "global variable");
+		return NULL;
+	}
+	const char *cname = front_c_name(L->ctx, g);
+	const char *base = lower_sanitize(L, cname, strlen(cname));
+	st = arena_alloc(&L->ctx->arena, sizeof *st);
+	st->name = unique_state_name(L, base ? base : "state");
+	st->width = width;
+	st->loc = front_loc(L->ctx, g);
+	st->init = arena_alloc(&L->ctx->arena, (width + 63) / 64 * sizeof(uint64_t));
+	LLVMValueRef init = LLVMGetInitializer(g);
+	if (LLVMIsDeclaration(g) || !init) {
+		lower_error(L, L->loc, "global variable '%s' is declared but not "
+			    "defined in the kernel sources", cname);
+	} else {
+		uint64_t nbytes = (width + 7) / 8;
+		uint8_t *bytes = arena_alloc(&L->ctx->arena, nbytes);
+		struct ir_loc where = st->loc.file ? st->loc : L->loc;
+		if (lower_init_bytes(L, init, bytes, nbytes, cname, where))
+			for (uint64_t i = 0; i < nbytes; i++)
+				st->init[i / 8] |= (uint64_t)bytes[i] << (8 * (i % 8));
+		if (width % 64)
+			st->init[(width - 1) / 64] &= (UINT64_C(1) << (width % 64)) - 1;
+	}
+	VEC_PUSH(&L->ctx->arena, L->k->states, L->k->nstates, st);
+	pmap_put(&L->states, g, st);
+	return st;
+}

@@ -1,0 +1,436 @@
+/*
+ * lower_inst.c -- one LLVM instruction (not a phi, not a call) -> ops.
+ *
+ * Integer arithmetic, comparisons and width changes map one to one;
+ * bitcasts between types of one width and freeze are the operand itself;
+ * extractvalue/insertvalue pick and replace bit fields of the packed
+ * aggregate (lower.h); br/switch/ret become terminators and `unreachable`
+ * (undefined behaviour if reached) becomes IR_RET.
+ *
+ * What is left of memory after the front end's preparation (alloca, load,
+ * store, getelementptr on local arrays, global tables, pointers) needs
+ * memories, which sluice does not have yet: an alloca or a
+ * getelementptr alone is no error, but the first access to each object is
+ * reported, in C terms.  A load of a constant global whose initializer is
+ * known is that constant.  Floating-point arithmetic, vectors, atomics and
+ * the like are reported naming the construct.  An instruction that fails
+ * defines no op; its users read IR_UNDEF (lower_val), so one mistake is
+ * reported once.
+ */
+#include "lower.h"
+
+#include <string.h>
+
+static void fp_error(struct lower *L)
+{
+	lower_error(L, L->loc, "floating-point arithmetic is not supported yet");
+}
+
+static bool has_vector(LLVMValueRef in)
+{
+	if (LLVMGetTypeKind(LLVMTypeOf(in)) == LLVMVectorTypeKind)
+		return true;
+	int n = LLVMGetNumOperands(in);
+	for (int i = 0; i < n; i++) {
+		LLVMValueRef o = LLVMGetOperand(in, (unsigned)i);
+		if (o && LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind)
+			return true;
+	}
+	return false;
+}
+
+/* The width of the instruction's result, or 0 after reporting why it has
+ * no bit-vector form. */
+static unsigned result_width(struct lower *L, LLVMValueRef in)
+{
+	LLVMTypeRef t = LLVMTypeOf(in);
+	unsigned w = lower_type_width(t);
+	if (w > IR_MAX_WIDTH) {
+		lower_error(L, L->loc, "values wider than %d bits are not supported",
+			    IR_MAX_WIDTH);
+		return 0;
+	}
+	if (w)
+		return w;
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+		lower_error(L, L->loc, "a pointer that can point to different "
+			    "objects is not supported (no device memory yet)");
+	else if (lower_is_fp(t))
+		fp_error(L);
+	else
+		lower_error(L, L->loc, "a value of this type is not supported");
+	return 0;
+}
+
+/* ---- memory ---------------------------------------------------------------- */
+
+static LLVMValueRef base_object(LLVMValueRef p)
+{
+	for (int guard = 0; p && guard < 64; guard++) {
+		if (LLVMIsAGetElementPtrInst(p) ||
+		    (LLVMIsAInstruction(p) &&
+		     (LLVMGetInstructionOpcode(p) == LLVMBitCast ||
+		      LLVMGetInstructionOpcode(p) == LLVMAddrSpaceCast)) ||
+		    (LLVMIsAConstantExpr(p) &&
+		     (LLVMGetConstOpcode(p) == LLVMGetElementPtr ||
+		      LLVMGetConstOpcode(p) == LLVMBitCast ||
+		      LLVMGetConstOpcode(p) == LLVMAddrSpaceCast)))
+			p = LLVMGetOperand(p, 0);
+		else
+			break;
+	}
+	return p;
+}
+
+void lower_memory_access(struct lower *L, LLVMValueRef ptr)
+{
+	LLVMValueRef base = base_object(ptr);
+	if (!base || pmap_get(&L->reported, base))
+		return;
+	pmap_put(&L->reported, base, base);
+	if (LLVMIsAAllocaInst(base)) {
+		const char *name = lower_value_name(L, base);
+		bool array = LLVMGetTypeKind(LLVMGetAllocatedType(base)) ==
+			     LLVMArrayTypeKind;
+		lower_error(L, L->loc, array ? "local array '%s' indexed by a "
+			    "variable needs memories (not supported yet)"
+			    : "local variable '%s' whose address is taken needs "
+			    "memories (not supported yet)", name ? name : "?");
+	} else if (LLVMIsAGlobalVariable(base)) {
+		const char *name = front_c_name(L->ctx, base);
+		const char *sec = LLVMGetSection(base);
+		if (sec && (!strcmp(sec, "sluice.pipes")))
+			lower_error(L, L->loc, "pipe '%s' is used as data; pipes can "
+				    "only be passed to sluice_read/sluice_write", name);
+		else if (LLVMIsGlobalConstant(base))
+			lower_error(L, L->loc, "constant table '%s' indexed by a "
+				    "variable needs memories (not supported yet)", name);
+		else if (LLVMGetTypeKind(LLVMGlobalGetValueType(base)) ==
+			 LLVMArrayTypeKind)
+			lower_error(L, L->loc, "global array '%s' indexed by a "
+				    "variable needs memories (not supported yet)", name);
+		else
+			lower_error(L, L->loc, "global variable '%s' accessed through "
+				    "a pointer needs memories (not supported yet)", name);
+	} else {
+		lower_error(L, L->loc, "access through a pointer that is not known "
+			    "at compile time needs memories (not supported yet)");
+	}
+}
+
+static void lower_load(struct lower *L, LLVMValueRef in)
+{
+	LLVMValueRef p = LLVMGetOperand(in, 0);
+	if (LLVMIsAGlobalVariable(p) && LLVMIsGlobalConstant(p) &&
+	    !LLVMIsDeclaration(p) && LLVMGetInitializer(p) &&
+	    LLVMTypeOf(LLVMGetInitializer(p)) == LLVMTypeOf(in) &&
+	    lower_type_width(LLVMTypeOf(in)) &&
+	    lower_type_width(LLVMTypeOf(in)) <= IR_MAX_WIDTH) {
+		lower_bind(L, in, lower_val(L, LLVMGetInitializer(p)));
+		return;
+	}
+	lower_memory_access(L, p);
+}
+
+/* ---- arithmetic ------------------------------------------------------------ */
+
+static enum ir_opcode binop(LLVMOpcode o)
+{
+	switch (o) {
+	case LLVMAdd: return IR_ADD;
+	case LLVMSub: return IR_SUB;
+	case LLVMMul: return IR_MUL;
+	case LLVMUDiv: return IR_UDIV;
+	case LLVMSDiv: return IR_SDIV;
+	case LLVMURem: return IR_UREM;
+	case LLVMSRem: return IR_SREM;
+	case LLVMAnd: return IR_AND;
+	case LLVMOr: return IR_OR;
+	case LLVMXor: return IR_XOR;
+	case LLVMShl: return IR_SHL;
+	case LLVMLShr: return IR_LSHR;
+	case LLVMAShr: return IR_ASHR;
+	default: return IR_NUM_OPCODES;
+	}
+}
+
+static enum ir_opcode cmpop(LLVMIntPredicate p)
+{
+	switch (p) {
+	case LLVMIntEQ: return IR_EQ;
+	case LLVMIntNE: return IR_NE;
+	case LLVMIntUGT: return IR_UGT;
+	case LLVMIntUGE: return IR_UGE;
+	case LLVMIntULT: return IR_ULT;
+	case LLVMIntULE: return IR_ULE;
+	case LLVMIntSGT: return IR_SGT;
+	case LLVMIntSGE: return IR_SGE;
+	case LLVMIntSLT: return IR_SLT;
+	case LLVMIntSLE: return IR_SLE;
+	default: return IR_NUM_OPCODES;
+	}
+}
+
+static void lower_icmp(struct lower *L, LLVMValueRef in)
+{
+	LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(in, 0));
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+		lower_error(L, L->loc, "comparing pointers is not supported (no "
+			    "device memory yet)");
+		return;
+	}
+	unsigned w = lower_type_width(t);
+	enum ir_opcode opc = cmpop(LLVMGetICmpPredicate(in));
+	if (!w || w > IR_MAX_WIDTH || opc == IR_NUM_OPCODES) {
+		lower_error(L, L->loc, "this comparison is not supported");
+		return;
+	}
+	lower_bind(L, in, lower_cmp(L, opc, lower_val(L, LLVMGetOperand(in, 0)),
+				    lower_val(L, LLVMGetOperand(in, 1))));
+}
+
+static void lower_cast(struct lower *L, LLVMValueRef in, LLVMOpcode o)
+{
+	unsigned w = result_width(L, in);
+	if (!w)
+		return;
+	LLVMValueRef src = LLVMGetOperand(in, 0);
+	unsigned sw = lower_type_width(LLVMTypeOf(src));
+	if (!sw || sw > IR_MAX_WIDTH) {
+		lower_error(L, L->loc, "a conversion from a value of this type is "
+			    "not supported");
+		return;
+	}
+	struct ir_op *a = lower_val(L, src);
+	switch (o) {
+	case LLVMTrunc:
+		lower_bind(L, in, lower_resize(L, IR_TRUNC, a, w));
+		break;
+	case LLVMZExt:
+		lower_bind(L, in, lower_resize(L, IR_ZEXT, a, w));
+		break;
+	case LLVMSExt:
+		lower_bind(L, in, lower_resize(L, IR_SEXT, a, w));
+		break;
+	default: /* bitcast, freeze: the same bits */
+		if (sw != w)
+			lower_error(L, L->loc, "a conversion between types of "
+				    "different sizes is not supported");
+		else
+			lower_bind(L, in, a);
+		break;
+	}
+}
+
+/* ---- aggregates ------------------------------------------------------------- */
+
+/* Bit offset and type of the field that `idx` selects in aggregate type t. */
+static LLVMTypeRef field_of(LLVMTypeRef t, const unsigned *idx, unsigned n,
+			    unsigned *off)
+{
+	*off = 0;
+	for (unsigned i = 0; i < n && t; i++) {
+		if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+			if (idx[i] >= LLVMCountStructElementTypes(t))
+				return NULL;
+			for (unsigned j = 0; j < idx[i]; j++)
+				*off += lower_type_width(LLVMStructGetTypeAtIndex(t, j));
+			t = LLVMStructGetTypeAtIndex(t, idx[i]);
+		} else if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+			if (idx[i] >= LLVMGetArrayLength2(t))
+				return NULL;
+			t = LLVMGetElementType(t);
+			*off += idx[i] * lower_type_width(t);
+		} else {
+			return NULL;
+		}
+	}
+	return t;
+}
+
+static void lower_aggregate(struct lower *L, LLVMValueRef in, bool insert)
+{
+	LLVMValueRef agg = LLVMGetOperand(in, 0);
+	LLVMTypeRef at = LLVMTypeOf(agg);
+	unsigned aw = lower_type_width(at), off = 0;
+	LLVMTypeRef ft = field_of(at, LLVMGetIndices(in), LLVMGetNumIndices(in), &off);
+	unsigned fw = ft ? lower_type_width(ft) : 0;
+	if (!aw || aw > IR_MAX_WIDTH || !fw || fw > aw) {
+		lower_error(L, L->loc, "a struct or array holding pointers or "
+			    "other unsupported types cannot be a value");
+		return;
+	}
+	struct ir_op *a = lower_val(L, agg);
+	if (!insert) {
+		lower_bind(L, in, lower_extract(L, a, off, fw));
+		return;
+	}
+	struct ir_op *v = lower_val(L, LLVMGetOperand(in, 1));
+	struct ir_op *r = v;
+	if (off)
+		r = lower_concat(L, r, lower_extract(L, a, 0, off));
+	if (off + fw < aw)
+		r = lower_concat(L, lower_extract(L, a, off + fw, aw - off - fw), r);
+	lower_bind(L, in, r);
+}
+
+/* ---- terminators ------------------------------------------------------------ */
+
+static struct ir_op *terminator(struct lower *L, enum ir_opcode opc,
+				unsigned nargs, unsigned nsuccs)
+{
+	struct ir_op *op = lower_op(L, opc, 0, nargs);
+	op->nsuccs = nsuccs;
+	if (nsuccs)
+		op->succs = arena_alloc(&L->ctx->arena, nsuccs * sizeof *op->succs);
+	return op;
+}
+
+static struct ir_block *block_of(struct lower *L, LLVMBasicBlockRef bb)
+{
+	struct ir_block *b = pmap_get(&L->blocks, bb);
+	return b ? b : L->b; /* every successor of a reachable block is reached */
+}
+
+static void lower_br(struct lower *L, LLVMValueRef in)
+{
+	if (!LLVMIsConditional(in)) {
+		struct ir_op *op = terminator(L, IR_BR, 0, 1);
+		op->succs[0] = block_of(L, LLVMGetSuccessor(in, 0));
+		return;
+	}
+	struct ir_op *c = lower_val(L, LLVMGetCondition(in));
+	struct ir_op *op = terminator(L, IR_CONDBR, 1, 2);
+	op->args[0] = c;
+	op->succs[0] = block_of(L, LLVMGetSuccessor(in, 0));
+	op->succs[1] = block_of(L, LLVMGetSuccessor(in, 1));
+}
+
+static void lower_switch(struct lower *L, LLVMValueRef in)
+{
+	LLVMValueRef cond = LLVMGetOperand(in, 0);
+	unsigned w = lower_type_width(LLVMTypeOf(cond));
+	unsigned nsucc = LLVMGetNumSuccessors(in); /* default + cases */
+	struct ir_op *c = lower_val(L, cond);
+	if (!w || w > 64) {
+		lower_error(L, L->loc, "a switch on a value wider than 64 bits is "
+			    "not supported");
+		/* keep the block well formed: go to the default */
+		struct ir_op *op = terminator(L, IR_BR, 0, 1);
+		op->succs[0] = block_of(L, LLVMGetSwitchDefaultDest(in));
+		return;
+	}
+	struct ir_op *op = terminator(L, IR_SWITCH, 1, nsucc);
+	op->args[0] = c;
+	op->succs[0] = block_of(L, LLVMGetSwitchDefaultDest(in));
+	op->case_vals = arena_alloc(&L->ctx->arena, nsucc * sizeof *op->case_vals);
+	for (unsigned i = 1; i < nsucc; i++) {
+		/* operands: cond, default, then (value, dest) per case */
+		LLVMValueRef v = LLVMGetOperand(in, 2 * i);
+		op->case_vals[i - 1] = v && LLVMIsAConstantInt(v)
+					       ? LLVMConstIntGetZExtValue(v) : 0;
+		op->succs[i] = block_of(L, LLVMGetSuccessor(in, i));
+	}
+}
+
+/* ---- dispatch ----------------------------------------------------------------- */
+
+void lower_inst(struct lower *L, LLVMValueRef in)
+{
+	LLVMOpcode o = LLVMGetInstructionOpcode(in);
+	if (has_vector(in)) {
+		lower_error(L, L->loc, "vector types are not supported");
+		return;
+	}
+	if (o == LLVMCall) {
+		lower_call(L, in);
+		return;
+	}
+	enum ir_opcode bop = binop(o);
+	if (bop != IR_NUM_OPCODES) {
+		if (result_width(L, in))
+			lower_bind(L, in, lower_bin(L, bop,
+						    lower_val(L, LLVMGetOperand(in, 0)),
+						    lower_val(L, LLVMGetOperand(in, 1))));
+		return;
+	}
+	switch (o) {
+	case LLVMICmp:
+		lower_icmp(L, in);
+		break;
+	case LLVMTrunc:
+	case LLVMZExt:
+	case LLVMSExt:
+	case LLVMBitCast:
+	case LLVMFreeze:
+		lower_cast(L, in, o);
+		break;
+	case LLVMSelect:
+		if (result_width(L, in))
+			lower_bind(L, in, lower_select(L, lower_val(L, LLVMGetOperand(in, 0)),
+						       lower_val(L, LLVMGetOperand(in, 1)),
+						       lower_val(L, LLVMGetOperand(in, 2))));
+		break;
+	case LLVMExtractValue:
+		lower_aggregate(L, in, false);
+		break;
+	case LLVMInsertValue:
+		lower_aggregate(L, in, true);
+		break;
+	case LLVMBr:
+		lower_br(L, in);
+		break;
+	case LLVMSwitch:
+		lower_switch(L, in);
+		break;
+	case LLVMRet:
+	case LLVMUnreachable:
+		terminator(L, IR_RET, 0, 0);
+		break;
+	case LLVMPHI: /* only the phis make_phis could not make */
+		result_width(L, in);
+		break;
+	case LLVMAlloca:
+	case LLVMGetElementPtr:
+		break; /* reported at the first access */
+	case LLVMLoad:
+		lower_load(L, in);
+		break;
+	case LLVMStore:
+		lower_memory_access(L, LLVMGetOperand(in, 1));
+		break;
+	case LLVMFNeg: case LLVMFAdd: case LLVMFSub: case LLVMFMul:
+	case LLVMFDiv: case LLVMFRem: case LLVMFCmp: case LLVMFPToUI:
+	case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc:
+	case LLVMFPExt:
+		fp_error(L);
+		break;
+	case LLVMPtrToInt:
+	case LLVMIntToPtr:
+	case LLVMAddrSpaceCast:
+		lower_error(L, L->loc, "converting between pointers and integers "
+			    "is not supported");
+		break;
+	case LLVMIndirectBr:
+		lower_error(L, L->loc, "computed goto is not supported");
+		terminator(L, IR_RET, 0, 0);
+		break;
+	case LLVMCallBr:
+		lower_error(L, L->loc, "asm goto is not supported");
+		terminator(L, IR_RET, 0, 0);
+		break;
+	case LLVMVAArg:
+		lower_error(L, L->loc, "variable argument lists are not supported");
+		break;
+	case LLVMFence:
+	case LLVMAtomicCmpXchg:
+	case LLVMAtomicRMW:
+		lower_error(L, L->loc, "atomic operations are not supported");
+		break;
+	default:
+		lower_error(L, L->loc, "unsupported operation (LLVM opcode %d)", (int)o);
+		if (LLVMIsATerminatorInst(in))
+			terminator(L, IR_RET, 0, 0);
+		break;
+	}
+}

@@ -1,0 +1,48 @@
+/*
+ * prepare.h -- the stages of hls/front/ that take the linked LLVM module to
+ * the intermediate LLVM form (front_internal.h describes that form), in the
+ * order front_compile (front.c) runs them.  Each returns the number of
+ * errors it reported; 0 means success and the next stage may run.
+ *
+ * Besides what front_internal.h promises, the form they leave has:
+ *   - the descriptors of one pipe name agreeing with each other
+ *     (front_check_pipe_decls), so front_lower can take any of them;
+ *   - pipe words of 1..IR_MAX_WIDTH/8 bytes, kernel state of at most
+ *     IR_MAX_WIDTH bits (lower_pipes.c, state.c);
+ *   - `freeze` instructions (instcombine makes them; a plain copy in
+ *     hardware) and debug records among the instructions;
+ *   - every non-kernel function a declaration.
+ */
+#ifndef SLUICE_FRONT_PREPARE_H
+#define SLUICE_FRONT_PREPARE_H
+
+#include "front_internal.h"
+
+/* prepare_pipes.c: every two descriptors with one pipe name agree on type,
+ * size, MinCapacity, kind and direction (error at the later one, note at
+ * the other); a malformed "sluice.pipes" global is an error. */
+unsigned front_check_pipe_decls(struct hls_ctx *ctx, LLVMModuleRef m);
+
+/* prepare.c: rejects unsupported C in the functions kernels reach;
+ * marks helpers alwaysinline + internal. */
+unsigned front_prepare(struct hls_ctx *ctx, LLVMModuleRef m);
+
+/* optimize.c: the always-inline pipeline; after it only kernels have
+ * bodies. */
+unsigned front_inline(struct hls_ctx *ctx, LLVMModuleRef m);
+
+/* lower_pipes.c: __sluice_pipe_* calls -> @sluice.pipe.*.iN. */
+unsigned front_lower_pipes(struct hls_ctx *ctx, LLVMModuleRef m);
+
+/* state.c: mutable globals used by a kernel -> @sluice.state.*.iN. */
+unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
+
+/* optimize.c: the hardware pass pipeline, then LLVMVerifyModule. */
+unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m);
+const char *front_pipeline_string(void);
+/* optimize.c: runs an LLVM pass pipeline (no target machine); an error
+ * (reported) when LLVM rejects it.  Returns the number of errors. */
+unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m,
+			  const char *passes);
+
+#endif /* SLUICE_FRONT_PREPARE_H */

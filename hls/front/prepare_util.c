@@ -1,0 +1,199 @@
+/*
+ * prepare_util.c -- small helpers the front end's files share: which
+ * functions are kernels, source locations from debug information, the C
+ * names of symbols, and reading pipe descriptors.
+ *
+ * Nothing here changes the module.  Locations: an instruction's own debug
+ * location (the line inside an inlined helper, which is where the user
+ * wrote it), else its function's DISubprogram; a function's DISubprogram;
+ * a global's DIGlobalVariable.  Strings are copied into the ctx arena, so
+ * they outlive the LLVM context.
+ */
+#include "front_internal.h"
+
+#include <llvm-c/DebugInfo.h>
+
+#include <ctype.h>
+#include <string.h>
+
+bool front_is_kernel(LLVMValueRef fn, enum ir_kernel_kind *kind)
+{
+	if (!fn || !LLVMIsAFunction(fn))
+		return false;
+	const char *sec = LLVMGetSection(fn);
+	if (!sec)
+		return false;
+	enum ir_kernel_kind k;
+	if (!strcmp(sec, "sluice.kernel"))
+		k = KERNEL_STARTED;
+	else if (!strcmp(sec, "sluice.autorun"))
+		k = KERNEL_AUTORUN;
+	else
+		return false;
+	if (kind)
+		*kind = k;
+	return true;
+}
+
+static struct ir_loc loc_of(struct hls_ctx *ctx, LLVMValueRef v)
+{
+	struct ir_loc loc = {0};
+	unsigned line = LLVMGetDebugLocLine(v);
+	if (!line)
+		return loc;
+	unsigned len = 0;
+	const char *file = LLVMGetDebugLocFilename(v, &len);
+	if (!file || !len)
+		return loc;
+	loc.file = arena_printf(&ctx->arena, "%.*s", (int)len, file);
+	loc.line = line;
+	if (LLVMIsAInstruction(v))
+		loc.col = LLVMGetDebugLocColumn(v);
+	return loc;
+}
+
+struct ir_loc front_loc(struct hls_ctx *ctx, LLVMValueRef v)
+{
+	struct ir_loc none = {0};
+	if (!v)
+		return none;
+	if (LLVMIsAInstruction(v)) {
+		if (LLVMInstructionGetDebugLoc(v) && LLVMGetDebugLocLine(v))
+			return loc_of(ctx, v); /* line 0: no line of its own */
+		LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+		return bb ? front_loc(ctx, LLVMGetBasicBlockParent(bb)) : none;
+	}
+	if (LLVMIsAFunction(v))
+		return LLVMGetSubprogram(v) ? loc_of(ctx, v) : none;
+	if (LLVMIsAGlobalVariable(v)) {
+		/* LLVMGetDebugLoc* read the first !dbg attachment; with none
+		 * they would assert in a debug LLVM, so look first. */
+		size_t n = 0;
+		LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(v, &n);
+		unsigned dbg = LLVMGetMDKindID("dbg", 3);
+		bool has = false;
+		for (size_t i = 0; i < n; i++)
+			has |= LLVMValueMetadataEntriesGetKind(md, (unsigned)i) == dbg;
+		if (md)
+			LLVMDisposeValueMetadataEntries(md);
+		return has ? loc_of(ctx, v) : none;
+	}
+	return none;
+}
+
+/* The name string at operand `idx` of a DI node, or NULL. */
+static const char *di_name(struct hls_ctx *ctx, LLVMContextRef lc,
+			   LLVMMetadataRef node, unsigned idx)
+{
+	LLVMValueRef v = LLVMMetadataAsValue(lc, node);
+	if (!LLVMIsAMDNode(v))
+		return NULL;
+	unsigned n = LLVMGetMDNodeNumOperands(v);
+	if (idx >= n)
+		return NULL;
+	LLVMValueRef *ops = arena_alloc(&ctx->arena, n * sizeof *ops);
+	LLVMGetMDNodeOperands(v, ops);
+	if (!ops[idx] || !LLVMIsAMDString(ops[idx]))
+		return NULL;
+	unsigned len = 0;
+	const char *s = LLVMGetMDString(ops[idx], &len);
+	return s && len ? arena_printf(&ctx->arena, "%.*s", (int)len, s) : NULL;
+}
+
+/* "name.12" -> "name" (the linker's renaming of a clashing internal). */
+static const char *strip_suffix(struct hls_ctx *ctx, const char *s, size_t len)
+{
+	size_t n = len;
+	while (n && isdigit((unsigned char)s[n - 1]))
+		n--;
+	if (n && n < len && s[n - 1] == '.')
+		len = n - 1;
+	return arena_printf(&ctx->arena, "%.*s", (int)len, s);
+}
+
+const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g)
+{
+	LLVMContextRef lc = LLVMGetModuleContext(LLVMGetGlobalParent(g));
+	const char *di = NULL;
+	if (LLVMIsAFunction(g) && LLVMGetSubprogram(g)) {
+		di = di_name(ctx, lc, LLVMGetSubprogram(g), 2); /* DISubprogram */
+	} else if (LLVMIsAGlobalVariable(g)) {
+		size_t n = 0;
+		LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &n);
+		unsigned dbg = LLVMGetMDKindID("dbg", 3);
+		for (size_t i = 0; i < n && !di; i++) {
+			if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != dbg)
+				continue;
+			LLVMMetadataRef gve = LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i);
+			LLVMMetadataRef var = LLVMDIGlobalVariableExpressionGetVariable(gve);
+			if (var)
+				di = di_name(ctx, lc, var, 1); /* DIVariable */
+		}
+		if (md)
+			LLVMDisposeValueMetadataEntries(md);
+	}
+	if (di)
+		return di;
+	size_t len = 0;
+	const char *s = LLVMGetValueName2(g, &len);
+	return strip_suffix(ctx, s ? s : "", s ? len : 0);
+}
+
+/* A constant C string behind pointer constant `p`, or NULL. */
+static const char *const_string(struct hls_ctx *ctx, LLVMValueRef p)
+{
+	while (p && LLVMIsAConstantExpr(p) && LLVMGetNumOperands(p) > 0)
+		p = LLVMGetOperand(p, 0); /* constant GEP 0,0 or a cast */
+	if (!p || !LLVMIsAGlobalVariable(p) || !LLVMGetInitializer(p))
+		return NULL;
+	LLVMValueRef init = LLVMGetInitializer(p);
+	if (!LLVMIsAConstantDataSequential(init) || !LLVMIsConstantString(init))
+		return NULL;
+	size_t len = 0;
+	const char *s = LLVMGetAsString(init, &len);
+	while (len && s[len - 1] == 0)
+		len--;
+	return arena_printf(&ctx->arena, "%.*s", (int)len, s);
+}
+
+static bool const_int(LLVMValueRef v, long long *out)
+{
+	if (!v || !LLVMIsAConstantInt(v))
+		return false;
+	*out = LLVMConstIntGetSExtValue(v);
+	return true;
+}
+
+bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
+			  struct front_pipe_desc *out)
+{
+	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
+	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
+		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+		v = LLVMGetOperand(v, 0);
+	if (!v || !LLVMIsAGlobalVariable(v))
+		return false;
+	const char *sec = LLVMGetSection(v);
+	if (!sec || strcmp(sec, "sluice.pipes"))
+		return false;
+	LLVMValueRef init = LLVMGetInitializer(v);
+	if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 6)
+		return false;
+	long long size, cap, kind, dir;
+	const char *name = const_string(ctx, LLVMGetOperand(init, 0));
+	const char *type = const_string(ctx, LLVMGetOperand(init, 1));
+	if (!name || !type || !const_int(LLVMGetOperand(init, 2), &size) ||
+	    !const_int(LLVMGetOperand(init, 3), &cap) ||
+	    !const_int(LLVMGetOperand(init, 4), &kind) ||
+	    !const_int(LLVMGetOperand(init, 5), &dir))
+		return false;
+	out->name = name;
+	out->type = type;
+	out->size = (unsigned)size;
+	out->min_capacity = (int)cap;
+	out->kind = (int)kind;
+	out->dir = (int)dir;
+	out->loc = front_loc(ctx, v);
+	return true;
+}

@@ -1,0 +1,16 @@
+/*
+ * pass.h -- IR -> IR transforms, in the order the driver runs them.
+ * Each takes a verified program and leaves a verified program.
+ */
+#ifndef SLUICE_PASS_H
+#define SLUICE_PASS_H
+
+#include "../ir/ir.h"
+
+/* dce.c: removes ops without users or side effects. */
+void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
+
+/* skip_empty_blocks.c: sends control around blocks holding only a jump. */
+void pass_skip_empty_blocks(struct hls_ctx *ctx, struct ir_program *p);
+
+#endif

@@ -1,0 +1,328 @@
+/*
+ * datapath.c -- the kernel's values as Verilog: one wire per value with its
+ * combinational expression, a sluice_div instance per division (or per
+ * x / y, x % y pair), and the bit-counting functions.
+ *
+ * Every expression reads named signals only (wires, registers, ports), so
+ * slices are always of identifiers; operands are chosen by val_ref for the
+ * state the op starts in.  Semantics beyond C's:
+ *   - shifts by >= the width give 0 (shl, lshr) or the sign (ashr): Verilog
+ *     shifts do exactly that for any amount width;
+ *   - signed ops go through $signed() and back through $unsigned(), so the
+ *     signedness never leaks into the surrounding context;
+ *   - a combinational divide (latency 0 in the schedule) gives the results
+ *     of rtl/sluice_div.v for x/0 and MIN/-1;
+ *   - undef is 0.
+ */
+#include "rtlgen_internal.h"
+
+#include <assert.h>
+
+static const char *bin(struct kgen *kg, const struct ir_op *op, const char *o)
+{
+	return arena_printf(&kg->ctx->arena, "%s %s %s", arg_ref(kg, op, 0), o,
+			    arg_ref(kg, op, 1));
+}
+
+static const char *sbin(struct kgen *kg, const struct ir_op *op, const char *o)
+{
+	return arena_printf(&kg->ctx->arena, "$signed(%s) %s $signed(%s)",
+			    arg_ref(kg, op, 0), o, arg_ref(kg, op, 1));
+}
+
+static const char *func_name(struct kgen *kg, enum ir_opcode opc, unsigned width)
+{
+	for (unsigned i = 0; i < kg->nfuncs; i++)
+		if (kg->funcs[i].opc == opc && kg->funcs[i].width == width)
+			return kg->funcs[i].name;
+	assert(!"function not planned");
+	return NULL;
+}
+
+/* Combinational division with sluice_div's results for x/0 and MIN/-1. */
+static const char *comb_div(struct kgen *kg, const struct ir_op *op)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	unsigned w = op->width;
+	const char *a = arg_ref(kg, op, 0), *b = arg_ref(kg, op, 1);
+	const char *zero = rtl_literal64(ctx, w, 0);
+	const char *ones = arena_printf(&ctx->arena, "{%u{1'b1}}", w);
+	switch (op->opc) {
+	case IR_UDIV:
+		return arena_printf(&ctx->arena, "(%s == %s) ? %s : %s / %s", b, zero,
+				    ones, a, b);
+	case IR_UREM:
+		return arena_printf(&ctx->arena, "(%s == %s) ? %s : %s %% %s", b, zero,
+				    a, a, b);
+	case IR_SDIV:
+		return arena_printf(&ctx->arena,
+				    "(%s == %s) ? %s : (%s == %s) ? %s - %s : $unsigned($signed(%s) / $signed(%s))",
+				    b, zero, ones, b, ones, zero, a, a, b);
+	case IR_SREM:
+		return arena_printf(&ctx->arena,
+				    "(%s == %s) ? %s : (%s == %s) ? %s : $unsigned($signed(%s) %% $signed(%s))",
+				    b, zero, a, b, ones, zero, a, b);
+	default:
+		assert(0);
+		return NULL;
+	}
+}
+
+static const char *concat(struct kgen *kg, const struct ir_op *op)
+{
+	const char *s = "{";
+	for (unsigned i = 0; i < op->nargs; i++)
+		s = arena_printf(&kg->ctx->arena, "%s%s%s", s, i ? ", " : "",
+				 arg_ref(kg, op, i));
+	return arena_printf(&kg->ctx->arena, "%s}", s);
+}
+
+static const char *bswap(struct kgen *kg, const struct ir_op *op)
+{
+	const char *a = arg_ref(kg, op, 0);
+	if (op->width == 8)
+		return a;
+	const char *s = "{";
+	for (unsigned i = 0; i < op->width / 8; i++)
+		s = arena_printf(&kg->ctx->arena, "%s%s%s[%u:%u]", s, i ? ", " : "", a,
+				 8 * i + 7, 8 * i);
+	return arena_printf(&kg->ctx->arena, "%s}", s);
+}
+
+/* The expression of a value op (not a phi, not a divider instance). */
+static const char *expr(struct kgen *kg, const struct ir_op *op)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	unsigned w = op->width;
+	const char *a = op->nargs ? arg_ref(kg, op, 0) : NULL;
+	unsigned aw = op->nargs ? op->args[0]->width : 0;
+	switch (op->opc) {
+	case IR_CONST:
+		if (w > 64 && op->imm_words)
+			return rtl_literal(ctx, w, op->imm_words);
+		return rtl_literal64(ctx, w, op->imm);
+	case IR_UNDEF:
+		return rtl_literal64(ctx, w, 0);
+	case IR_ARG:
+		return kg->arg_reg[op->index];
+	case IR_ADD: return bin(kg, op, "+");
+	case IR_SUB: return bin(kg, op, "-");
+	case IR_MUL: return bin(kg, op, "*");
+	case IR_AND: return bin(kg, op, "&");
+	case IR_OR: return bin(kg, op, "|");
+	case IR_XOR: return bin(kg, op, "^");
+	case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
+		return comb_div(kg, op);
+	case IR_SHL: return bin(kg, op, "<<");
+	case IR_LSHR: return bin(kg, op, ">>");
+	case IR_ASHR:
+		return arena_printf(&ctx->arena, "$unsigned($signed(%s) >>> %s)", a,
+				    arg_ref(kg, op, 1));
+	case IR_EQ: return bin(kg, op, "==");
+	case IR_NE: return bin(kg, op, "!=");
+	case IR_ULT: return bin(kg, op, "<");
+	case IR_ULE: return bin(kg, op, "<=");
+	case IR_UGT: return bin(kg, op, ">");
+	case IR_UGE: return bin(kg, op, ">=");
+	case IR_SLT: return sbin(kg, op, "<");
+	case IR_SLE: return sbin(kg, op, "<=");
+	case IR_SGT: return sbin(kg, op, ">");
+	case IR_SGE: return sbin(kg, op, ">=");
+	case IR_ZEXT:
+		if (w == aw)
+			return a;
+		return arena_printf(&ctx->arena, "{{%u{1'b0}}, %s}", w - aw, a);
+	case IR_SEXT:
+		if (w == aw)
+			return a;
+		return arena_printf(&ctx->arena, "{{%u{%s[%u]}}, %s}", w - aw, a, aw - 1, a);
+	case IR_TRUNC:
+		if (w == aw)
+			return a;
+		return arena_printf(&ctx->arena, "%s[%u:0]", a, w - 1);
+	case IR_EXTRACT:
+		if (w == aw)
+			return a;
+		return arena_printf(&ctx->arena, "%s[%u:%u]", a, op->index + w - 1, op->index);
+	case IR_CONCAT:
+		return concat(kg, op);
+	case IR_SELECT:
+		return arena_printf(&ctx->arena, "%s ? %s : %s", a, arg_ref(kg, op, 1),
+				    arg_ref(kg, op, 2));
+	case IR_CTPOP: case IR_CTLZ: case IR_CTTZ: case IR_BITREV:
+		return arena_printf(&ctx->arena, "%s(%s)", func_name(kg, op->opc, w), a);
+	case IR_BSWAP:
+		return bswap(kg, op);
+	case IR_PIPE_READ:
+		return kgen_port_of(kg, op)->tdata;
+	case IR_PIPE_READ_NB: {
+		struct kport *pt = kgen_port_of(kg, op);
+		return arena_printf(&ctx->arena, "{%s, %s}", pt->tvalid, pt->tdata);
+	}
+	case IR_PIPE_WRITE_NB:
+		return kgen_port_of(kg, op)->tready;
+	case IR_STATE_LOAD:
+		return kg->sv_reg[kgen_state_index(kg, op->state)];
+	default:
+		assert(!"op has no expression");
+		return NULL;
+	}
+}
+
+/* ---- bit-counting functions ------------------------------------------- */
+
+static unsigned count_bits(unsigned w)
+{
+	unsigned b = 1;
+	while ((1ull << b) < (unsigned long long)w + 1)
+		b++;
+	return b;
+}
+
+static void emit_function(struct kgen *kg, const struct rtl_func *fn)
+{
+	FILE *f = kg->f;
+	unsigned w = fn->width, cw = count_bits(w);
+	fprintf(f, "    function [%u:0] %s;\n        input [%u:0] v;\n        integer i;\n",
+		w - 1, fn->name, w - 1);
+	if (fn->opc == IR_BITREV) {
+		fprintf(f, "        begin\n"
+			   "            for (i = 0; i < %u; i = i + 1)\n"
+			   "                %s[i] = v[%u - i];\n"
+			   "        end\n    endfunction\n\n",
+			w, fn->name, w - 1);
+		return;
+	}
+	fprintf(f, "        reg [%u:0] c;\n", cw - 1);
+	if (fn->opc != IR_CTPOP)
+		fputs("        reg found;\n", f);
+	fprintf(f, "        begin\n            c = %u'd0;\n", cw);
+	switch (fn->opc) {
+	case IR_CTPOP:
+		fprintf(f, "            for (i = 0; i < %u; i = i + 1)\n"
+			   "                if (v[i]) c = c + %u'd1;\n", w, cw);
+		break;
+	case IR_CTLZ:
+	case IR_CTTZ:
+		fputs("            found = 1'b0;\n", f);
+		if (fn->opc == IR_CTLZ)
+			fprintf(f, "            for (i = %u; i >= 0; i = i - 1) begin\n", w - 1);
+		else
+			fprintf(f, "            for (i = 0; i < %u; i = i + 1) begin\n", w);
+		fprintf(f, "                if (v[i]) found = 1'b1;\n"
+			   "                if (!found) c = c + %u'd1;\n"
+			   "            end\n", cw);
+		break;
+	default:
+		assert(0);
+	}
+	if (cw < w)
+		fprintf(f, "            %s = {%u'd0, c};\n", fn->name, w - cw);
+	else
+		fprintf(f, "            %s = c;\n", fn->name);
+	fputs("        end\n    endfunction\n\n", f);
+}
+
+void dp_emit_functions(struct kgen *kg)
+{
+	if (!kg->nfuncs)
+		return;
+	fputs("    // ---- bit counting (ctpop/ctlz/cttz of 0 count every bit) ----\n", kg->f);
+	for (unsigned i = 0; i < kg->nfuncs; i++)
+		emit_function(kg, &kg->funcs[i]);
+}
+
+/* ---- wires ------------------------------------------------------------ */
+
+static bool is_quot(enum ir_opcode opc)
+{
+	return opc == IR_UDIV || opc == IR_SDIV;
+}
+
+static void emit_divider(struct kgen *kg, struct ir_op *op)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	struct rtl_val *v = &kg->val[op->id];
+	struct ir_op *q = is_quot(op->opc) ? op : v->div_partner;
+	struct ir_op *r = is_quot(op->opc) ? v->div_partner : op;
+	unsigned w = op->width, lat = kg->sk->latency[op->id];
+	unsigned c = kg->sk->cycle[op->id];
+	const char *lines = rtl_lines(ctx, &op->loc, 1);
+	bool sgn = op->opc == IR_SDIV || op->opc == IR_SREM;
+	fprintf(f, "    // %s%s%s%s: starts in %s, result in %s\n", lines ? lines : "",
+		lines ? ": " : "", q ? ir_opcode_name(q->opc) : "",
+		r ? arena_printf(&ctx->arena, "%s%s", q ? " and " : "", ir_opcode_name(r->opc)) : "",
+		fsm_state(kg, op->block, c), fsm_state(kg, op->block, c + lat));
+	if (q)
+		kgen_decl(kg, "    ", "wire", w, kg->val[q->id].wire, NULL,
+			  bits_full(&kg->val[q->id].wire_bits, w), NULL);
+	if (r)
+		kgen_decl(kg, "    ", "wire", w, kg->val[r->id].wire, NULL,
+			  bits_full(&kg->val[r->id].wire_bits, w), NULL);
+	const char *inst = names_fresh(ctx, &kg->names,
+				       arena_printf(&ctx->arena, "u_%s", v->wire));
+	if (!q || !r)
+		fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", f);
+	fprintf(f, "    sluice_div #(.WIDTH(%u), .SIGNED(%d), .LATENCY(%u)) %s (\n"
+		   "        .clk(clk),\n"
+		   "        .ce(!stall),\n"
+		   "        .a(%s),\n"
+		   "        .b(%s),\n"
+		   "        .quot(%s),\n"
+		   "        .rem(%s)\n"
+		   "    );\n",
+		w, sgn, lat, inst, arg_ref(kg, op, 0), arg_ref(kg, op, 1),
+		q ? kg->val[q->id].wire : "", r ? kg->val[r->id].wire : "");
+	if (!q || !r)
+		fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", f);
+}
+
+static void emit_wire(struct kgen *kg, struct ir_op *op)
+{
+	struct rtl_val *v = &kg->val[op->id];
+	if (!v->needed || !v->wire)
+		return;
+	if (v->div_inst) {
+		/* one instance for a pair: emitted at the pair's first op */
+		if (!v->emitted)
+			emit_divider(kg, op);
+		v->emitted = true;
+		if (v->div_partner)
+			kg->val[v->div_partner->id].emitted = true;
+		return;
+	}
+	kgen_decl(kg, "    ", "wire", op->width, v->wire, expr(kg, op),
+		  bits_full(&v->wire_bits, op->width),
+		  rtl_lines(kg->ctx, &op->loc, 1));
+}
+
+void dp_emit_wires(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	FILE *f = kg->f;
+	fputs("    // ---- datapath: one wire per value ----\n", f);
+	/* stable values first: any block may read them */
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *op = k->blocks[b]->ops[j];
+			if (kg->val[op->id].stable)
+				emit_wire(kg, op);
+		}
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		bool header = false;
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			struct rtl_val *v = &kg->val[op->id];
+			if (v->stable || !v->wire || !v->needed)
+				continue;
+			if (!header) {
+				fprintf(f, "\n    // block %s\n", kg->block_name[b]);
+				header = true;
+			}
+			emit_wire(kg, op);
+		}
+	}
+	fputc('\n', f);
+}

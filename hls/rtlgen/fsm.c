@@ -1,0 +1,285 @@
+/*
+ * fsm.c -- the kernel's control: state encoding, stall, pipe strobes, next
+ * state, busy/done.
+ *
+ * States are numbered S_IDLE = 0 (host-started kernels only), then every
+ * (block, cycle) of the schedule in block order; binary encoding.  After
+ * reset a host-started kernel sits in S_IDLE and an autorun kernel in the
+ * entry block's first state.
+ *
+ * stall is high when the current state holds a blocking pipe op whose
+ * handshake does not happen this cycle; while it is high nothing in the
+ * kernel changes (state_next = state_reg, every register and divider
+ * holds).  Pipe strobes (tready of a read, tvalid of a write) are decoded
+ * from state_reg alone, so no kernel output depends combinationally on the
+ * partner signal of the same port (AXI rule); a write's tdata is muxed by
+ * state.  Transitions: inside a block to the next cycle; in a block's last
+ * state by its terminator; IR_RET goes to S_IDLE (started: done pulses in
+ * that state, busy falls after it) or back to the entry (autorun).
+ */
+#include "rtlgen_internal.h"
+
+#include <assert.h>
+
+static unsigned clog2(unsigned n)
+{
+	unsigned b = 0;
+	while ((1u << b) < n)
+		b++;
+	return b;
+}
+
+void fsm_plan(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	unsigned n = k->kind == KERNEL_STARTED ? 1 : 0;
+	kg->state_base = arena_alloc(&ctx->arena, k->nblocks * sizeof *kg->state_base);
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		assert(kg->sk->block_len[b] >= 1);
+		kg->state_base[b] = n;
+		n += kg->sk->block_len[b];
+	}
+	kg->nstates = n;
+	kg->state_bits = n > 1 ? clog2(n) : 1;
+	kg->state_name = arena_alloc(&ctx->arena, n * sizeof *kg->state_name);
+	names_add(ctx, &kg->names, "state_reg");
+	names_add(ctx, &kg->names, "state_next");
+	names_add(ctx, &kg->names, "stall");
+	if (k->kind == KERNEL_STARTED)
+		kg->idle = kg->state_name[0] = names_fresh(ctx, &kg->names, "S_IDLE");
+	struct rtl_names blocks = {0};
+	kg->block_name = arena_alloc(&ctx->arena, k->nblocks * sizeof *kg->block_name);
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const char *fb = arena_printf(&ctx->arena, "bb%u", b);
+		const char *base = names_fresh(ctx, &blocks,
+					       rtl_sanitize(ctx, k->blocks[b]->name, fb));
+		kg->block_name[b] = base;
+		for (unsigned c = 0; c < kg->sk->block_len[b]; c++)
+			kg->state_name[kg->state_base[b] + c] = names_fresh(
+				ctx, &kg->names, arena_printf(&ctx->arena, "S_%s_%u", base, c));
+	}
+	kg->reset_state = kg->state_base[0];
+	if (k->kind == KERNEL_STARTED)
+		kg->reset_state = 0;
+}
+
+const char *fsm_state(const struct kgen *kg, const struct ir_block *b,
+		      unsigned cycle)
+{
+	assert(cycle < kg->sk->block_len[b->id]);
+	return kg->state_name[kg->state_base[b->id] + cycle];
+}
+
+const char *fsm_in(struct kgen *kg, const struct ir_block *b, unsigned cycle)
+{
+	return arena_printf(&kg->ctx->arena, "(state_reg == %s)",
+			    fsm_state(kg, b, cycle));
+}
+
+static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
+{
+	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
+}
+
+static const char *pipe_op_word(enum ir_opcode opc)
+{
+	switch (opc) {
+	case IR_PIPE_READ: return "reads";
+	case IR_PIPE_WRITE: return "writes";
+	case IR_PIPE_READ_NB: return "tries to read";
+	case IR_PIPE_WRITE_NB: return "tries to write";
+	default: return NULL;
+	}
+}
+
+void fsm_emit_decls(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	unsigned nb = kg->state_bits;
+
+	/* the source lines and the pipe op of each state */
+	struct ir_loc **locs = arena_alloc(&ctx->arena, kg->nstates * sizeof *locs);
+	unsigned *nlocs = arena_alloc(&ctx->arena, kg->nstates * sizeof *nlocs);
+	const char **what = arena_alloc(&ctx->arena, kg->nstates * sizeof *what);
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			if (!kg->val[op->id].needed)
+				continue;
+			unsigned s = kg->state_base[b] + op_cycle(kg, op);
+			VEC_PUSH(&ctx->arena, locs[s], nlocs[s], op->loc);
+			if (pipe_op_word(op->opc))
+				what[s] = arena_printf(&ctx->arena, "%s '%s'",
+						       pipe_op_word(op->opc), op->pipe->name);
+		}
+	}
+
+	fputs("    // ---- FSM: one state per (block, cycle) of the schedule ----\n", f);
+	for (unsigned s = 0; s < kg->nstates; s++) {
+		const char *lines = rtl_lines(ctx, locs[s], nlocs[s]);
+		const char *c = s == 0 && kg->idle ? "waiting for start" : lines;
+		if (what[s])
+			c = arena_printf(&ctx->arena, "%s%s%s", c ? c : "", c ? "; " : "", what[s]);
+		fprintf(f, "    localparam [%u:0] %s = %u'd%u;%s%s\n", nb - 1,
+			kg->state_name[s], nb, s, c ? " // " : "", c ? c : "");
+	}
+	fprintf(f, "\n    reg [%u:0] state_reg;\n", nb - 1);
+	fprintf(f, "    reg [%u:0] state_next;\n", nb - 1);
+	fputs("    wire stall; // the state's blocking pipe op is waiting for its handshake\n\n", f);
+}
+
+/* "(state_reg == S_a) || (state_reg == S_b)" for the ops of a port. */
+static const char *strobe(struct kgen *kg, const struct kport *pt)
+{
+	const char *s = "";
+	for (unsigned i = 0; i < pt->nops; i++) {
+		const struct ir_op *op = pt->ops[i];
+		s = arena_printf(&kg->ctx->arena, "%s%s%s", s, i ? " || " : "",
+				 fsm_in(kg, op->block, op_cycle(kg, op)));
+	}
+	return s;
+}
+
+void fsm_emit_pipes(struct kgen *kg)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	const char *stall = NULL;
+	fputs("    // ---- pipe handshakes: strobes decoded from the state alone ----\n", f);
+	for (unsigned i = 0; i < kg->nports; i++) {
+		struct kport *pt = &kg->ports[i];
+		if (pt->is_read) {
+			fprintf(f, "    assign %s = %s;\n", pt->tready, strobe(kg, pt));
+		} else {
+			fprintf(f, "    assign %s = %s;\n", pt->tvalid, strobe(kg, pt));
+			/* tdata: the word of the op whose state is current; the
+			 * last op's word in every other state */
+			const char *d = "";
+			for (unsigned j = 0; j + 1 < pt->nops; j++) {
+				const struct ir_op *op = pt->ops[j];
+				d = arena_printf(&ctx->arena, "%s%s ? %s :\n        ", d,
+						 fsm_in(kg, op->block, op_cycle(kg, op)),
+						 arg_ref(kg, op, 0));
+			}
+			fprintf(f, "    assign %s = %s%s;\n", pt->tdata, d,
+				arg_ref(kg, pt->ops[pt->nops - 1], 0));
+		}
+		for (unsigned j = 0; j < pt->nops; j++) {
+			const struct ir_op *op = pt->ops[j];
+			if (op->opc != IR_PIPE_READ && op->opc != IR_PIPE_WRITE)
+				continue;
+			const char *st = fsm_state(kg, op->block, op_cycle(kg, op));
+			const char *term = arena_printf(
+				&ctx->arena, "(state_reg == %s && !%s)", st,
+				op->opc == IR_PIPE_READ ? pt->tvalid : pt->tready);
+			stall = stall ? arena_printf(&ctx->arena, "%s ||\n                   %s",
+						     stall, term)
+				      : term;
+		}
+	}
+	fprintf(f, "    assign stall = %s;\n\n", stall ? stall : "1'b0");
+}
+
+/* state_next assignment(s) for the terminator of block b. */
+static void emit_transition(struct kgen *kg, struct ir_block *b)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	struct ir_op *t = ir_terminator(b);
+	assert(t);
+	switch (t->opc) {
+	case IR_BR:
+		fprintf(f, "state_next = %s;\n", fsm_state(kg, t->succs[0], 0));
+		break;
+	case IR_CONDBR:
+		fprintf(f, "state_next = %s ? %s : %s;\n", arg_ref(kg, t, 0),
+			fsm_state(kg, t->succs[0], 0), fsm_state(kg, t->succs[1], 0));
+		break;
+	case IR_SWITCH: {
+		unsigned w = t->args[0]->width;
+		fprintf(f, "begin\n                case (%s)\n", arg_ref(kg, t, 0));
+		/* one arm per target, listing its case values */
+		for (unsigned i = 1; i < t->nsuccs; i++) {
+			bool first = true;
+			for (unsigned j = 1; j < i; j++)
+				first &= t->succs[j] != t->succs[i];
+			if (!first || t->succs[i] == t->succs[0])
+				continue;
+			const char *items = "";
+			for (unsigned j = i; j < t->nsuccs; j++)
+				if (t->succs[j] == t->succs[i])
+					items = arena_printf(&ctx->arena, "%s%s%s", items,
+							     *items ? ", " : "",
+							     rtl_literal64(ctx, w, t->case_vals[j - 1]));
+			fprintf(f, "                %s: state_next = %s;\n", items,
+				fsm_state(kg, t->succs[i], 0));
+		}
+		fprintf(f, "                default: state_next = %s;\n"
+			   "                endcase\n            end\n",
+			fsm_state(kg, t->succs[0], 0));
+		break;
+	}
+	case IR_RET:
+		fprintf(f, "state_next = %s; // return\n",
+			kg->idle ? kg->idle : fsm_state(kg, kg->k->blocks[0], 0));
+		break;
+	default:
+		assert(!"not a terminator");
+	}
+}
+
+void fsm_emit_logic(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	const char *reset = kg->state_name[kg->reset_state];
+
+	fputs("    // ---- control ----\n", f);
+	if (kg->idle) {
+		const char *ret = NULL;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			if (ir_terminator(k->blocks[b])->opc == IR_RET) {
+				const char *in = fsm_in(kg, k->blocks[b], block_last(kg, k->blocks[b]));
+				ret = ret ? arena_printf(&ctx->arena, "%s || %s", ret, in) : in;
+			}
+		fprintf(f, "    assign busy = (state_reg != %s);\n", kg->idle);
+		if (ret)
+			fprintf(f, "    assign done = (%s) && !stall;\n\n", ret);
+		else
+			fputs("    assign done = 1'b0; // the kernel never returns\n\n", f);
+	}
+
+	fputs("    always @* begin\n"
+	      "        state_next = state_reg;\n"
+	      "        if (!stall) begin\n"
+	      "            case (state_reg)\n", f);
+	if (kg->idle)
+		fprintf(f, "            %s: if (start) state_next = %s;\n", kg->idle,
+			fsm_state(kg, k->blocks[0], 0));
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		unsigned last = block_last(kg, blk);
+		for (unsigned c = 0; c < last; c++)
+			fprintf(f, "            %s: state_next = %s;\n", fsm_state(kg, blk, c),
+				fsm_state(kg, blk, c + 1));
+		fprintf(f, "            %s: ", fsm_state(kg, blk, last));
+		emit_transition(kg, blk);
+	}
+	fprintf(f, "            default: state_next = %s;\n"
+		   "            endcase\n"
+		   "        end\n"
+		   "    end\n\n",
+		reset);
+	fprintf(f, "    always @(posedge clk) begin\n"
+		   "        state_reg <= state_next;\n"
+		   "        if (rst) begin\n"
+		   "            state_reg <= %s;\n"
+		   "        end\n"
+		   "    end\n\n",
+		reset);
+}

@@ -1,0 +1,191 @@
+/*
+ * regs.c -- the kernel's registers and its one clocked datapath block.
+ *
+ *   arg_<P>_reg   latched from arg_<P> when a start is taken in S_IDLE;
+ *   <G>_q         kernel state G (a C global), reset to its initial value,
+ *                 written by a state store at the end of its state, so it
+ *                 survives from one invocation to the next;
+ *   <v>_reg       value v, captured at the end of state (v's block,
+ *                 v.valid) -- see values.c for who reads it;
+ *   <phi>_reg     a phi, written on each edge into its block with the
+ *                 incoming value of that edge: in the predecessor's last
+ *                 state, when state_next is the phi block's first state.
+ *                 All phis of a block are written by nonblocking
+ *                 assignments on the same edge, which is the parallel copy
+ *                 SSA asks for (a swap of two phis works).
+ * Every write happens only when !stall.  Only <G>_q has a reset (control
+ * state the program observes); datapath registers need none, since SSA
+ * writes each before any read.
+ */
+#include "rtlgen_internal.h"
+
+static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
+{
+	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
+}
+
+static bool sv_present(const struct kgen *kg, unsigned i)
+{
+	return bits_any(&kg->sv_bits[i]);
+}
+
+void regs_emit_decls(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	fputs("    // ---- registers ----\n", kg->f);
+	for (unsigned i = 0; i < k->nparams; i++)
+		if (kg->arg_reg[i])
+			kgen_decl(kg, "    ", "reg", k->params[i].width, kg->arg_reg[i],
+				  NULL, true,
+				  arena_printf(&ctx->arena, "argument '%s', latched at start",
+					       k->params[i].name));
+	for (unsigned i = 0; i < k->nstates; i++)
+		if (sv_present(kg, i)) {
+			const char *where = rtl_lines(ctx, &k->states[i]->loc, 1);
+			kgen_decl(kg, "    ", "reg", k->states[i]->width, kg->sv_reg[i], NULL,
+				  bits_full(&kg->sv_bits[i], k->states[i]->width),
+				  arena_printf(&ctx->arena, "kernel state '%s'%s%s, kept across invocations",
+					       k->states[i]->name, where ? ", " : "",
+					       where ? where : ""));
+		}
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			struct rtl_val *v = &kg->val[op->id];
+			if (!v->needed || !v->reg)
+				continue;
+			const char *c = op->opc == IR_PHI
+				? arena_printf(&ctx->arena, "phi of block %s", kg->block_name[b])
+				: arena_printf(&ctx->arena, "captured in %s",
+					       fsm_state(kg, blk, v->valid));
+			kgen_decl(kg, "    ", "reg", op->width, v->reg, NULL,
+				  bits_full(&v->reg_bits, op->width), c);
+		}
+	}
+	fputc('\n', kg->f);
+}
+
+/* Lines of the case arm of each state, built up as strings. */
+struct arms {
+	const char **text; /* by state */
+};
+
+static void arm_add(struct kgen *kg, struct arms *a, unsigned s, const char *line)
+{
+	a->text[s] = arena_printf(&kg->ctx->arena, "%s%s", a->text[s] ? a->text[s] : "",
+				  line);
+}
+
+static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	/* the distinct predecessors named by the block's needed phis */
+	struct ir_block **froms = NULL;
+	unsigned nfroms = 0;
+	for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+		struct ir_op *phi = blk->ops[j];
+		if (!kg->val[phi->id].needed)
+			continue;
+		for (unsigned i = 0; i < phi->nargs; i++) {
+			bool seen = false;
+			for (unsigned f = 0; f < nfroms; f++)
+				seen |= froms[f] == phi->phi_blocks[i];
+			if (!seen)
+				VEC_PUSH(&ctx->arena, froms, nfroms, phi->phi_blocks[i]);
+		}
+	}
+	for (unsigned f = 0; f < nfroms; f++) {
+		struct ir_block *from = froms[f];
+		/* all phi copies of the edge from -> blk */
+		const char *body = "";
+		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+			struct ir_op *phi = blk->ops[j];
+			if (!kg->val[phi->id].needed)
+				continue;
+			for (unsigned i = 0; i < phi->nargs; i++)
+				if (phi->phi_blocks[i] == from) {
+					body = arena_printf(&ctx->arena,
+							    "%s                    %s <= %s;\n",
+							    body, kg->val[phi->id].reg,
+							    arg_ref(kg, phi, i));
+					break;
+				}
+		}
+		unsigned s = kg->state_base[from->id] + block_last(kg, from);
+		arm_add(kg, a, s, arena_printf(&ctx->arena,
+			"                if (state_next == %s) begin // edge %s -> %s\n"
+			"%s                end\n",
+			fsm_state(kg, blk, 0), kg->block_name[from->id],
+			kg->block_name[blk->id], body));
+	}
+}
+
+void regs_emit_always(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	struct arms a = {arena_alloc(&ctx->arena, kg->nstates * sizeof(char *))};
+
+	if (kg->idle) {
+		const char *l = "";
+		for (unsigned i = 0; i < k->nparams; i++)
+			if (kg->arg_reg[i])
+				l = arena_printf(&ctx->arena, "%s                    %s <= %s;\n",
+						 l, kg->arg_reg[i], kg->arg_port[i]);
+		if (*l)
+			arm_add(kg, &a, 0, arena_printf(&ctx->arena,
+				"                if (start) begin\n%s                end\n", l));
+	}
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			struct rtl_val *v = &kg->val[op->id];
+			if (!v->needed)
+				continue;
+			if (v->reg && v->wire)
+				arm_add(kg, &a, kg->state_base[b] + v->valid,
+					arena_printf(&ctx->arena, "                %s <= %s;\n",
+						     v->reg, v->wire));
+			if (op->opc == IR_STATE_STORE) {
+				int si = kgen_state_index(kg, op->state);
+				arm_add(kg, &a, kg->state_base[b] + op_cycle(kg, op),
+					arena_printf(&ctx->arena, "                %s <= %s; // store '%s'\n",
+						     kg->sv_reg[si], arg_ref(kg, op, 0),
+						     op->state->name));
+			}
+		}
+		phi_edges(kg, &a, blk);
+	}
+
+	bool any_arm = false, any_reset = false;
+	for (unsigned s = 0; s < kg->nstates; s++)
+		any_arm |= a.text[s] != NULL;
+	for (unsigned i = 0; i < k->nstates; i++)
+		any_reset |= sv_present(kg, i);
+	if (!any_arm && !any_reset)
+		return;
+	fputs("    always @(posedge clk) begin\n", f);
+	if (any_arm) {
+		fputs("        if (!stall) begin\n            case (state_reg)\n", f);
+		for (unsigned s = 0; s < kg->nstates; s++)
+			if (a.text[s])
+				fprintf(f, "            %s: begin\n%s            end\n",
+					kg->state_name[s], a.text[s]);
+		fputs("            default: ;\n            endcase\n        end\n", f);
+	}
+	if (any_reset) {
+		fputs("        if (rst) begin\n", f);
+		for (unsigned i = 0; i < k->nstates; i++) {
+			struct ir_state *st = k->states[i];
+			if (sv_present(kg, i))
+				fprintf(f, "            %s <= %s;\n", kg->sv_reg[i],
+					rtl_literal(ctx, st->width, st->init));
+		}
+		fputs("        end\n", f);
+	}
+	fputs("    end\n\n", f);
+}

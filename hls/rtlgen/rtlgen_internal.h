@@ -1,0 +1,207 @@
+/*
+ * rtlgen_internal.h -- what the files of hls/rtlgen/ share.
+ *
+ *   rtlgen.c     entry point, file writing, Verilog names and literals
+ *   fifo_size.c  FIFO depth of each pipe
+ *   kernel.c     one kernel module: its ports, the order of its sections
+ *   values.c     which values get wires and registers, which signal each
+ *                use reads, which bits are read (for lint)
+ *   fsm.c        state encoding, stall, pipe strobes, next state, busy/done
+ *   datapath.c   value wires (one expression per op), dividers, bit-count
+ *                functions
+ *   regs.c       the clocked block: value, phi, argument and state registers
+ *   top.c        sluice_top: kernels, FIFOs, ports
+ *
+ * Naming scheme of a kernel module (all names unique in the module):
+ *   state localparams   S_IDLE, S_<block>_<cycle>
+ *   FSM                 state_reg, state_next, stall
+ *   value of op N       <name>_<N> (a wire; name from the C variable, else
+ *                       the opcode), and <name>_<N>_reg when registered;
+ *                       a phi is only <name>_<N>_reg
+ *   argument P          port arg_<P>, latched in arg_<P>_reg
+ *   kernel state G      <G>_q
+ *   divider             u_<value> (a sluice_div instance)
+ *   bit functions       sluice_<ctpop|ctlz|cttz|bitrev>_<width>
+ */
+#ifndef SLUICE_RTLGEN_INTERNAL_H
+#define SLUICE_RTLGEN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rtlgen.h"
+
+/* Pipeline depth of rtl/sluice_div.v (its LATENCY parameter). */
+#define RTL_DIV_LATENCY(width) ((width) + 2)
+
+/* ---- shared by the whole program (rtlgen.c) ----------------------------- */
+
+struct rtl_gen {
+	struct hls_ctx *ctx;
+	struct ir_program *p;
+	const struct hls_schedule *s;
+	const char *dir;
+	struct rtl_files *out;
+	bool uses_div, uses_fifo;
+};
+
+/* A set of identifiers of one Verilog scope (open hashing). */
+struct rtl_names {
+	const char **slot;
+	unsigned cap, n;
+};
+
+bool names_has(const struct rtl_names *t, const char *s);
+void names_add(struct hls_ctx *ctx, struct rtl_names *t, const char *s);
+/* `base` if free, else base_2, base_3, ...; the name returned is taken. */
+const char *names_fresh(struct hls_ctx *ctx, struct rtl_names *t,
+			const char *base);
+
+/* A valid Verilog identifier made from a C or LLVM name: characters other
+ * than [A-Za-z0-9_] become '_', a leading digit gets "v_"; `fallback` when
+ * `raw` is NULL or empty. */
+const char *rtl_sanitize(struct hls_ctx *ctx, const char *raw,
+			 const char *fallback);
+/* Whether `s` is usable verbatim as part of a Verilog identifier. */
+bool rtl_is_ident(const char *s);
+/* Sized hex literal of a constant: words little-endian, `width` bits. */
+const char *rtl_literal(struct hls_ctx *ctx, unsigned width,
+			const uint64_t *words);
+const char *rtl_literal64(struct hls_ctx *ctx, unsigned width, uint64_t v);
+/* "file.c:12, 14" for a set of locations (NULL when none is known). */
+const char *rtl_lines(struct hls_ctx *ctx, const struct ir_loc *locs,
+		      unsigned n);
+
+FILE *rtl_open(struct rtl_gen *g, const char *fname);
+int rtl_close(struct rtl_gen *g, FILE *f, const char *fname);
+/* The comment that opens every generated file. */
+void rtl_file_header(struct rtl_gen *g, FILE *f, const char *what);
+
+/* fifo_size.c */
+void rtl_choose_depths(struct ir_program *p);
+bool rtl_pipe_has_fifo(const struct ir_pipe *pipe);
+
+/* ---- the ports of one kernel module (kernel.c) ------------------------ */
+
+struct kport {
+	struct ir_pipe *pipe;
+	bool is_read;	  /* the kernel reads the pipe (else writes it) */
+	const char *tdata, *tvalid, *tready; /* port names */
+	/* ops on this port, in program order, and the states they sit in */
+	struct ir_op **ops;
+	unsigned nops;
+	/* for lint: whether the kernel reads its input ports */
+	bool tdata_read, tvalid_read, tready_read;
+};
+
+/* Pipe ports of kernel k in program pipe order (a read port before the
+ * write port of a pipe the kernel both reads and writes, which then gets
+ * the prefixes <pipe>_rd / <pipe>_wr).  Returns the count; -1 after an
+ * error (an op on a pipe not in the program). */
+int rtl_kernel_ports(struct hls_ctx *ctx, struct ir_program *p,
+		     struct ir_kernel *k, struct kport **out);
+/* Port name of kernel argument `param`. */
+const char *rtl_arg_port(struct hls_ctx *ctx, const struct ir_param *param);
+
+int rtl_emit_kernel(struct rtl_gen *g, unsigned kernel_index);
+int rtl_emit_top(struct rtl_gen *g);
+
+/* ---- generating one kernel -------------------------------------------- */
+
+/* Bits of a signal that the generated Verilog reads (for lint). */
+struct rtl_bits {
+	uint64_t *map; /* NULL until a bit is read */
+};
+
+struct rtl_val {
+	bool needed;	/* computed at all (side effect, or used by a needed op) */
+	bool used;	/* its result is read by a needed op */
+	bool stable;	/* its wire holds the value in every state */
+	bool div_inst;	/* computed by a sluice_div instance */
+	struct ir_op *div_partner; /* udiv/urem pair sharing the instance */
+	bool emitted;		/* divider instance written */
+	const char *wire; /* NULL when none */
+	const char *reg;  /* NULL when none */
+	unsigned valid;	/* cycle of its block in which the wire holds it */
+	struct rtl_bits wire_bits, reg_bits;
+};
+
+struct rtl_func {
+	enum ir_opcode opc;
+	unsigned width;
+	const char *name;
+};
+
+struct kgen {
+	struct rtl_gen *g;
+	struct hls_ctx *ctx;
+	struct ir_kernel *k;
+	const struct sched_kernel *sk;
+	FILE *f;
+	struct rtl_names names;
+
+	/* states (fsm.c) */
+	unsigned nstates, state_bits;
+	unsigned *state_base;	 /* by block id: number of state (block, 0) */
+	const char **state_name; /* by state number */
+	const char **block_name; /* by block id: the <block> of S_<block>_<cycle> */
+	const char *idle;	 /* S_IDLE, or NULL for an autorun kernel */
+	unsigned reset_state;	 /* state after reset */
+
+	/* values (values.c) */
+	struct rtl_val *val; /* by op id */
+	struct rtl_func *funcs;
+	unsigned nfuncs;
+
+	/* ports (kernel.c) */
+	struct kport *ports;
+	unsigned nports;
+	const char **arg_port, **arg_reg; /* by param; arg_reg NULL if unread */
+	const char **sv_reg;	/* by kernel state index: <G>_q */
+	struct rtl_bits *sv_bits;
+	bool start_read;
+};
+
+/* kernel.c */
+struct kport *kgen_port_of(struct kgen *kg, const struct ir_op *op);
+int kgen_state_index(const struct kgen *kg, const struct ir_state *st);
+void kgen_decl(struct kgen *kg, const char *indent, const char *kind,
+	       unsigned width, const char *name, const char *init,
+	       bool fully_read, const char *comment);
+
+/* bits (values.c) */
+void bits_mark(struct hls_ctx *ctx, struct rtl_bits *b, unsigned width,
+	       unsigned lo, unsigned n);
+bool bits_full(const struct rtl_bits *b, unsigned width);
+bool bits_any(const struct rtl_bits *b);
+
+/* values.c */
+int values_plan(struct kgen *kg);
+/* The signal holding value v for a use by an op in (block b, cycle c). */
+const char *val_ref(struct kgen *kg, const struct ir_op *v,
+		    const struct ir_block *b, unsigned c);
+/* val_ref for operand i of op. */
+const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i);
+/* Cycle of a block's last state. */
+unsigned block_last(const struct kgen *kg, const struct ir_block *b);
+
+/* fsm.c */
+void fsm_plan(struct kgen *kg);
+const char *fsm_state(const struct kgen *kg, const struct ir_block *b,
+		      unsigned cycle);
+/* "(state_reg == S_x)" */
+const char *fsm_in(struct kgen *kg, const struct ir_block *b, unsigned cycle);
+void fsm_emit_decls(struct kgen *kg);
+void fsm_emit_pipes(struct kgen *kg);
+void fsm_emit_logic(struct kgen *kg);
+
+/* datapath.c */
+void dp_emit_functions(struct kgen *kg);
+void dp_emit_wires(struct kgen *kg);
+
+/* regs.c */
+void regs_emit_decls(struct kgen *kg);
+void regs_emit_always(struct kgen *kg);
+
+#endif /* SLUICE_RTLGEN_INTERNAL_H */

@@ -1,0 +1,396 @@
+/*
+ * values.c -- which values get wires and registers, and which of the two
+ * each use reads.
+ *
+ * A value of op v (not a phi) is a wire holding it in one state of v's
+ * block: v.valid = cycle[v] (+ latency for a sluice_div instance, whose
+ * outputs hold the result in state cycle + LATENCY).  A use by an op that
+ * starts in (block b, cycle c) -- for a phi operand: the end of the
+ * incoming block's last state -- reads
+ *   - the wire when b is v's block and c == v.valid (chained, or the cycle
+ *     a divider's result comes out);
+ *   - otherwise the register <wire>_reg, captured at the end of state
+ *     (v's block, v.valid) when not stalled (regs.c).
+ * Constants, undef and arguments (the latched argument register) are
+ * stable: their wire is read everywhere.  A phi is only its register,
+ * written on the edges into its block.
+ *
+ * Only needed ops are generated: pipe ops, terminators, stores of a kernel
+ * state that is loaded somewhere, and whatever they use.  For lint, each
+ * signal records which of its bits the generated Verilog reads (a trunc or
+ * extract reads a slice); kgen_decl brackets a partly read signal with
+ * lint_off UNUSEDSIGNAL.
+ *
+ * Also checks what the back end relies on in the schedule (internal
+ * errors): cycles inside their block, terminators in the last state, at
+ * most one pipe op per state, results available when used, divider
+ * latencies 0 (combinational) or that of rtl/sluice_div.v.
+ */
+#include "rtlgen_internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* ---- bit sets --------------------------------------------------------- */
+
+void bits_mark(struct hls_ctx *ctx, struct rtl_bits *b, unsigned width,
+	       unsigned lo, unsigned n)
+{
+	assert(lo + n <= width);
+	if (!b->map)
+		b->map = arena_alloc(&ctx->arena, ((width + 63) / 64) * sizeof *b->map);
+	for (unsigned i = lo; i < lo + n; i++)
+		b->map[i / 64] |= UINT64_C(1) << (i % 64);
+}
+
+bool bits_full(const struct rtl_bits *b, unsigned width)
+{
+	if (!b->map)
+		return false;
+	for (unsigned i = 0; i < width; i++)
+		if (!(b->map[i / 64] >> (i % 64) & 1))
+			return false;
+	return true;
+}
+
+bool bits_any(const struct rtl_bits *b)
+{
+	return b->map != NULL;
+}
+
+/* ---- helpers ---------------------------------------------------------- */
+
+unsigned block_last(const struct kgen *kg, const struct ir_block *b)
+{
+	return kg->sk->block_len[b->id] - 1;
+}
+
+static bool is_div(enum ir_opcode opc)
+{
+	return opc == IR_UDIV || opc == IR_SDIV || opc == IR_UREM || opc == IR_SREM;
+}
+
+static bool is_pipe_op(enum ir_opcode opc)
+{
+	return opc >= IR_PIPE_READ && opc <= IR_PIPE_WRITE_NB;
+}
+
+static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
+{
+	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
+}
+
+static int sched_error(struct kgen *kg, const struct ir_op *op, const char *what)
+{
+	diag_error(&kg->ctx->diag, op->loc,
+		   "internal error: schedule of kernel '%s', op %u (%s): %s",
+		   kg->k->name, op->id, ir_opcode_name(op->opc), what);
+	return -1;
+}
+
+/* ---- schedule checks -------------------------------------------------- */
+
+static int check_schedule(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	const struct ir_op **pipe_at =
+		arena_alloc(&ctx->arena, kg->nstates * sizeof *pipe_at);
+	int err = 0;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		unsigned len = kg->sk->block_len[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			if (op->opc == IR_PHI)
+				continue;
+			unsigned c = kg->sk->cycle[op->id], lat = kg->sk->latency[op->id];
+			if (c >= len) {
+				err |= sched_error(kg, op, "cycle outside its block");
+				continue;
+			}
+			if (ir_is_terminator(op->opc) && c != len - 1)
+				err |= sched_error(kg, op, "terminator not in the block's last state");
+			if (op->width && c + lat > len - 1)
+				err |= sched_error(kg, op, "result not available by the block's last state");
+			if (is_div(op->opc) && lat && lat != RTL_DIV_LATENCY(op->width))
+				err |= sched_error(kg, op, arena_printf(&ctx->arena,
+					"divider latency %u; sluice_div has %u", lat,
+					RTL_DIV_LATENCY(op->width)));
+			if (is_pipe_op(op->opc)) {
+				unsigned s = kg->state_base[b] + c;
+				if (pipe_at[s])
+					err |= sched_error(kg, op, "two pipe ops in one state");
+				pipe_at[s] = op;
+			}
+		}
+	}
+	return err;
+}
+
+/* ---- liveness --------------------------------------------------------- */
+
+static void mark_needed(struct kgen *kg, struct ir_op *op)
+{
+	struct rtl_val *v = &kg->val[op->id];
+	if (v->needed)
+		return;
+	v->needed = true;
+	for (unsigned i = 0; i < op->nargs; i++) {
+		kg->val[op->args[i]->id].used = true;
+		mark_needed(kg, op->args[i]);
+	}
+}
+
+static void liveness(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned b = 0; b < k->nblocks; b++) {
+			struct ir_block *blk = k->blocks[b];
+			for (unsigned j = 0; j < blk->nops; j++) {
+				struct ir_op *op = blk->ops[j];
+				bool root = is_pipe_op(op->opc) || ir_is_terminator(op->opc);
+				if (op->opc == IR_STATE_STORE) {
+					/* only if some needed load reads the state */
+					for (unsigned b2 = 0; b2 < k->nblocks && !root; b2++)
+						for (unsigned j2 = 0; j2 < k->blocks[b2]->nops; j2++) {
+							struct ir_op *ld = k->blocks[b2]->ops[j2];
+							if (ld->opc == IR_STATE_LOAD && ld->state == op->state &&
+							    kg->val[ld->id].needed)
+								root = true;
+						}
+				}
+				if (root && !kg->val[op->id].needed) {
+					mark_needed(kg, op);
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+/* ---- dividers --------------------------------------------------------- */
+
+static void plan_dividers(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			struct rtl_val *v = &kg->val[op->id];
+			if (!is_div(op->opc) || !v->needed || !kg->sk->latency[op->id])
+				continue;
+			v->div_inst = true;
+			kg->g->uses_div = true;
+			/* x / y and x % y started together share one divider */
+			bool sgn = op->opc == IR_SDIV || op->opc == IR_SREM;
+			bool quot = op->opc == IR_UDIV || op->opc == IR_SDIV;
+			for (unsigned i = 0; i < j; i++) {
+				struct ir_op *o = blk->ops[i];
+				struct rtl_val *ov = &kg->val[o->id];
+				if (!ov->div_inst || ov->div_partner || !is_div(o->opc))
+					continue;
+				bool osgn = o->opc == IR_SDIV || o->opc == IR_SREM;
+				bool oquot = o->opc == IR_UDIV || o->opc == IR_SDIV;
+				if (osgn == sgn && oquot != quot && o->args[0] == op->args[0] &&
+				    o->args[1] == op->args[1] &&
+				    kg->sk->cycle[o->id] == kg->sk->cycle[op->id]) {
+					ov->div_partner = op;
+					v->div_partner = o;
+					break;
+				}
+			}
+		}
+	}
+}
+
+/* ---- uses ------------------------------------------------------------- */
+
+static bool reads_reg(const struct kgen *kg, const struct ir_op *v,
+		      const struct ir_block *b, unsigned c)
+{
+	const struct rtl_val *rv = &kg->val[v->id];
+	if (v->opc == IR_PHI)
+		return true;
+	if (rv->stable)
+		return false;
+	return !(v->block == b && c == rv->valid);
+}
+
+const char *val_ref(struct kgen *kg, const struct ir_op *v,
+		    const struct ir_block *b, unsigned c)
+{
+	const struct rtl_val *rv = &kg->val[v->id];
+	const char *s = reads_reg(kg, v, b, c) ? rv->reg : rv->wire;
+	assert(s);
+	return s;
+}
+
+const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i)
+{
+	if (op->opc == IR_PHI) {
+		const struct ir_block *from = op->phi_blocks[i];
+		return val_ref(kg, op->args[i], from, block_last(kg, from));
+	}
+	return val_ref(kg, op->args[i], op->block, op_cycle(kg, op));
+}
+
+/* Records that operand i of op is read (bits [lo, lo + n)). */
+static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
+	       unsigned n)
+{
+	struct ir_op *v = op->args[i];
+	struct rtl_val *rv = &kg->val[v->id];
+	const struct ir_block *b = op->block;
+	unsigned c = op_cycle(kg, op);
+	if (op->opc == IR_PHI) {
+		b = op->phi_blocks[i];
+		c = block_last(kg, b);
+	}
+	if (v->opc != IR_PHI && !rv->stable && v->block == b && c < rv->valid)
+		return sched_error(kg, op, arena_printf(&kg->ctx->arena,
+			"operand %u used in cycle %u, available in cycle %u", i, c, rv->valid));
+	if (reads_reg(kg, v, b, c)) {
+		if (!rv->reg)
+			rv->reg = names_fresh(kg->ctx, &kg->names,
+					      arena_printf(&kg->ctx->arena, "%s_reg", rv->wire));
+		bits_mark(kg->ctx, &rv->reg_bits, v->width, lo, n);
+	} else {
+		bits_mark(kg->ctx, &rv->wire_bits, v->width, lo, n);
+	}
+	return 0;
+}
+
+static void add_func(struct kgen *kg, enum ir_opcode opc, unsigned width)
+{
+	for (unsigned i = 0; i < kg->nfuncs; i++)
+		if (kg->funcs[i].opc == opc && kg->funcs[i].width == width)
+			return;
+	const char *base = arena_printf(&kg->ctx->arena, "sluice_%s_%u",
+					ir_opcode_name(opc), width);
+	struct rtl_func fn = {opc, width, names_fresh(kg->ctx, &kg->names, base)};
+	VEC_PUSH(&kg->ctx->arena, kg->funcs, kg->nfuncs, fn);
+}
+
+static void name_value(struct kgen *kg, struct ir_op *op)
+{
+	struct rtl_val *v = &kg->val[op->id];
+	const char *base = rtl_sanitize(kg->ctx, op->name, ir_opcode_name(op->opc));
+	const char *name = arena_printf(&kg->ctx->arena, "%s_%u", base, op->id);
+	if (op->opc == IR_PHI)
+		v->reg = names_fresh(kg->ctx, &kg->names,
+				     arena_printf(&kg->ctx->arena, "%s_reg", name));
+	else
+		v->wire = names_fresh(kg->ctx, &kg->names, name);
+}
+
+int values_plan(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	kg->val = arena_alloc(&ctx->arena, (k->nops_total + 1) * sizeof *kg->val);
+	if (check_schedule(kg))
+		return -1;
+	liveness(kg);
+	plan_dividers(kg);
+
+	/* kernel state registers and argument registers */
+	kg->sv_reg = arena_alloc(&ctx->arena, (k->nstates + 1) * sizeof *kg->sv_reg);
+	kg->sv_bits = arena_alloc(&ctx->arena, (k->nstates + 1) * sizeof *kg->sv_bits);
+	for (unsigned i = 0; i < k->nstates; i++)
+		kg->sv_reg[i] = names_fresh(ctx, &kg->names,
+					    arena_printf(&ctx->arena, "%s_q", k->states[i]->name));
+
+	/* names, availability */
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			struct rtl_val *v = &kg->val[op->id];
+			if (!v->needed)
+				continue;
+			v->stable = op->opc == IR_CONST || op->opc == IR_UNDEF ||
+				    op->opc == IR_ARG;
+			v->valid = op_cycle(kg, op) + (v->div_inst ? kg->sk->latency[op->id] : 0);
+			if (op->opc == IR_ARG) {
+				if (op->index >= k->nparams ||
+				    k->params[op->index].width != op->width) {
+					diag_error(&ctx->diag, op->loc,
+						   "internal error: kernel '%s': argument %u does not match its parameter",
+						   k->name, op->index);
+					return -1;
+				}
+				if (!kg->arg_reg[op->index])
+					kg->arg_reg[op->index] = names_fresh(ctx, &kg->names,
+						arena_printf(&ctx->arena, "arg_%s_reg", k->params[op->index].name));
+			}
+			if ((op->opc == IR_STATE_LOAD || op->opc == IR_STATE_STORE) &&
+			    kgen_state_index(kg, op->state) < 0) {
+				diag_error(&ctx->diag, op->loc,
+					   "internal error: kernel '%s' uses a state it does not own",
+					   k->name);
+				return -1;
+			}
+			if (op->opc == IR_BSWAP && op->width % 8) {
+				diag_error(&ctx->diag, op->loc,
+					   "byte swap of a %u-bit value (not whole bytes)", op->width);
+				return -1;
+			}
+			if (op->opc == IR_CTPOP || op->opc == IR_CTLZ ||
+			    op->opc == IR_CTTZ || op->opc == IR_BITREV)
+				add_func(kg, op->opc, op->width);
+			if (v->used)
+				name_value(kg, op);
+		}
+	}
+
+	/* uses */
+	int err = 0;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *op = blk->ops[j];
+			if (!kg->val[op->id].needed)
+				continue;
+			for (unsigned i = 0; i < op->nargs; i++) {
+				unsigned lo = 0, n = op->args[i]->width;
+				if (op->opc == IR_EXTRACT)
+					lo = op->index, n = op->width;
+				else if (op->opc == IR_TRUNC)
+					n = op->width;
+				err |= use(kg, op, i, lo, n);
+			}
+			struct rtl_val *v = &kg->val[op->id];
+			if (op->opc == IR_STATE_LOAD && v->used)
+				bits_mark(ctx, &kg->sv_bits[kgen_state_index(kg, op->state)],
+					  op->width, 0, op->width);
+			if (is_pipe_op(op->opc)) {
+				struct kport *pt = kgen_port_of(kg, op);
+				if (op->opc == IR_PIPE_READ)
+					pt->tvalid_read = true;
+				if (op->opc == IR_PIPE_WRITE)
+					pt->tready_read = true;
+				if (v->used && (op->opc == IR_PIPE_READ || op->opc == IR_PIPE_READ_NB))
+					pt->tdata_read = true;
+				if (v->used && op->opc == IR_PIPE_READ_NB)
+					pt->tvalid_read = true;
+				if (v->used && op->opc == IR_PIPE_WRITE_NB)
+					pt->tready_read = true;
+			}
+		}
+	}
+	if (err)
+		return -1;
+	/* a registered value: the capture reads its whole wire */
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *op = k->blocks[b]->ops[j];
+			struct rtl_val *v = &kg->val[op->id];
+			if (v->reg && v->wire)
+				bits_mark(ctx, &v->wire_bits, op->width, 0, op->width);
+		}
+	return 0;
+}

@@ -1,0 +1,195 @@
+/*
+ * sched_print.c -- the schedule for people (--dump-ir, `sluice report`).
+ *
+ *   schedule: target sim, clock period 10.00 ns
+ *
+ *   kernel scale: 4 states in 2 blocks
+ *     bb0 entry: 1 state
+ *       state 0
+ *         %0 = arg.32 #0                        @ 0.0ns  (vscale.c:6)
+ *         br bb1                                @ 0.0ns
+ *     bb1 loop: 3 states
+ *       state 0
+ *         %5 = pipe.read.32 in anchor=0         @ 0.5ns  (vscale.c:8)
+ *         %7 = mul.32 %5, 3                     @ 3.0ns  (vscale.c:9)
+ *       state 1: no op starts
+ *       state 2
+ *         pipe.write out, %7 exact 2 after anchor 0  @ 0.5ns  (vscale.c:9)
+ *
+ * Ops are listed by state, in program order within a state; `@` gives the
+ * arrival time of the result in its state (ns from the clock edge), and a
+ * pipelined op shows the state its result is ready in.  Constants are not
+ * listed: their values appear in place of their uses.  States in which no
+ * op starts are summarised as a range.
+ */
+#include "schedule.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *target_name(enum hls_target t)
+{
+	switch (t) {
+	case TARGET_SIM: return "sim";
+	case TARGET_ICE40: return "ice40";
+	case TARGET_ECP5: return "ecp5";
+	case TARGET_GOWIN: return "gowin";
+	}
+	return "?";
+}
+
+static int operand(FILE *f, const struct ir_op *d)
+{
+	if (d->opc == IR_CONST && !d->imm_words)
+		return fprintf(f, "%" PRIu64, d->imm);
+	if (d->opc == IR_CONST)
+		return fprintf(f, "0x%" PRIx64 "...", d->imm_words[0]);
+	if (d->opc == IR_UNDEF)
+		return fprintf(f, "undef");
+	return fprintf(f, "%%%u", d->id);
+}
+
+/* The op as in print.c, constants inline; returns the columns printed. */
+static int op_text(FILE *f, const struct ir_op *op)
+{
+	int col = 0;
+	if (op->width)
+		col += fprintf(f, "%%%u = ", op->id);
+	col += fprintf(f, "%s", ir_opcode_name(op->opc));
+	if (op->width)
+		col += fprintf(f, ".%u", op->width);
+	switch (op->opc) {
+	case IR_ARG:
+		col += fprintf(f, " #%u", op->index);
+		break;
+	case IR_EXTRACT:
+		col += fprintf(f, " ");
+		col += operand(f, op->args[0]);
+		col += fprintf(f, "[%u +: %u]", op->index, op->width);
+		break;
+	case IR_PHI:
+		for (unsigned i = 0; i < op->nargs; i++) {
+			col += fprintf(f, "%s [", i ? "," : "");
+			col += operand(f, op->args[i]);
+			col += fprintf(f, ", bb%u]", op->phi_blocks[i]->id);
+		}
+		break;
+	default: {
+		bool first = true;
+		if (op->pipe)
+			col += fprintf(f, " %s", op->pipe->name), first = false;
+		if (op->state)
+			col += fprintf(f, " %s", op->state->name), first = false;
+		for (unsigned i = 0; i < op->nargs; i++) {
+			col += fprintf(f, "%s ", first ? "" : ",");
+			col += operand(f, op->args[i]);
+			first = false;
+		}
+		for (unsigned i = 0; i < op->nsuccs; i++) {
+			if (op->opc == IR_SWITCH && i > 0)
+				col += fprintf(f, ", %" PRIu64 " -> bb%u",
+					       op->case_vals[i - 1], op->succs[i]->id);
+			else
+				col += fprintf(f, "%s%s bb%u", first ? "" : ",",
+					       op->opc == IR_SWITCH ? " default" : "",
+					       op->succs[i]->id);
+			first = false;
+		}
+		break;
+	}
+	}
+	if (op->pipe && op->lat.anchor >= 0)
+		col += fprintf(f, " anchor=%d", op->lat.anchor);
+	if (op->pipe && op->lat.kind != LAT_NONE) {
+		static const char *const kinds[] = {"none", "exact", "max", "min"};
+		col += fprintf(f, " %s %d after anchor %d", kinds[op->lat.kind],
+			       op->lat.cycles, op->lat.target);
+	}
+	return col;
+}
+
+static void print_loc(FILE *f, struct ir_loc loc)
+{
+	if (loc.file) {
+		const char *base = strrchr(loc.file, '/');
+		fprintf(f, "  (%s:%u)", base ? base + 1 : loc.file, loc.line);
+	} else if (loc.line) {
+		fprintf(f, "  (line %u)", loc.line);
+	}
+}
+
+struct slot {
+	unsigned cycle, index;
+};
+
+static int slot_cmp(const void *x, const void *y)
+{
+	const struct slot *a = x, *b = y;
+	if (a->cycle != b->cycle)
+		return a->cycle < b->cycle ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+static void print_block(FILE *f, const struct sched_kernel *sk,
+			const struct ir_block *b)
+{
+	unsigned len = sk->block_len[b->id];
+	fprintf(f, "  bb%u %s: %u state%s\n", b->id, b->name, len,
+		len == 1 ? "" : "s");
+	struct slot *slots = malloc((b->nops ? b->nops : 1) * sizeof *slots);
+	if (!slots)
+		return;
+	unsigned n = 0;
+	for (unsigned i = 0; i < b->nops; i++)
+		if (b->ops[i]->opc != IR_CONST)
+			slots[n++] = (struct slot){sk->cycle[b->ops[i]->id], i};
+	qsort(slots, n, sizeof *slots, slot_cmp);
+	unsigned next_state = 0;
+	for (unsigned k = 0; k < n; k++) {
+		const struct ir_op *op = b->ops[slots[k].index];
+		unsigned c = slots[k].cycle;
+		if (k == 0 || c != slots[k - 1].cycle) {
+			if (c == next_state + 1)
+				fprintf(f, "    state %u: no op starts\n", next_state);
+			else if (c > next_state + 1)
+				fprintf(f, "    states %u-%u: no op starts\n",
+					next_state, c - 1);
+			fprintf(f, "    state %u\n", c);
+			next_state = c + 1;
+		}
+		fputs("      ", f);
+		int col = op_text(f, op);
+		fprintf(f, "%*s@ %.1fns", col < 38 ? 40 - col : 2, "",
+			sk->arrival[op->id]);
+		if (sk->latency[op->id])
+			fprintf(f, ", ready in state %u", c + sk->latency[op->id]);
+		print_loc(f, op->loc);
+		fputc('\n', f);
+	}
+	if (next_state + 1 == len)
+		fprintf(f, "    state %u: no op starts\n", next_state);
+	else if (next_state + 1 < len)
+		fprintf(f, "    states %u-%u: no op starts\n", next_state, len - 1);
+	free(slots);
+}
+
+void sched_print(const struct ir_program *p, const struct hls_schedule *s,
+		 void *file)
+{
+	FILE *f = file;
+	fprintf(f, "schedule: target %s, clock period %.2f ns (%.1f MHz)\n",
+		target_name(s->target), s->clock_ns, 1000.0 / s->clock_ns);
+	for (unsigned kk = 0; kk < s->nkernels && kk < p->nkernels; kk++) {
+		const struct ir_kernel *k = p->kernels[kk];
+		const struct sched_kernel *sk = &s->kernels[kk];
+		unsigned total = 0;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			total += sk->block_len[b];
+		fprintf(f, "\nkernel %s: %u state%s in %u block%s\n", k->name, total,
+			total == 1 ? "" : "s", k->nblocks, k->nblocks == 1 ? "" : "s");
+		for (unsigned b = 0; b < k->nblocks; b++)
+			print_block(f, sk, k->blocks[b]);
+	}
+}

@@ -1,0 +1,280 @@
+/*
+ * sched_verify.c -- checks a finished schedule against the guarantees of
+ * schedule.h, independently of how it was found.
+ *
+ * It recomputes from the IR, the delay model and the schedule alone (no
+ * constraint of sdc_problem.c is reused):
+ *   - shape: one sched_kernel per kernel, block_len >= 1, the terminator in
+ *     the last state, phis in state 0 with latency 0, each latency equal to
+ *     the delay model's;
+ *   - operands available when their user starts; every result available by
+ *     the block's last state;
+ *   - chaining: along every path of ops chained in one state (latency 0,
+ *     operands in the same block and state), the delay from the start of
+ *     the first op with a delay to the end of the last fits the clock period
+ *     (an op slower than the period, with only wiring chained to it, is
+ *     allowed);
+ *   - pipe ops of a block in distinct states, in program order;
+ *   - state accesses: a store no earlier than a load of the same state
+ *     before it, later stores and loads strictly after it;
+ *   - every latency constraint holds, with its anchor in the same block.
+ * Each violation is an internal error at the op's location.
+ */
+#include "sdc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define EPS_NS 1e-9
+
+struct vctx {
+	struct hls_ctx *ctx;
+	const struct hls_schedule *s;
+	const struct sched_kernel *sk;
+	const struct ir_kernel *k;
+	unsigned *pos; /* by op id: index in its block */
+	unsigned bad;
+};
+
+static void bad(struct vctx *v, const struct ir_op *op, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void bad(struct vctx *v, const struct ir_op *op, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct ir_loc loc = op ? op->loc : v->k->loc;
+	if (op)
+		diag_error(&v->ctx->diag, loc,
+			   "internal error: schedule of kernel '%s', block '%s', "
+			   "%%%u (%s): %s", v->k->name, op->block->name, op->id,
+			   ir_opcode_name(op->opc), msg);
+	else
+		diag_error(&v->ctx->diag, loc,
+			   "internal error: schedule of kernel '%s': %s",
+			   v->k->name, msg);
+	v->bad++;
+}
+
+static unsigned cyc(const struct vctx *v, const struct ir_op *op)
+{
+	return v->sk->cycle[op->id];
+}
+
+static unsigned lat(const struct vctx *v, const struct ir_op *op)
+{
+	return v->sk->latency[op->id];
+}
+
+static void check_shape(struct vctx *v, const struct ir_block *b)
+{
+	unsigned len = v->sk->block_len[b->id];
+	if (len < 1) {
+		bad(v, b->nops ? b->ops[0] : NULL, "block '%s' has no state",
+		    b->name);
+		return;
+	}
+	const struct ir_op *t = b->ops[b->nops - 1];
+	if (cyc(v, t) != len - 1)
+		bad(v, t, "terminator in state %u, the block's last is %u",
+		    cyc(v, t), len - 1);
+	for (unsigned i = 0; i < b->nops; i++) {
+		const struct ir_op *op = b->ops[i];
+		unsigned want = delay_op_latency(v->s->target, op);
+		if (lat(v, op) != want)
+			bad(v, op, "latency %u, the delay model says %u",
+			    lat(v, op), want);
+		if (op->opc == IR_PHI && (cyc(v, op) || lat(v, op)))
+			bad(v, op, "phi in state %u with latency %u", cyc(v, op),
+			    lat(v, op));
+		if ((unsigned long)cyc(v, op) + lat(v, op) > len - 1)
+			bad(v, op, "result ready in state %u, after the block's "
+			    "last state %u", cyc(v, op) + lat(v, op), len - 1);
+		if (op->opc == IR_PHI)
+			continue;
+		for (unsigned a = 0; a < op->nargs; a++) {
+			const struct ir_op *d = op->args[a];
+			if (d->block == b &&
+			    cyc(v, op) < (unsigned long)cyc(v, d) + lat(v, d))
+				bad(v, op, "starts in state %u, operand %%%u is ready "
+				    "in state %u", cyc(v, op), d->id,
+				    cyc(v, d) + lat(v, d));
+		}
+	}
+}
+
+struct slot {
+	unsigned cycle, index;
+};
+
+static int slot_cmp(const void *x, const void *y)
+{
+	const struct slot *a = x, *b = y;
+	if (a->cycle != b->cycle)
+		return a->cycle < b->cycle ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Longest same-state chains from each op with a delay: the block's ops are
+ * sorted by state, and each state's ops are scanned in program order. */
+static void check_chaining(struct vctx *v, const struct ir_block *b,
+			   double *D, unsigned char *reached, struct slot *sl)
+{
+	double T = v->s->clock_ns;
+	enum hls_target tg = v->s->target;
+	unsigned n = b->nops;
+	for (unsigned i = 0; i < n; i++)
+		sl[i] = (struct slot){cyc(v, b->ops[i]), i};
+	qsort(sl, n, sizeof *sl, slot_cmp);
+	for (unsigned g0 = 0, g1; g0 < n; g0 = g1) {
+		for (g1 = g0 + 1; g1 < n && sl[g1].cycle == sl[g0].cycle; g1++)
+			;
+		for (unsigned pu = g0; pu < g1; pu++) {
+			unsigned u = sl[pu].index;
+			const struct ir_op *uo = b->ops[u];
+			double du = delay_op_ns(tg, uo);
+			if (du <= 0 || lat(v, uo))
+				continue;
+			for (unsigned q = pu; q < g1; q++)
+				reached[sl[q].index] = 0;
+			reached[u] = 1;
+			D[u] = du;
+			for (unsigned pw = pu + 1; pw < g1; pw++) {
+				unsigned w = sl[pw].index;
+				const struct ir_op *op = b->ops[w];
+				if (op->opc == IR_PHI)
+					continue;
+				double best = -1;
+				for (unsigned a = 0; a < op->nargs; a++) {
+					const struct ir_op *d = op->args[a];
+					if (d->block != b || lat(v, d) ||
+					    cyc(v, d) != cyc(v, uo))
+						continue;
+					unsigned j = v->pos[d->id];
+					if (j >= u && j < w && reached[j] && D[j] > best)
+						best = D[j];
+				}
+				if (best < 0)
+					continue;
+				double dw = delay_op_ns(tg, op);
+				reached[w] = 1;
+				D[w] = best + dw;
+				if (dw > 0 && D[w] > T + EPS_NS)
+					bad(v, op, "chained after %%%u in state %u: "
+					    "%.2f ns, over the %.2f ns clock period",
+					    uo->id, cyc(v, op), D[w], T);
+			}
+		}
+	}
+}
+
+static void check_order(struct vctx *v, const struct ir_block *b)
+{
+	const struct ir_op *prev = NULL;
+	for (unsigned i = 0; i < b->nops; i++) {
+		const struct ir_op *op = b->ops[i];
+		if (sdc_is_pipe_op(op)) {
+			if (prev && cyc(v, op) <= cyc(v, prev))
+				bad(v, op, "pipe op in state %u, not after the pipe "
+				    "op %%%u in state %u", cyc(v, op), prev->id,
+				    cyc(v, prev));
+			prev = op;
+		}
+		if (op->opc != IR_STATE_LOAD && op->opc != IR_STATE_STORE)
+			continue;
+		for (unsigned j = 0; j < i; j++) {
+			const struct ir_op *e = b->ops[j];
+			if ((e->opc != IR_STATE_LOAD && e->opc != IR_STATE_STORE) ||
+			    e->state != op->state ||
+			    (e->opc == IR_STATE_LOAD && op->opc == IR_STATE_LOAD))
+				continue;
+			unsigned gap = e->opc == IR_STATE_LOAD ? 0 : 1;
+			if ((unsigned long)cyc(v, op) < (unsigned long)cyc(v, e) + gap)
+				bad(v, op, "state '%s' accessed in state %u, too early "
+				    "after %%%u in state %u", op->state->name,
+				    cyc(v, op), e->id, cyc(v, e));
+		}
+	}
+}
+
+static const struct ir_op *find_anchor(const struct ir_program *p, int id)
+{
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
+			const struct ir_block *blk = p->kernels[k]->blocks[b];
+			for (unsigned i = 0; i < blk->nops; i++)
+				if (sdc_is_pipe_op(blk->ops[i]) &&
+				    blk->ops[i]->lat.anchor == id)
+					return blk->ops[i];
+		}
+	return NULL;
+}
+
+static void check_latency(struct vctx *v, const struct ir_program *p,
+			  const struct ir_block *b)
+{
+	for (unsigned i = 0; i < b->nops; i++) {
+		const struct ir_op *op = b->ops[i];
+		if (!sdc_is_pipe_op(op) || op->lat.kind == LAT_NONE)
+			continue;
+		const struct ir_op *a = find_anchor(p, op->lat.target);
+		if (!a || a->block != b) {
+			bad(v, op, "latency constraint on anchor %d not enforced: "
+			    "the anchor is not in this block", op->lat.target);
+			continue;
+		}
+		long d = (long)cyc(v, op) - (long)cyc(v, a), c = op->lat.cycles;
+		bool ok = op->lat.kind == LAT_EXACT ? d == c
+			: op->lat.kind == LAT_MIN ? d >= c : d <= c;
+		if (!ok)
+			bad(v, op, "%ld cycles after anchor %d, the constraint "
+			    "says %s %ld", d, op->lat.target,
+			    op->lat.kind == LAT_EXACT ? "exactly"
+			    : op->lat.kind == LAT_MIN ? "at least" : "at most", c);
+	}
+}
+
+unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
+		      const struct hls_schedule *s)
+{
+	struct vctx v = {.ctx = ctx, .s = s};
+	if (s->nkernels != p->nkernels || !(s->clock_ns > 0)) {
+		diag_error(&ctx->diag, (struct ir_loc){0},
+			   "internal error: schedule has %u kernels for %u, clock "
+			   "period %g ns", s->nkernels, p->nkernels, s->clock_ns);
+		return 1;
+	}
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		v.k = p->kernels[kk];
+		v.sk = &s->kernels[kk];
+		if (v.sk->kernel != v.k) {
+			bad(&v, NULL, "schedule %u is for another kernel", kk);
+			continue;
+		}
+		unsigned maxn = 1;
+		for (unsigned b = 0; b < v.k->nblocks; b++)
+			if (v.k->blocks[b]->nops > maxn)
+				maxn = v.k->blocks[b]->nops;
+		v.pos = arena_alloc(&ctx->arena, (v.k->nops_total + 1) * sizeof *v.pos);
+		for (unsigned b = 0; b < v.k->nblocks; b++)
+			for (unsigned i = 0; i < v.k->blocks[b]->nops; i++)
+				v.pos[v.k->blocks[b]->ops[i]->id] = i;
+		double *D = arena_alloc(&ctx->arena, maxn * sizeof *D);
+		unsigned char *reached = arena_alloc(&ctx->arena, maxn);
+		struct slot *sl = arena_alloc(&ctx->arena, maxn * sizeof *sl);
+		for (unsigned b = 0; b < v.k->nblocks; b++) {
+			const struct ir_block *blk = v.k->blocks[b];
+			if (!blk->nops) {
+				bad(&v, NULL, "empty block");
+				continue;
+			}
+			check_shape(&v, blk);
+			check_chaining(&v, blk, D, reached, sl);
+			check_order(&v, blk);
+			check_latency(&v, p, blk);
+		}
+	}
+	return v.bad;
+}

@@ -1,0 +1,171 @@
+/*
+ * sdc.c -- sched_program: every basic block of every kernel scheduled as a
+ * system of difference constraints (Cong & Zhang 2006).
+ *
+ * Per block: sdc_build (sdc_problem.c) states the constraints, sdc_solve
+ * (sdc_solve.c) finds the least solution, so that every op starts as early
+ * as it can; the block's length is its terminator's cycle + 1.  An
+ * infeasible block is explained by sdc_explain (sdc_explain.c).  Phis have
+ * no constraints pushing them later, so they stay in state 0.
+ *
+ * Before that, every latency constraint is checked to name an anchor of the
+ * same basic block; one that does not is reported (at the constrained op,
+ * with a note at the anchor) and left out.  Every error of every kernel is
+ * reported before sched_program returns -1.
+ *
+ * The schedule's arrays come from ctx->arena and are indexed by op id and
+ * block id; arrival[] (reports only) is the time in ns, from the start of
+ * the op's state, at which its result settles through the ops chained
+ * before it in that state.
+ */
+#include "sdc.h"
+
+#include <assert.h>
+
+static void collect_anchors(struct hls_ctx *ctx, const struct ir_program *p,
+			    struct sdc_anchor **out, unsigned *n)
+{
+	*out = NULL;
+	*n = 0;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
+			struct ir_block *blk = p->kernels[k]->blocks[b];
+			for (unsigned i = 0; i < blk->nops; i++) {
+				const struct ir_op *op = blk->ops[i];
+				if (!sdc_is_pipe_op(op) || op->lat.anchor < 0)
+					continue;
+				struct sdc_anchor a = {op->lat.anchor, op};
+				VEC_PUSH(&ctx->arena, *out, *n, a);
+			}
+		}
+}
+
+/* Reports latency constraints whose anchor is missing or not in the same
+ * basic block; returns how many. */
+static unsigned check_latency_targets(struct hls_ctx *ctx,
+				      const struct ir_kernel *k,
+				      const struct sdc_anchor *anchors,
+				      unsigned nanchors)
+{
+	unsigned bad = 0;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const struct ir_block *blk = k->blocks[b];
+		for (unsigned i = 0; i < blk->nops; i++) {
+			const struct ir_op *op = blk->ops[i];
+			if (!sdc_is_pipe_op(op) || op->lat.kind == LAT_NONE)
+				continue;
+			const struct ir_op *a =
+				sdc_find_anchor(anchors, nanchors, op->lat.target);
+			const char *words = a ? sdc_op_words(&ctx->arena, a) : NULL;
+			if (!a) {
+				diag_error(&ctx->diag, op->loc,
+					   "latency constraint refers to anchor %d, "
+					   "which no pipe operation defines",
+					   op->lat.target);
+			} else if (a->block->kernel != k) {
+				diag_error(&ctx->diag, op->loc,
+					   "latency constraint between operations in "
+					   "different kernels is not supported");
+				diag_note(&ctx->diag, a->loc,
+					  "anchor %d is %s, in kernel '%s'",
+					  op->lat.target, words, a->block->kernel->name);
+			} else if (a->block != blk) {
+				diag_error(&ctx->diag, op->loc,
+					   "latency constraint between operations in "
+					   "different basic blocks is not supported");
+				diag_note(&ctx->diag, a->loc,
+					  "anchor %d is %s, in another basic block",
+					  op->lat.target, words);
+			} else {
+				continue;
+			}
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static void fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
+{
+	struct ir_block *b = pb->block;
+	for (unsigned i = 0; i < pb->nvars; i++) {
+		const struct ir_op *op = b->ops[i];
+		double best = 0;
+		for (unsigned k = 0; op->opc != IR_PHI && k < op->nargs; k++) {
+			const struct ir_op *d = op->args[k];
+			if (d->block != b || sk->latency[d->id] ||
+			    sk->cycle[d->id] != sk->cycle[op->id])
+				continue;
+			if (sk->arrival[d->id] > best)
+				best = sk->arrival[d->id];
+		}
+		sk->arrival[op->id] = best + pb->delay[i];
+	}
+}
+
+static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
+			  struct ir_block *b, const int *var, double clock_ns,
+			  const struct sdc_anchor *anchors, unsigned nanchors)
+{
+	struct sdc_problem pb;
+	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors);
+	long *s = arena_alloc(&ctx->arena, pb.nvars * sizeof *s);
+	unsigned *cyc, ncyc;
+	if (sdc_solve(&pb, s, &cyc, &ncyc)) {
+		sdc_explain(&pb, cyc, ncyc);
+		return -1;
+	}
+	for (unsigned i = 0; i < pb.nvars; i++) {
+		const struct ir_op *op = b->ops[i];
+		assert(s[i] >= 0 && s[i] < (long)(1u << 30));
+		sk->cycle[op->id] = (unsigned)s[i];
+		sk->latency[op->id] = pb.lat[i];
+	}
+	sk->block_len[b->id] = (unsigned)s[pb.nvars - 1] + 1;
+	fill_arrival(&pb, sk);
+	return 0;
+}
+
+int sched_program(struct hls_ctx *ctx, struct ir_program *p,
+		  struct hls_schedule *out)
+{
+	struct arena *ar = &ctx->arena;
+	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz
+					: delay_default_clock_mhz(ctx->target);
+	out->clock_ns = 1000.0 / mhz;
+	out->target = ctx->target;
+	out->nkernels = p->nkernels;
+	out->kernels = arena_alloc(ar, (p->nkernels ? p->nkernels : 1) *
+					       sizeof *out->kernels);
+
+	struct sdc_anchor *anchors;
+	unsigned nanchors;
+	collect_anchors(ctx, p, &anchors, &nanchors);
+
+	int rc = 0;
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		struct ir_kernel *k = p->kernels[kk];
+		struct sched_kernel *sk = &out->kernels[kk];
+		size_t nops = k->nops_total ? k->nops_total : 1;
+		sk->kernel = k;
+		sk->cycle = arena_alloc(ar, nops * sizeof *sk->cycle);
+		sk->latency = arena_alloc(ar, nops * sizeof *sk->latency);
+		sk->arrival = arena_alloc(ar, nops * sizeof *sk->arrival);
+		sk->block_len = arena_alloc(ar, (k->nblocks ? k->nblocks : 1) *
+							sizeof *sk->block_len);
+		int *var = arena_alloc(ar, nops * sizeof *var);
+		for (size_t i = 0; i < nops; i++)
+			var[i] = -1;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			for (unsigned i = 0; i < k->blocks[b]->nops; i++)
+				var[k->blocks[b]->ops[i]->id] = (int)i;
+
+		if (check_latency_targets(ctx, k, anchors, nanchors))
+			rc = -1;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			if (schedule_block(ctx, sk, k->blocks[b], var,
+					   out->clock_ns, anchors, nanchors))
+				rc = -1;
+	}
+	return rc;
+}

@@ -1,0 +1,86 @@
+/*
+ * sdc.h -- the scheduling problem of one basic block as a system of named
+ * difference constraints (internal to hls/sched/).
+ *
+ * The problem (sdc_problem.c) is kept apart from the algorithm that solves
+ * it (sdc_solve.c), from the words that explain an infeasible one
+ * (sdc_explain.c) and from the check of a finished schedule
+ * (sched_verify.c), as in CIRCT's scheduling library.
+ *
+ * Variables are the start cycles s_i of the block's ops, i = the op's index
+ * in block->ops.  Every constraint reads  s_to >= s_from + weight  and says
+ * why it exists (kind, the ops it names, the path delay for chaining), so
+ * that a positive cycle can be reported in the user's terms.
+ */
+#ifndef SLUICE_SDC_H
+#define SLUICE_SDC_H
+
+#include "schedule.h"
+
+enum sdc_kind {
+	SDC_DEP,	 /* b uses a's result: s_b >= s_a + latency(a) */
+	SDC_CHAIN,	 /* a..b does not fit in a clock period: s_b >= s_a + 1 */
+	SDC_PIPE_ORDER,	 /* pipe ops in program order, distinct states */
+	SDC_STATE_ORDER, /* a state store after the readers of the old value */
+	SDC_TERM,	 /* the terminator b after a's result is ready */
+	SDC_LAT_MIN,	 /* b at least c cycles after anchor a */
+	SDC_LAT_MAX,	 /* b at most c cycles after anchor a */
+	SDC_LAT_EXACT_MIN, /* the two halves of an exact constraint */
+	SDC_LAT_EXACT_MAX,
+};
+
+struct sdc_constraint {
+	enum sdc_kind kind;
+	unsigned from, to; /* s_to >= s_from + weight */
+	long weight;
+	/* The ops named: a is the earlier party (the def, the first pipe op,
+	 * the anchor), b the later one (the user, the constrained op). */
+	const struct ir_op *a, *b;
+	double ns;	    /* SDC_CHAIN: delay of the longest path a..b */
+};
+
+struct sdc_problem {
+	struct hls_ctx *ctx;
+	enum hls_target target;
+	double clock_ns;
+	struct ir_block *block;
+	unsigned nvars;	      /* block->nops */
+	const int *var;	      /* by op id: index in this block, or -1 */
+	unsigned *lat;	      /* by var: latency */
+	double *delay;	      /* by var: combinational delay */
+	unsigned *last_user;  /* by var: index of the last in-block user, 0: none */
+	struct sdc_constraint *cons;
+	unsigned ncons;
+};
+
+/* A pipe op and the latency anchor it defines. */
+struct sdc_anchor {
+	int id;
+	const struct ir_op *op;
+};
+
+/* sdc_problem.c: builds every constraint of block b.  `var` maps the
+ * kernel's op ids to indices in b (-1 elsewhere); `anchors` lists the
+ * program's anchors.  Latency constraints whose anchor is not in b are
+ * left out (sched_program reports them). */
+void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
+	       struct ir_block *b, const int *var, double clock_ns,
+	       const struct sdc_anchor *anchors, unsigned nanchors);
+const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
+				    unsigned nanchors, int id);
+bool sdc_is_pipe_op(const struct ir_op *op);
+
+/* sdc_solve.c: the least solution (every s_i as small as it can be, >= 0)
+ * into s[nvars]; returns 0.  On a positive cycle returns -1 and the cycle
+ * as constraint indices in order (cons[c[i]].to == cons[c[i+1]].from). */
+int sdc_solve(const struct sdc_problem *pb, long *s, unsigned **cycle,
+	      unsigned *ncycle);
+
+/* sdc_explain.c: reports a positive cycle as an error at the constrained
+ * op with notes at the other ops. */
+void sdc_explain(const struct sdc_problem *pb, const unsigned *cycle,
+		 unsigned ncycle);
+/* "the write to 'out'", "the sdiv 'q'", "the add %12" (arena string). */
+const char *sdc_op_words(struct arena *a, const struct ir_op *op);
+
+#endif /* SLUICE_SDC_H */

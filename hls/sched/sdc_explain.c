@@ -1,0 +1,307 @@
+/*
+ * sdc_explain.c -- an infeasible block schedule, in the user's words.
+ *
+ * A positive cycle of constraints is reported as one error at the op that
+ * carries the latency constraint in the cycle, saying what that constraint
+ * asks, what the other constraints of the cycle force instead and by how
+ * many cycles they disagree (the slack that would make the system
+ * feasible), then one note at each other op of the cycle:
+ *
+ *   k.c:9:5: error: cannot schedule: the write to 'out' (line 9) must be
+ *   exactly 1 cycle after anchor 0 (the read from 'in', line 7), but the
+ *   write to 'mid' (line 8) must come between them in program order and pipe
+ *   operations need distinct cycles; so it is at least 2 cycles after the
+ *   anchor, 1 more than the constraint allows
+ *   k.c:7:13: note: anchor 0 is the read from 'in'
+ *   k.c:8:5: note: the write to 'mid' comes between them
+ *
+ * Every positive cycle contains a latency constraint (all other constraints
+ * point forward in program order); a cycle without one is reported
+ * generically.
+ */
+#include "sdc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct sb {
+	struct arena *ar;
+	char *s;
+	size_t len, cap;
+};
+
+static void sb_printf(struct sb *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void sb_printf(struct sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if (b->len + (size_t)n + 1 > b->cap) {
+		size_t cap = 2 * (b->len + (size_t)n + 1);
+		b->s = arena_realloc(b->ar, b->s, b->cap, cap);
+		b->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+const char *sdc_op_words(struct arena *a, const struct ir_op *op)
+{
+	switch (op->opc) {
+	case IR_PIPE_READ:
+		return arena_printf(a, "the read from '%s'", op->pipe->name);
+	case IR_PIPE_READ_NB:
+		return arena_printf(a, "the non-blocking read from '%s'", op->pipe->name);
+	case IR_PIPE_WRITE:
+		return arena_printf(a, "the write to '%s'", op->pipe->name);
+	case IR_PIPE_WRITE_NB:
+		return arena_printf(a, "the non-blocking write to '%s'", op->pipe->name);
+	case IR_STATE_LOAD:
+		return arena_printf(a, "the load of '%s'", op->state->name);
+	case IR_STATE_STORE:
+		return arena_printf(a, "the store to '%s'", op->state->name);
+	case IR_RET:
+		return "the return";
+	case IR_BR: case IR_CONDBR: case IR_SWITCH:
+		return arena_printf(a, "the branch ending block '%s'", op->block->name);
+	default:
+		if (op->name && *op->name)
+			return arena_printf(a, "the %s '%s'", ir_opcode_name(op->opc),
+					    op->name);
+		return arena_printf(a, "the %s %%%u", ir_opcode_name(op->opc), op->id);
+	}
+}
+
+/* op words with "(line N)" when the line is known */
+static const char *at(struct arena *a, const struct ir_op *op)
+{
+	const char *w = sdc_op_words(a, op);
+	return op->loc.line ? arena_printf(a, "%s (line %u)", w, op->loc.line) : w;
+}
+
+static const char *cycles(long n)
+{
+	return n == 1 || n == -1 ? "cycle" : "cycles";
+}
+
+static const char *kind_words(enum ir_latency_kind k)
+{
+	return k == LAT_EXACT ? "exactly" : k == LAT_MAX ? "at most" : "at least";
+}
+
+static bool is_upper(enum sdc_kind k)
+{
+	return k == SDC_LAT_MAX || k == SDC_LAT_EXACT_MAX;
+}
+
+static bool is_lower(enum sdc_kind k)
+{
+	return k == SDC_LAT_MIN || k == SDC_LAT_EXACT_MIN;
+}
+
+/* One constraint in words. */
+static void phrase(const struct sdc_problem *pb, struct sb *b,
+		   const struct sdc_constraint *c)
+{
+	struct arena *ar = b->ar;
+	const char *A = at(ar, c->a), *B = at(ar, c->b);
+	switch (c->kind) {
+	case SDC_DEP:
+		sb_printf(b, "%s uses the result of %s", B, A);
+		if (c->weight > 0)
+			sb_printf(b, ", which takes %ld %s", c->weight, cycles(c->weight));
+		break;
+	case SDC_CHAIN:
+		sb_printf(b, "%s and %s do not fit in one %.1f ns clock period "
+			  "together (%.1f ns)", A, B, pb->clock_ns, c->ns);
+		break;
+	case SDC_PIPE_ORDER:
+		sb_printf(b, "%s comes after %s in program order and pipe "
+			  "operations need distinct cycles", B, A);
+		break;
+	case SDC_STATE_ORDER:
+		if (c->weight == 0)
+			sb_printf(b, "%s may not come before %s, which reads the "
+				  "value it replaces", B, A);
+		else
+			sb_printf(b, "%s must come after %s (both access state '%s')",
+				  B, A, c->b->state->name);
+		break;
+	case SDC_TERM:
+		sb_printf(b, "%s ends the block after %s is done", B, A);
+		break;
+	case SDC_LAT_MIN: case SDC_LAT_MAX:
+	case SDC_LAT_EXACT_MIN: case SDC_LAT_EXACT_MAX:
+		sb_printf(b, "%s must be %s %d %s after anchor %d (%s)", B,
+			  kind_words(c->b->lat.kind), c->b->lat.cycles,
+			  cycles(c->b->lat.cycles), c->b->lat.target, A);
+		break;
+	}
+}
+
+static bool all_pipe_order(const struct sdc_problem *pb, const unsigned *path,
+			   unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (pb->cons[path[i]].kind != SDC_PIPE_ORDER)
+			return false;
+	return n > 0;
+}
+
+/* "X", "X and Y", "X, Y and Z": the ops the pipe-order path passes */
+static void between_list(const struct sdc_problem *pb, struct sb *b,
+			 const unsigned *path, unsigned n)
+{
+	for (unsigned i = 0; i + 1 < n; i++)
+		sb_printf(b, "%s%s", i == 0 ? "" : i + 2 == n ? " and " : ", ",
+			  at(b->ar, pb->cons[path[i]].b));
+}
+
+/* The constraints of a path, joined with commas and a final "and"; a run
+ * of pipe-order constraints becomes one phrase. */
+static void path_words(const struct sdc_problem *pb, struct sb *b,
+		       const unsigned *path, unsigned n)
+{
+	unsigned nphrases = 0;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned j = i;
+		while (pb->cons[path[i]].kind == SDC_PIPE_ORDER && j + 1 < n &&
+		       pb->cons[path[j + 1]].kind == SDC_PIPE_ORDER)
+			j++;
+		nphrases++;
+		i = j;
+	}
+	unsigned k = 0;
+	for (unsigned i = 0; i < n; i++, k++) {
+		if (k)
+			sb_printf(b, k + 1 == nphrases ? ", and " : ", ");
+		unsigned j = i;
+		while (pb->cons[path[i]].kind == SDC_PIPE_ORDER && j + 1 < n &&
+		       pb->cons[path[j + 1]].kind == SDC_PIPE_ORDER)
+			j++;
+		if (j == i) {
+			phrase(pb, b, &pb->cons[path[i]]);
+			continue;
+		}
+		sb_printf(b, "%s", at(b->ar, pb->cons[path[i]].a));
+		for (unsigned m = i; m <= j; m++)
+			sb_printf(b, "%s%s", m == j ? " and " : ", ",
+				  at(b->ar, pb->cons[path[m]].b));
+		sb_printf(b, " follow one another in program order and pipe "
+			  "operations need distinct cycles");
+		i = j;
+	}
+}
+
+static void explain_generic(const struct sdc_problem *pb, const unsigned *cyc,
+			    unsigned n)
+{
+	struct sb b = {.ar = &pb->ctx->arena};
+	long sum = 0;
+	sb_printf(&b, "cannot schedule block '%s': ", pb->block->name);
+	path_words(pb, &b, cyc, n);
+	for (unsigned i = 0; i < n; i++)
+		sum += pb->cons[cyc[i]].weight;
+	sb_printf(&b, "; these contradict each other by %ld %s", sum, cycles(sum));
+	diag_error(&pb->ctx->diag, pb->cons[cyc[0]].b->loc, "%s", b.s);
+}
+
+void sdc_explain(const struct sdc_problem *pb, const unsigned *cyc, unsigned n)
+{
+	struct arena *ar = &pb->ctx->arena;
+	unsigned p = n;
+	for (unsigned i = 0; i < n && p == n; i++)
+		if (is_upper(pb->cons[cyc[i]].kind))
+			p = i;
+	for (unsigned i = 0; i < n && p == n; i++)
+		if (is_lower(pb->cons[cyc[i]].kind))
+			p = i;
+	if (p == n) {
+		explain_generic(pb, cyc, n);
+		return;
+	}
+	const struct sdc_constraint *pc = &pb->cons[cyc[p]];
+	const struct ir_op *t = pc->b, *a = pc->a;
+	bool upper = is_upper(pc->kind);
+	/* the rest of the cycle, from pc's `to` around to its `from` */
+	unsigned *path = arena_alloc(ar, n * sizeof *path), np = n - 1;
+	long W = 0;
+	for (unsigned i = 0; i < np; i++) {
+		path[i] = cyc[(p + 1 + i) % n];
+		W += pb->cons[path[i]].weight;
+	}
+	long c = t->lat.cycles;
+	long slack = upper ? W - c : c + W;
+
+	struct sb b = {.ar = ar};
+	sb_printf(&b, "cannot schedule: %s must be %s %ld %s after anchor %d (%s",
+		  at(ar, t), kind_words(t->lat.kind), c, cycles(c), t->lat.target,
+		  sdc_op_words(ar, a));
+	if (a->loc.line)
+		sb_printf(&b, ", line %u", a->loc.line);
+	sb_printf(&b, "), but ");
+	if (a == t) {
+		sb_printf(&b, "that anchor is the operation itself");
+	} else if (all_pipe_order(pb, path, np)) {
+		if (upper && np == 1) {
+			sb_printf(&b, "pipe operations need distinct cycles");
+		} else if (upper) {
+			between_list(pb, &b, path, np);
+			sb_printf(&b, " must come between them in program order "
+				  "and pipe operations need distinct cycles");
+		} else {
+			sb_printf(&b, "it comes before the anchor in program order");
+			if (np > 1) {
+				sb_printf(&b, ", with ");
+				between_list(pb, &b, path, np);
+				sb_printf(&b, " between them,");
+			}
+			sb_printf(&b, " and pipe operations need distinct cycles");
+		}
+	} else {
+		path_words(pb, &b, path, np);
+	}
+	if (upper)
+		sb_printf(&b, "; so it is at least %ld %s after the anchor, %ld "
+			  "more than the constraint allows", W, cycles(W), slack);
+	else if (W <= 0)
+		sb_printf(&b, "; so it is at most %ld %s after the anchor, %ld "
+			  "fewer than the constraint requires", -W, cycles(W), slack);
+	else
+		sb_printf(&b, "; so it is at least %ld %s before the anchor, %ld "
+			  "fewer than the constraint requires", W, cycles(W), slack);
+	diag_error(&pb->ctx->diag, t->loc, "%s", b.s);
+
+	/* notes at the other ops of the cycle, along the path */
+	bool pipes = all_pipe_order(pb, path, np);
+	const struct ir_op *prev_noted = NULL;
+	for (unsigned i = 0; i <= np; i++) {
+		/* node i of the path: its start, then each constraint's end */
+		unsigned v = i == 0 ? (np ? pb->cons[path[0]].from : pc->to)
+				    : pb->cons[path[i - 1]].to;
+		const struct ir_op *op = pb->block->ops[v];
+		if (op == t || op == prev_noted)
+			continue;
+		prev_noted = op;
+		if (op == a) {
+			diag_note(&pb->ctx->diag, op->loc, "anchor %d is %s",
+				  t->lat.target, sdc_op_words(ar, op));
+		} else if (pipes) {
+			diag_note(&pb->ctx->diag, op->loc, "%s comes between them",
+				  sdc_op_words(ar, op));
+		} else if (pb->cons[path[i - 1]].kind == SDC_PIPE_ORDER) {
+			diag_note(&pb->ctx->diag, op->loc, "%s comes here in program "
+				  "order", sdc_op_words(ar, op));
+		} else {
+			struct sb nb = {.ar = ar};
+			phrase(pb, &nb, &pb->cons[path[i - 1]]);
+			diag_note(&pb->ctx->diag, op->loc, "%s", nb.s);
+		}
+	}
+}

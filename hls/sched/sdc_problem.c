@@ -1,0 +1,259 @@
+/*
+ * sdc_problem.c -- the constraints of one basic block, family by family.
+ *
+ * Each family is built by its own function and every constraint is named
+ * (struct sdc_constraint), as XLS builds its SDC scheduling problem:
+ *
+ *   dependences   s_use >= s_def + latency(def), for operands defined in the
+ *                 block (values from other blocks, and phis, are registers:
+ *                 available from state 0);
+ *   chaining      s_v >= s_u + 1 when the longest combinational path from
+ *                 u's inputs to v's output through latency-0 ops exceeds the
+ *                 clock period and both u and v have a delay (an op slower
+ *                 than the period on its own, with only wiring beside it,
+ *                 stands alone in its state).  Only pairs not already
+ *                 implied by other chaining constraints and the dependences
+ *                 are emitted;
+ *   pipe order    every pipe op at least one state after the previous pipe
+ *                 op of the block;
+ *   state order   a state store no earlier than a load of the same state
+ *                 before it (the load reads the old value in its state, the
+ *                 store writes at the end of its state); two stores, or a
+ *                 store and a later load, in distinct states in order;
+ *   terminator    s_term >= s_op + latency(op) for every op (only ops with
+ *                 no user in the block need it: the others are implied);
+ *   latency       the user's constraints `cycle(op) - cycle(anchor)`
+ *                 {==, >=, <=} c, for anchors in the same block.
+ *
+ * Guarantees: every constraint has from, to < nvars; the weights are the
+ * latencies, 0, 1 or the user's cycle counts.
+ */
+#include "sdc.h"
+
+#include <assert.h>
+
+#define EPS_NS 1e-9
+
+bool sdc_is_pipe_op(const struct ir_op *op)
+{
+	return op->opc >= IR_PIPE_READ && op->opc <= IR_PIPE_WRITE_NB;
+}
+
+const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
+				    unsigned nanchors, int id)
+{
+	for (unsigned i = 0; i < nanchors; i++)
+		if (anchors[i].id == id)
+			return anchors[i].op;
+	return NULL;
+}
+
+static void add(struct sdc_problem *pb, enum sdc_kind kind,
+		const struct ir_op *a, const struct ir_op *b, unsigned from,
+		unsigned to, long weight, double ns)
+{
+	assert(from < pb->nvars && to < pb->nvars);
+	struct sdc_constraint c = {kind, from, to, weight, a, b, ns};
+	VEC_PUSH(&pb->ctx->arena, pb->cons, pb->ncons, c);
+}
+
+/* Index of op's operand `k` in this block, or -1 (another block, or the
+ * operand already appeared as an earlier operand of op). */
+static int operand_var(const struct sdc_problem *pb, const struct ir_op *op,
+		       unsigned k)
+{
+	const struct ir_op *d = op->args[k];
+	if (d->block != pb->block)
+		return -1;
+	for (unsigned i = 0; i < k; i++)
+		if (op->args[i] == d)
+			return -1;
+	return pb->var[d->id];
+}
+
+static void add_dep_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	for (unsigned i = 0; i < pb->nvars; i++) {
+		const struct ir_op *op = b->ops[i];
+		if (op->opc == IR_PHI)
+			continue;
+		for (unsigned k = 0; k < op->nargs; k++) {
+			int j = operand_var(pb, op, k);
+			if (j >= 0)
+				add(pb, SDC_DEP, b->ops[j], op, (unsigned)j, i,
+				    pb->lat[j], 0);
+		}
+	}
+}
+
+enum { UNSEEN = 0, LIVE, CUT };
+
+/* From every source u with a delay, the longest latency-0 path to each op
+ * v after it.  LIVE: reached, and not yet known to start after u's state;
+ * CUT: known to start at least one state after u (a constraint was emitted
+ * for it, or it depends on an op that is CUT or has latency). */
+static void add_chain_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	unsigned n = pb->nvars;
+	double T = pb->clock_ns;
+	double *D = arena_alloc(&pb->ctx->arena, n * sizeof *D);
+	unsigned char *st = arena_alloc(&pb->ctx->arena, n);
+
+	for (unsigned u = 0; u < n; u++) {
+		if (pb->lat[u] || pb->delay[u] <= 0 || !pb->last_user[u])
+			continue;
+		st[u] = LIVE;
+		D[u] = pb->delay[u];
+		unsigned horizon = pb->last_user[u];
+		for (unsigned v = u + 1; v <= horizon; v++) {
+			const struct ir_op *op = b->ops[v];
+			if (op->opc == IR_PHI)
+				continue;
+			bool reached = false, cut = false;
+			double best = 0;
+			for (unsigned k = 0; k < op->nargs; k++) {
+				int j = operand_var(pb, op, k);
+				if (j < 0 || (unsigned)j < u || st[j] == UNSEEN)
+					continue;
+				reached = true;
+				if (st[j] == CUT || ((unsigned)j != u && pb->lat[j]))
+					cut = true;
+				else if (D[j] > best)
+					best = D[j];
+			}
+			if (!reached)
+				continue;
+			if (cut) {
+				st[v] = CUT;
+				continue;
+			}
+			D[v] = best + pb->delay[v];
+			if (D[v] > T + EPS_NS && pb->delay[v] > 0) {
+				add(pb, SDC_CHAIN, b->ops[u], op, u, v, 1, D[v]);
+				st[v] = CUT;
+				continue;
+			}
+			st[v] = LIVE;
+			if (!pb->lat[v] && pb->last_user[v] > horizon)
+				horizon = pb->last_user[v];
+		}
+		for (unsigned v = u; v <= horizon; v++)
+			st[v] = UNSEEN;
+	}
+}
+
+static void add_pipe_order_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	int prev = -1;
+	for (unsigned i = 0; i < pb->nvars; i++) {
+		if (!sdc_is_pipe_op(b->ops[i]))
+			continue;
+		if (prev >= 0)
+			add(pb, SDC_PIPE_ORDER, b->ops[prev], b->ops[i],
+			    (unsigned)prev, i, 1, 0);
+		prev = (int)i;
+	}
+}
+
+static void add_state_order_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	for (unsigned i = 0; i < pb->nvars; i++) {
+		const struct ir_op *op = b->ops[i];
+		if (op->opc != IR_STATE_LOAD && op->opc != IR_STATE_STORE)
+			continue;
+		for (unsigned j = 0; j < i; j++) {
+			const struct ir_op *prev = b->ops[j];
+			if ((prev->opc != IR_STATE_LOAD &&
+			     prev->opc != IR_STATE_STORE) ||
+			    prev->state != op->state)
+				continue;
+			if (prev->opc == IR_STATE_LOAD && op->opc == IR_STATE_LOAD)
+				continue;
+			/* load then store: same state is fine; otherwise the
+			 * second access needs the first one's write */
+			long w = prev->opc == IR_STATE_LOAD ? 0 : 1;
+			add(pb, SDC_STATE_ORDER, prev, op, j, i, w, 0);
+		}
+	}
+}
+
+static void add_term_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	unsigned t = pb->nvars - 1;
+	assert(ir_is_terminator(b->ops[t]->opc));
+	for (unsigned i = 0; i < t; i++)
+		if (!pb->last_user[i])
+			add(pb, SDC_TERM, b->ops[i], b->ops[t], i, t, pb->lat[i], 0);
+}
+
+static void add_latency_constraints(struct sdc_problem *pb,
+				    const struct sdc_anchor *anchors,
+				    unsigned nanchors)
+{
+	struct ir_block *b = pb->block;
+	for (unsigned i = 0; i < pb->nvars; i++) {
+		const struct ir_op *op = b->ops[i];
+		if (!sdc_is_pipe_op(op) || op->lat.kind == LAT_NONE)
+			continue;
+		const struct ir_op *a =
+			sdc_find_anchor(anchors, nanchors, op->lat.target);
+		if (!a || a->block != b)
+			continue;
+		unsigned j = (unsigned)pb->var[a->id];
+		long c = op->lat.cycles;
+		switch (op->lat.kind) {
+		case LAT_MIN:
+			add(pb, SDC_LAT_MIN, a, op, j, i, c, 0);
+			break;
+		case LAT_MAX:
+			add(pb, SDC_LAT_MAX, a, op, i, j, -c, 0);
+			break;
+		case LAT_EXACT:
+			add(pb, SDC_LAT_EXACT_MIN, a, op, j, i, c, 0);
+			add(pb, SDC_LAT_EXACT_MAX, a, op, i, j, -c, 0);
+			break;
+		case LAT_NONE:
+			break;
+		}
+	}
+}
+
+void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
+	       struct ir_block *b, const int *var, double clock_ns,
+	       const struct sdc_anchor *anchors, unsigned nanchors)
+{
+	struct arena *ar = &ctx->arena;
+	unsigned n = b->nops;
+	assert(n >= 1);
+	*pb = (struct sdc_problem){
+		.ctx = ctx, .target = ctx->target, .clock_ns = clock_ns,
+		.block = b, .nvars = n, .var = var,
+	};
+	pb->lat = arena_alloc(ar, n * sizeof *pb->lat);
+	pb->delay = arena_alloc(ar, n * sizeof *pb->delay);
+	pb->last_user = arena_alloc(ar, n * sizeof *pb->last_user);
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_op *op = b->ops[i];
+		assert(var[op->id] == (int)i);
+		pb->lat[i] = delay_op_latency(ctx->target, op);
+		pb->delay[i] = delay_op_ns(ctx->target, op);
+		if (op->opc == IR_PHI)
+			continue;
+		for (unsigned k = 0; k < op->nargs; k++) {
+			int j = operand_var(pb, op, k);
+			if (j >= 0)
+				pb->last_user[j] = i;
+		}
+	}
+	add_dep_constraints(pb);
+	add_chain_constraints(pb);
+	add_pipe_order_constraints(pb);
+	add_state_order_constraints(pb);
+	add_term_constraints(pb);
+	add_latency_constraints(pb, anchors, nanchors);
+}

@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""run.py -- differential testing of sluice against the CPU with csmith.
+
+    tests/csmith/run.py --count N --seed S [-j 2] [--keep DIR]
+                        [--sim icarus|verilator] [--quick] [--seeds a,b,c]
+
+For each seed: csmith generates a program restricted to what sluice compiles
+today (integer scalars of every width, globals, structs by value; no arrays,
+pointers, volatiles, unions, bitfields or floats); the program is wrapped
+into a kernel (tests/csmith/prelude.h: the kernel runs csmith's func_1() and
+streams every global's final value out of a 64-bit I/O pipe, then an end
+marker); gcc runs the same wrapped file on the CPU (tests/csmith/ref_main.c)
+as the reference, clang cross-checks it; `sluice build` compiles it; the
+simulator runs sluice_top, starts the kernel and collects the words; the two
+streams must be equal.
+
+Each program is classified and printed on one line:
+  pass, mismatch, compiler-error (sluice rejected it; its diagnostic is
+  shown), crash (the compiler or the simulation died, or the compiler timed
+  out), sim-timeout (the kernel never finished), skipped (the reference is
+  too slow, csmith failed, or gcc and clang disagree: not counted).
+The run ends with the line `N passed, N failed` (skips are reported on the
+line before it) and exits non-zero if anything failed.  Every failing
+program is saved under build/csmith-failures/seed-N/ (the csmith program,
+the wrapped C, the module, the logs, and a `repro.sh`).
+
+Programs are reproducible from their seed alone: the csmith options are a
+function of the seed (see csmith_options()).  --quick runs the fixed batch
+that `make test` uses.
+"""
+import argparse
+import concurrent.futures
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import csmith_sim  # noqa: E402  (the simulation step, next to this file)
+
+CSMITH_INC = '/usr/include/csmith'
+SLUICE = os.environ.get('SLUICE') or os.path.join(ROOT, 'build', 'bin',
+                                                  'sluice')
+FAIL_DIR = os.path.join(ROOT, 'build', 'csmith-failures')
+END_MARKER = 0xC5C5E4D0C5C5E4D0
+
+# the fixed batch of `make test` (--quick)
+QUICK_SEEDS = list(range(1, 31))
+
+TIMEOUT_CSMITH = 20
+TIMEOUT_REF_COMPILE = 60
+TIMEOUT_REF_RUN = 2          # a reference slower than this is skipped
+TIMEOUT_SLUICE = 180
+TIMEOUT_SIM = 300            # wall clock; cycles are bounded by the bench
+MAX_SOURCE_LINES = 1500      # bigger csmith programs are skipped
+MAX_BLOCKS = 100000          # so are those running more basic blocks       # bigger csmith programs are skipped
+
+FAILED_CLASSES = ('mismatch', 'compiler-error', 'crash', 'sim-timeout')
+
+
+def csmith_options(seed):
+    """The csmith command line for `seed`: a fixed restriction to the subset
+    sluice supports, plus size knobs drawn from the seed so that a batch
+    covers small and larger programs."""
+    r = random.Random(seed * 7919 + 17)
+    opts = [
+        '--no-argc', '--no-arrays', '--no-pointers', '--no-volatiles',
+        '--no-volatile-pointers', '--no-const-pointers', '--no-unions',
+        '--no-bitfields', '--no-float', '--no-builtins', '--concise',
+        '--no-return-unions', '--no-arg-unions',
+        '--max-funcs', str(r.choice([1, 2, 3, 4, 5, 6, 8])),
+        '--max-block-depth', str(r.choice([2, 3, 3, 4])),
+        '--max-block-size', str(r.choice([2, 3, 4, 5])),
+        '--max-expr-complexity', str(r.choice([3, 4, 5, 6, 8])),
+        '--max-struct-fields', str(r.choice([2, 3, 4, 5])),
+    ]
+    if r.random() < 0.2:
+        opts.append('--no-structs')
+    if r.random() < 0.3:
+        opts.append('--no-packed-struct')
+    if r.random() < 0.2:
+        opts.append('--no-jumps')
+    return opts
+
+
+class Result:
+    def __init__(self, seed, cls, detail='', seconds=0.0, cycles=None):
+        self.seed = seed
+        self.cls = cls
+        self.detail = detail
+        self.seconds = seconds
+        self.cycles = cycles
+
+    def line(self):
+        s = 'seed %-8d %-14s %6.1fs' % (self.seed, self.cls, self.seconds)
+        if self.cycles is not None:
+            s += ' %8d cycles' % self.cycles
+        if self.detail:
+            s += '  ' + self.detail
+        return s
+
+
+def run(cmd, timeout, cwd=None, env=None):
+    """Runs cmd; returns (returncode or 'timeout', stdout, stderr).  The
+    child gets a process group of its own so a timeout kills all of it."""
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+        return p.returncode, out.decode(errors='replace'), \
+            err.decode(errors='replace')
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, err = p.communicate()
+        return 'timeout', out.decode(errors='replace'), \
+            err.decode(errors='replace')
+
+
+def generate(seed, work):
+    prog = os.path.join(work, 'prog.c')
+    cmd = ['csmith', '--seed', str(seed)] + csmith_options(seed) + \
+        ['-o', prog]
+    rc, out, err = run(cmd, TIMEOUT_CSMITH, cwd=work)
+    if rc != 0 or not os.path.exists(prog):
+        return None, 'csmith failed (%s): %s' % (rc, err.strip()[:200])
+    return prog, None
+
+
+def safe_math_for(body):
+    """The functions of csmith's safe_math.h that `body` calls (they call
+    no others), so that the wrapped file is self-contained and short and has
+    no floating point in it."""
+    with open(os.path.join(CSMITH_INC, 'safe_math.h')) as f:
+        text = f.read()
+    text = text[:text.rindex('#endif')]      # the include guard's
+    chunks = re.split(r'^(?=STATIC )', text, flags=re.M)[1:]
+    used = set(re.findall(r'\bsafe_(\w+)\s*\(', body))
+    keep = []
+    for c in chunks:
+        m = re.search(r'^FUNC_NAME\((\w+)\)', c, re.M)
+        if m and m.group(1) in used:
+            keep.append(c.rstrip() + '\n\n')
+    return ''.join(keep)
+
+
+def wrap(prog_text, seed):
+    """Returns (wrapped C text, list of the names main() streams)."""
+    with open(os.path.join(HERE, 'prelude.h')) as f:
+        prelude = f.read()
+    if not re.search(r'^#include "csmith.h"\s*$', prog_text, re.M):
+        raise ValueError('no #include "csmith.h" in the csmith program')
+    body = re.sub(r'^#include "csmith.h"\s*$', '', prog_text, count=1,
+                  flags=re.M)
+    body, n = re.subn(r'^int main \(void\)\s*$', 'static int csmith_main(void)',
+                      body, count=1, flags=re.M)
+    if n != 1:
+        raise ValueError('no `int main (void)` in the csmith program')
+    safe_math = safe_math_for(body)
+    names = re.findall(r'^\s*transparent_crc\([^,]*, "([^"]*)"', body, re.M)
+    text = ('/* csmith seed %d, wrapped into a sluice kernel by '
+            'tests/csmith/run.py */\n' % seed)
+    text += '/* ---- tests/csmith/prelude.h ---- */\n' + prelude
+    text += ('/* ---- the functions of %s/safe_math.h that the program '
+             'uses ---- */\n' % CSMITH_INC) + safe_math
+    text += '\n#undef FUNC_NAME\n'
+    text += '/* ---- the csmith program ---- */\n' + body
+    text += ('\n/* ---- the kernel ---- */\n'
+             'SLUICE_KERNEL void csmith_kernel(void)\n{\n'
+             '\t(void)csmith_main();\n}\n')
+    return text, names
+
+
+def parse_words(text):
+    words = []
+    for line in text.split():
+        words.append(int(line, 16))
+    return words
+
+
+def reference(wrapped, work):
+    """Compiles and runs the CPU reference: gcc, and clang with every basic
+    block counted (ref_main.c), which bounds the work a program may do.
+    Returns (words, blocks, None) or (None, None, reason-to-skip)."""
+    inc = os.path.join(ROOT, 'include')
+    ref_main = os.path.join(HERE, 'ref_main.c')
+    obj = os.path.join(work, 'ref-clang.o')
+    builds = [
+        ('clang', [['clang-19', '-std=gnu11', '-O0', '-w', '-I', inc,
+                    '-fsanitize-coverage=trace-pc', '-c', wrapped, '-o', obj],
+                   ['clang-19', '-std=gnu11', '-O1', '-w', '-I', inc,
+                    '-DCSMITH_COUNT_BLOCKS=%d' % MAX_BLOCKS, obj, ref_main,
+                    '-o', os.path.join(work, 'ref-clang')]]),
+        ('gcc', [['gcc', '-std=gnu11', '-O1', '-w', '-I', inc, wrapped,
+                  ref_main, '-o', os.path.join(work, 'ref-gcc')]]),
+    ]
+    outs = []
+    blocks = None
+    for cc, cmds in builds:
+        for cmd in cmds:
+            rc, out, err = run(cmd, TIMEOUT_REF_COMPILE)
+            if rc != 0:
+                return None, None, '%s cannot compile the reference: %s' % (
+                    cc, first_diag(err, 1))
+        rc, out, err = run([os.path.join(work, 'ref-' + cc)], TIMEOUT_REF_RUN)
+        if rc == 3 and cc == 'clang':
+            return None, None, 'reference too long (> %d basic blocks)' % \
+                MAX_BLOCKS
+        if rc == 'timeout':
+            return None, None, 'reference too slow (%s > %ds)' % (
+                cc, TIMEOUT_REF_RUN)
+        if rc != 0:
+            return None, None, 'reference %s exited %s' % (cc, rc)
+        m = re.search(r'blocks: (\d+)', err)
+        if m:
+            blocks = int(m.group(1))
+        outs.append(out)
+    if outs[0] != outs[1]:
+        return None, None, 'clang and gcc disagree (undefined behaviour?)'
+    words = parse_words(outs[0])
+    if not words or words[-1] != END_MARKER:
+        return None, None, 'reference output has no end marker'
+    return words, blocks, None
+
+
+def first_diag(text, n=3):
+    """The first error lines of a compiler's stderr, for the one-line report."""
+    lines = [l for l in text.splitlines() if 'error' in l or 'Assert' in l
+             or 'assert' in l]
+    if not lines:
+        lines = [l for l in text.splitlines() if l.strip()]
+    return ' | '.join(l.strip() for l in lines[:n])[:400]
+
+
+def compile_sluice(wrapped, work):
+    """Returns (module dir, None) or (None, (class, detail, log))."""
+    module = os.path.join(work, 'csmith.sluice')
+    cmd = [SLUICE, 'build', wrapped, '-o', module]
+    rc, out, err = run(cmd, TIMEOUT_SLUICE, cwd=ROOT)
+    log = '$ %s\n%s%s\nexit: %s\n' % (' '.join(cmd), out, err, rc)
+    with open(os.path.join(work, 'sluice-build.log'), 'w') as f:
+        f.write(log)
+    if rc == 'timeout':
+        return None, ('crash', 'sluice build timed out (%ds)' % TIMEOUT_SLUICE)
+    if rc != 0:
+        # a signal (negative rc), an assertion or an internal error is a
+        # crash; a diagnosed rejection is a compiler error
+        crashed = (rc < 0 or rc >= 128 or 'Assertion' in err or
+                   'internal error' in err or 'Sanitizer' in err)
+        cls = 'crash' if crashed else 'compiler-error'
+        detail = first_diag(err + out)
+        if rc < 0:
+            try:
+                sig = signal.Signals(-rc).name
+            except ValueError:
+                sig = 'signal %d' % -rc
+            detail = ('sluice build killed by %s' % sig +
+                      (': ' + detail if detail else ''))
+        return None, (cls, detail)
+    return module, None
+
+
+def compare(ref, got, names):
+    """Describes the first difference between two word streams, naming the
+    global it belongs to."""
+    def fmt(w):
+        return 'x/z' if w < 0 else '%#x' % w
+
+    def name(i):
+        if i < len(names):
+            return names[i]
+        return 'end marker' if i == len(names) else 'word %d' % i
+    for i in range(min(len(ref), len(got))):
+        if ref[i] != got[i]:
+            ndiff = sum(1 for a, b in zip(ref, got) if a != b)
+            return '%s: expected %s, got %s (%d of %d words differ)' % (
+                name(i), fmt(ref[i]), fmt(got[i]), ndiff, len(ref))
+    if len(got) < len(ref):
+        return 'only %d of %d words (missing %s)' % (len(got), len(ref),
+                                                      name(len(got)))
+    return '%d words, expected %d' % (len(got), len(ref))
+
+
+def save_failure(seed, work, res):
+    dest = os.path.join(FAIL_DIR, 'seed-%d' % seed)
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    for name in os.listdir(work):
+        src = os.path.join(work, name)
+        if name.startswith('ref-') or name in ('sim-obj',):
+            continue
+        if os.path.isdir(src):
+            shutil.copytree(src, os.path.join(dest, name), symlinks=True)
+        else:
+            shutil.copy(src, dest)
+    with open(os.path.join(dest, 'result.txt'), 'w') as f:
+        f.write(res.line() + '\n')
+    with open(os.path.join(dest, 'repro.sh'), 'w') as f:
+        f.write('#!/bin/sh\n# reproduce csmith seed %d from the repository '
+                'root\n' % seed)
+        f.write('# csmith --seed %d %s -o prog.c\n' % (
+            seed, ' '.join(csmith_options(seed))))
+        f.write('build/bin/sluice build %s/wrapped.c -o /tmp/csmith-%d.sluice '
+                '--dump-ir=/tmp/csmith-%d.ir\n' % (dest, seed, seed))
+        f.write('tests/csmith/run.py --seeds %d --keep /tmp/csmith-keep\n' %
+                seed)
+    os.chmod(os.path.join(dest, 'repro.sh'), 0o755)
+
+
+def run_one(seed, args):
+    t0 = time.time()
+    keep = os.path.join(args.keep, 'seed-%d' % seed) if args.keep else None
+    if keep:
+        shutil.rmtree(keep, ignore_errors=True)
+        os.makedirs(keep)
+        work = keep
+    else:
+        work = tempfile.mkdtemp(prefix='csmith-%d-' % seed)
+    try:
+        res = run_in(seed, args, work)
+    except Exception as e:  # a bug of this script, not of sluice
+        res = Result(seed, 'crash', 'run.py: %s: %s' % (type(e).__name__, e))
+    res.seconds = time.time() - t0
+    if res.cls in FAILED_CLASSES:
+        save_failure(seed, work, res)
+    if not keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return res
+
+
+def run_in(seed, args, work):
+    prog, why = generate(seed, work)
+    if not prog:
+        return Result(seed, 'skipped', why)
+    with open(prog) as f:
+        prog_text = f.read()
+    if prog_text.count('\n') > MAX_SOURCE_LINES:
+        return Result(seed, 'skipped', 'program too big (%d lines)' %
+                      prog_text.count('\n'))
+    text, names = wrap(prog_text, seed)
+    wrapped = os.path.join(work, 'wrapped.c')
+    with open(wrapped, 'w') as f:
+        f.write(text)
+    ref, blocks, why = reference(wrapped, work)
+    if ref is None:
+        return Result(seed, 'skipped', why)
+    with open(os.path.join(work, 'expected.txt'), 'w') as f:
+        f.write(''.join('%016x\n' % w for w in ref))
+    if args.ref_only:
+        return Result(seed, 'pass', 'reference only: %d words, %d blocks' %
+                      (len(ref), blocks))
+    module, fail = compile_sluice(wrapped, work)
+    if module is None:
+        return Result(seed, fail[0], fail[1])
+    sim = csmith_sim.simulate(module, work, args.sim, seed,
+                              max_words=len(ref) + 4, timeout=TIMEOUT_SIM)
+    with open(os.path.join(work, 'got.txt'), 'w') as f:
+        f.write(''.join('%016x\n' % w for w in sim.words))
+    if sim.status == 'timeout':
+        return Result(seed, 'sim-timeout', sim.detail, cycles=sim.cycles)
+    if sim.status != 'done':
+        return Result(seed, 'crash', sim.detail, cycles=sim.cycles)
+    if sim.words != ref:
+        return Result(seed, 'mismatch', compare(ref, sim.words, names),
+                      cycles=sim.cycles)
+    return Result(seed, 'pass', '%d words' % len(ref), cycles=sim.cycles)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--count', type=int, default=30)
+    ap.add_argument('--seed', type=int, default=1, help='first seed')
+    ap.add_argument('--seeds', help='comma-separated seeds (overrides '
+                    '--count/--seed)')
+    ap.add_argument('--quick', action='store_true',
+                    help='the fixed batch of `make test`')
+    ap.add_argument('-j', type=int, default=2)
+    ap.add_argument('--keep', help='keep every work directory under DIR')
+    ap.add_argument('--sim', choices=('icarus', 'verilator'),
+                    default='icarus')
+    ap.add_argument('--ref-only', action='store_true',
+                    help='generate and run the CPU reference only')
+    args = ap.parse_args()
+    if args.keep:
+        args.keep = os.path.abspath(args.keep)
+    if args.quick:
+        seeds = QUICK_SEEDS
+    elif args.seeds:
+        seeds = [int(s) for s in args.seeds.split(',') if s]
+    else:
+        seeds = list(range(args.seed, args.seed + args.count))
+    if not args.ref_only and not os.access(SLUICE, os.X_OK):
+        print('error: %s not built (run make)' % SLUICE)
+        print('0 passed, %d failed' % len(seeds))
+        return 1
+
+    counts = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as ex:
+        for res in ex.map(lambda s: run_one(s, args), seeds):
+            print(res.line(), flush=True)
+            counts[res.cls] = counts.get(res.cls, 0) + 1
+    failed = sum(counts.get(c, 0) for c in FAILED_CLASSES)
+    summary = ', '.join('%d %s' % (counts[c], c) for c in
+                        ('pass', 'mismatch', 'compiler-error', 'crash',
+                         'sim-timeout', 'skipped') if counts.get(c))
+    print('csmith: %d programs: %s' % (len(seeds), summary or 'none'))
+    if failed:
+        print('failing programs saved under %s' %
+              os.path.relpath(FAIL_DIR, os.getcwd()))
+    print('%d passed, %d failed' % (counts.get('pass', 0), failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,93 @@
+#!/bin/sh
+# tests/hls/front/run.sh SLUICE_BIN -- the front end's diagnostics.
+#
+# Each test is one .c file of this directory, or a subdirectory whose .c
+# files are compiled together.  Its comments say what must be reported:
+#   // expect-error: LINE: text     an error at FILE:LINE: containing text
+#   // expect-note: LINE: text      a note at FILE:LINE: containing text
+# (FILE is the file holding the comment).  A test passes when `sluice build`
+# exits non-zero and every expected diagnostic appears.  Prints
+# "N passed, N failed" and exits non-zero when any failed.
+set -u
+if [ $# -lt 1 ]; then
+	echo "usage: $0 SLUICE_BIN" >&2
+	exit 2
+fi
+SLUICE=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+# run from the repository root so paths read tests/hls/front/...
+cd "$HERE/../../.." || exit 2
+DIR=tests/hls/front
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/sluice-front-test.XXXXXX") || exit 2
+trap 'rm -rf "$TMP"' EXIT INT TERM
+pass=0
+fail=0
+
+# check_expectations FILE LOG -> 0 when all of FILE's expectations hold
+check_expectations() {
+	file=$1
+	log=$2
+	ok=0
+	grep -E '^// expect-(error|note): [0-9]+: ' "$file" >"$TMP/expect" || true
+	while IFS= read -r line; do
+		kind=$(printf '%s\n' "$line" | sed -E 's|^// expect-(error\|note): .*|\1|')
+		num=$(printf '%s\n' "$line" | sed -E 's|^// expect-[a-z]+: ([0-9]+): .*|\1|')
+		text=$(printf '%s\n' "$line" | sed -E 's|^// expect-[a-z]+: [0-9]+: ||')
+		if ! grep -F -- "$file:$num:" "$log" | grep -F -- "$kind: " |
+			grep -q -F -- "$text"; then
+			echo "  missing $kind at $file:$num: $text"
+			ok=1
+		fi
+	done <"$TMP/expect"
+	return $ok
+}
+
+run_test() {
+	name=$1
+	shift
+	log="$TMP/$name.log"
+	"$SLUICE" build "$@" -o "$TMP/$name.sluice" >"$log" 2>&1
+	rc=$?
+	ok=0
+	nexp=0
+	for f in "$@"; do
+		n=$(grep -c -E '^// expect-(error|note): ' "$f")
+		nexp=$((nexp + n))
+		check_expectations "$f" "$log" || ok=1
+	done
+	if [ "$nexp" -eq 0 ]; then
+		echo "  no expectations in $*"
+		ok=1
+	fi
+	if [ "$rc" -eq 0 ]; then
+		echo "  sluice build succeeded"
+		ok=1
+	elif [ "$rc" -gt 1 ]; then
+		echo "  sluice build exited with status $rc (crash or usage error?)"
+		ok=1
+	fi
+	if [ $ok -eq 0 ]; then
+		echo "PASS $name"
+		pass=$((pass + 1))
+	else
+		echo "FAIL $name"
+		sed 's/^/  | /' "$log"
+		fail=$((fail + 1))
+	fi
+}
+
+for t in "$DIR"/*.c "$DIR"/*/; do
+	[ -e "$t" ] || continue
+	case $t in
+	*/)
+		name=$(basename "$t")
+		# shellcheck disable=SC2046
+		run_test "$name" $(ls "$t"*.c | sort)
+		;;
+	*)
+		run_test "$(basename "$t" .c)" "$t"
+		;;
+	esac
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

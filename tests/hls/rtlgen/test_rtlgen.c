@@ -1,0 +1,411 @@
+/*
+ * test_rtlgen.c -- the Verilog back end on hand-built IR with hand-made
+ * schedules: the output is lint-clean (verilator -Wall, iverilog, yosys),
+ * has the documented ports, names and comments, and every error path is
+ * diagnosed.  Behaviour in simulation: test_rtlgen_sim.c and
+ * test_rtlgen_bits.c.
+ */
+#include "rtlgen_test.h"
+
+/* One program under test: context, program, schedule, output directory. */
+struct case_ {
+	struct hls_ctx ctx;
+	struct ir_program *p;
+	struct hls_schedule s;
+	char *dir;
+	struct rtl_files files;
+	char *diag_text;
+	size_t diag_len;
+	FILE *diag;
+};
+
+static void case_init(struct case_ *c, const char *name)
+{
+	memset(c, 0, sizeof *c);
+	hls_ctx_init(&c->ctx);
+	c->diag = open_memstream(&c->diag_text, &c->diag_len);
+	c->ctx.diag.out = c->diag;
+	c->p = ir_program_new(&c->ctx, name);
+	const char *src = arena_printf(&c->ctx.arena, "%s.c", name);
+	VEC_PUSH(&c->ctx.arena, c->p->sources, c->p->nsources, src);
+	c->dir = tmp_dir(name);
+}
+
+/* Runs rtlgen; returns its result. */
+static int case_gen(struct case_ *c)
+{
+	int rc = rtlgen_program(&c->ctx, c->p, &c->s, c->dir, &c->files);
+	fflush(c->diag);
+	return rc;
+}
+
+static void case_fini(struct case_ *c, bool keep)
+{
+	fflush(c->diag);
+	if (keep)
+		printf("  (files kept in %s)\n%s", c->dir, c->diag_text ? c->diag_text : "");
+	else
+		rm_dir(c->dir);
+	free(c->dir);
+	fclose(c->diag);
+	free(c->diag_text);
+	hls_ctx_fini(&c->ctx);
+}
+
+/* ---- a kernel with every opcode, wide values, partly used values ------ */
+
+static void build_kitchen(struct case_ *c)
+{
+	struct hls_ctx *ctx = &c->ctx;
+	struct ir_program *p = c->p;
+	struct ir_pipe *in = mk_pipe(ctx, p, "in", "struct wide", 128, 4, PIPE_HOST, DIR_H2D);
+	struct ir_pipe *nb = mk_pipe(ctx, p, "nbin", "uint8_t", 8, 0, PIPE_IO, DIR_IN);
+	struct ir_pipe *out = mk_pipe(ctx, p, "out", "uint64_t", 64, 8, PIPE_HOST, DIR_D2H);
+	struct ir_pipe *nbo = mk_pipe(ctx, p, "nbout", "uint16_t", 16, 3, PIPE_IO, DIR_OUT);
+	mk_pipe(ctx, p, "spare", "int32_t", 32, 2, PIPE_HOST, DIR_H2D); /* unused */
+	mk_pipe(ctx, p, "spare_out", "int32_t", 32, 0, PIPE_IO, DIR_OUT); /* unused */
+	struct tk t = mk_kernel(ctx, p, "kitchen", KERNEL_STARTED, "kitchen.c");
+	mk_param(&t, "sel", 8, false);
+	mk_param(&t, "ignored", 16, true); /* never read */
+	mk_param(&t, "flag", 1, false);
+	struct ir_state *st = mk_state(&t, "acc", 96, 0x1234);
+	struct ir_state *dead = mk_state(&t, "never_loaded", 8, 3);
+	struct ir_block *b0 = ir_block_new(ctx, t.k, "entry");
+	struct ir_block *b1 = ir_block_new(ctx, t.k, "sw.a");
+	struct ir_block *b2 = ir_block_new(ctx, t.k, "sw_a"); /* sanitizes to the same name */
+	struct ir_block *b3 = ir_block_new(ctx, t.k, "");
+	struct ir_block *bx = ir_block_new(ctx, t.k, "exit");
+
+	t.line = 10;
+	struct ir_op *sel = k_arg(&t, b0, 0), *flag = k_arg(&t, b0, 2);
+	struct ir_op *acc = OP0(&t, b0, IR_STATE_LOAD, 96, "acc");
+	acc->state = st;
+	struct ir_op *w = k_read(&t, b0, in, "w.val"); /* 128 bits */
+	t.line = 11;
+	struct ir_op *lo = OP1(&t, b0, IR_TRUNC, 64, "lo", w);
+	struct ir_op *mid = k_extract(&t, b0, w, 64, 32); /* bits 95:64 only */
+	/* bits 127:96 of w are never read: w is declared with lint_off */
+	struct ir_op *wide = OP2(&t, b0, IR_MUL, 128, "1wide", OP2(&t, b0, IR_CONCAT, 128, NULL,
+		mid, OP1(&t, b0, IR_ZEXT, 96, NULL, lo)), OP0(&t, b0, IR_UNDEF, 128, NULL));
+	struct ir_op *big = ir_const(ctx, t.k, b0, 300, 0);
+	big->imm_words[0] = 0x0123456789abcdefull;
+	big->imm_words[1] = 0xfedcba9876543210ull;
+	big->imm_words[2] = 0x5555aaaa5555aaaaull;
+	big->imm_words[3] = 0xffffffffffffffffull;
+	big->imm_words[4] = 0xfffffffffffull;
+	struct ir_op *bigx = OP2(&t, b0, IR_XOR, 300, NULL, big,
+				 OP1(&t, b0, IR_SEXT, 300, "s.ext", wide));
+	struct ir_op *hi = k_extract(&t, b0, bigx, 236, 64);
+	t.line = 12;
+	struct ir_op *s64 = OP1(&t, b0, IR_ZEXT, 64, NULL, sel);
+	struct ir_op *ops[] = {
+		OP2(&t, b0, IR_ADD, 64, NULL, lo, hi), OP2(&t, b0, IR_SUB, 64, NULL, lo, hi),
+		OP2(&t, b0, IR_AND, 64, NULL, lo, hi), OP2(&t, b0, IR_OR, 64, NULL, lo, hi),
+		OP2(&t, b0, IR_SHL, 64, NULL, lo, s64), OP2(&t, b0, IR_LSHR, 64, NULL, lo, sel),
+		OP2(&t, b0, IR_ASHR, 64, NULL, lo, s64),
+		OP2(&t, b0, IR_UDIV, 64, "q", lo, hi), /* combinational (latency 0) */
+		OP2(&t, b0, IR_SREM, 64, "r", lo, hi),
+		OP1(&t, b0, IR_CTPOP, 64, NULL, lo), OP1(&t, b0, IR_CTLZ, 64, NULL, lo),
+		OP1(&t, b0, IR_CTTZ, 64, NULL, hi), OP1(&t, b0, IR_BSWAP, 64, NULL, lo),
+		OP1(&t, b0, IR_BITREV, 64, NULL, hi),
+		OP1(&t, b0, IR_TRUNC, 64, NULL, OP1(&t, b0, IR_CTLZ, 128, NULL, wide)),
+		OP1(&t, b0, IR_ZEXT, 64, NULL, OP1(&t, b0, IR_BSWAP, 16, NULL, k_extract(&t, b0, lo, 8, 16))),
+		OP1(&t, b0, IR_SEXT, 64, NULL, OP1(&t, b0, IR_CTPOP, 1, NULL, flag)),
+		OP1(&t, b0, IR_ZEXT, 64, NULL, OP1(&t, b0, IR_BITREV, 1, NULL,
+			OP2(&t, b0, IR_SLE, 1, NULL, lo, hi))),
+		OP3(&t, b0, IR_SELECT, 64, NULL, OP2(&t, b0, IR_UGE, 1, NULL, lo, hi), lo, hi),
+		OP1(&t, b0, IR_ZEXT, 64, NULL, OP3(&t, b0, IR_CONCAT, 3, NULL,
+			OP2(&t, b0, IR_EQ, 1, NULL, lo, hi), OP2(&t, b0, IR_NE, 1, NULL, lo, hi),
+			OP2(&t, b0, IR_ULT, 1, NULL, lo, hi))),
+	};
+	struct ir_op *div = OP2(&t, b0, IR_SDIV, 64, "sd", lo, hi); /* pipelined, no rem partner */
+	struct ir_op *urem = OP2(&t, b0, IR_UREM, 8, "ur", sel, OP1(&t, b0, IR_TRUNC, 8, NULL, hi));
+	t.line = 13;
+	struct ir_op *x = ops[0];
+	for (unsigned i = 1; i < sizeof ops / sizeof *ops; i++)
+		x = OP2(&t, b0, IR_XOR, 64, NULL, x, ops[i]);
+	struct ir_op *wx = k_write(&t, b0, out, x);
+	struct ir_op *wd = k_write(&t, b0, out, div);
+	t.line = 14;
+	struct ir_op *rnb = k_read_nb(&t, b0, nb, "nbv");
+	struct ir_op *ok = k_extract(&t, b0, rnb, 8, 1);
+	struct ir_op *uz = OP1(&t, b0, IR_ZEXT, 16, NULL, urem);
+	struct ir_op *wnb = k_write_nb(&t, b0, nbo, uz, "ok2");
+	struct ir_op *both = OP2(&t, b0, IR_AND, 1, NULL, ok, wnb);
+	struct ir_op *acc2 = OP2(&t, b0, IR_ADD, 96, NULL, acc,
+				 OP1(&t, b0, IR_ZEXT, 96, NULL, OP2(&t, b0, IR_SGT, 1, NULL, lo, hi)));
+	struct ir_op *gt = OP2(&t, b0, IR_SLT, 1, NULL, sel, k_const(&t, b0, 8, 0x80));
+	struct ir_op *sw = k_term(&t, b0, IR_SWITCH, sel, 4, bx, b1, b2, b1);
+	sw->case_vals = arena_alloc(&ctx->arena, 3 * sizeof(uint64_t));
+	sw->case_vals[0] = 1, sw->case_vals[1] = 2, sw->case_vals[2] = 0xff;
+	t.line = 15;
+	K_CONDBR(&t, b1, both, b3, bx);
+	K_CONDBR(&t, b2, gt, b3, b3);
+	t.line = 16;
+	struct ir_op *dead_st = OP1(&t, b3, IR_STATE_STORE, 0, NULL, k_const(&t, b3, 8, 9));
+	dead_st->state = dead;
+	K_BR(&t, b3, bx);
+	t.line = 17;
+	struct ir_op *ph = k_phi(&t, bx, 96, "accp", 3);
+	phi_in(ph, 0, acc2, b0), phi_in(ph, 1, acc, b1), phi_in(ph, 2, acc2, b3);
+	k_write(&t, bx, out, OP1(&t, bx, IR_TRUNC, 64, NULL, ph)); /* observes the state */
+	struct ir_op *store = OP1(&t, bx, IR_STATE_STORE, 0, NULL, ph);
+	store->state = st;
+	K_RET(&t, bx);
+	ir_compute_preds(ctx, t.k);
+
+	struct sched_kernel *sk = sched_new(ctx, &c->s, p, t.k);
+	AT(sk, wx, 1, 0);
+	AT(sk, div, 1, 64 + 2);
+	AT(sk, wd, 1 + 66, 0);
+	AT(sk, rnb, 2, 0), AT(sk, ok, 2, 0), AT(sk, urem, 2, 10);
+	AT(sk, uz, 12, 0), AT(sk, wnb, 12, 0), AT(sk, both, 12, 0);
+	sched_done(sk);
+}
+
+/* A kernel-to-kernel pipe, a kernel feeding its own pipe, an autorun
+ * kernel, an I/O pipe with a FIFO. */
+static void build_kpipes(struct case_ *c)
+{
+	struct hls_ctx *ctx = &c->ctx;
+	struct ir_program *p = c->p;
+	struct ir_pipe *src = mk_pipe(ctx, p, "src", "uint16_t", 16, 4, PIPE_IO, DIR_IN);
+	struct ir_pipe *mid = mk_pipe(ctx, p, "mid", "uint16_t", 16, 16, PIPE_KERNEL, DIR_NONE);
+	struct ir_pipe *loopq = mk_pipe(ctx, p, "loopq", "uint16_t", 16, 1, PIPE_KERNEL, DIR_NONE);
+	struct ir_pipe *dst = mk_pipe(ctx, p, "dst", "uint16_t", 16, 0, PIPE_HOST, DIR_D2H);
+	struct tk a = mk_kernel(ctx, p, "prod", KERNEL_AUTORUN, "kp.c");
+	struct ir_block *ab = ir_block_new(ctx, a.k, "entry");
+	struct ir_op *v = k_read(&a, ab, src, "v");
+	struct ir_op *w = k_write(&a, ab, mid, v);
+	K_RET(&a, ab);
+	struct sched_kernel *ska = sched_new(ctx, &c->s, p, a.k);
+	AT(ska, w, 1, 0);
+	sched_done(ska);
+
+	struct tk b = mk_kernel(ctx, p, "cons", KERNEL_STARTED, "kp.c");
+	struct ir_block *bb = ir_block_new(ctx, b.k, "entry");
+	struct ir_op *m = k_read(&b, bb, mid, "m");
+	struct ir_op *w1 = k_write(&b, bb, loopq, m);
+	struct ir_op *m2 = k_read(&b, bb, loopq, "m2");
+	struct ir_op *w2 = k_write(&b, bb, dst, m2);
+	K_RET(&b, bb);
+	struct sched_kernel *skb = sched_new(ctx, &c->s, p, b.k);
+	AT(skb, w1, 1, 0), AT(skb, m2, 2, 0), AT(skb, w2, 3, 0);
+	sched_done(skb);
+}
+
+/* ---- structure checks ------------------------------------------------- */
+
+/* The port names of `module NAME (...)` in file text, space separated. */
+static char *port_names(const char *text, const char *module)
+{
+	char head[128];
+	snprintf(head, sizeof head, "module %s (", module);
+	const char *s = strstr(text, head);
+	if (!s)
+		return strdup("");
+	const char *end = strstr(s, ");");
+	char *out = calloc(1, (size_t)(end - s) + 1);
+	for (const char *l = strchr(s, '\n'); l && l < end; l = strchr(l + 1, '\n')) {
+		const char *nl = strchr(l + 1, '\n');
+		char line[512];
+		size_t n = (size_t)(nl - l - 1);
+		if (n >= sizeof line)
+			continue;
+		memcpy(line, l + 1, n);
+		line[n] = 0;
+		if (!strstr(line, " wire ") || strstr(line, "//") || strstr(line, "/*"))
+			continue;
+		char *name = strrchr(line, ' ') + 1;
+		size_t k = strlen(name);
+		if (k && name[k - 1] == ',')
+			name[k - 1] = 0;
+		sprintf(out + strlen(out), "%s%s", *out ? " " : "", name);
+	}
+	return out;
+}
+
+static bool has(const char *text, const char *what)
+{
+	bool ok = text && strstr(text, what);
+	if (!ok)
+		printf("  missing: %s\n", what);
+	return ok;
+}
+
+static bool same(const char *got, const char *want)
+{
+	if (strcmp(got, want)) {
+		printf("  got:  %s\n  want: %s\n", got, want);
+		return false;
+	}
+	return true;
+}
+
+static void test_kitchen(struct results *r)
+{
+	struct case_ c;
+	case_init(&c, "kitchen");
+	build_kitchen(&c);
+	bool ok = ir_verify(&c.ctx, c.p, "test") == 0 && case_gen(&c) == 0;
+	report(r, "kitchen_generates", ok);
+	report(r, "kitchen_lint_verilator_iverilog_yosys", ok && !lint_design(c.dir, &c.files));
+	char *k = gen_text(c.dir, "kernel_kitchen.v"), *top = gen_text(c.dir, "sluice_top.v");
+	bool names = k && top &&
+		has(k, "// Generated by sluice from kitchen.c; do not edit.") &&
+		has(k, "`default_nettype none") && has(k, "`resetall") &&
+		has(k, "localparam [6:0] S_sw_a_0") && has(k, "S_sw_a_2_0") && has(k, "S_bb3_0") &&
+		has(k, "// kitchen.c:12, 13; writes 'out'") &&
+		has(k, "wire [127:0] w_val_") && has(k, "wide_") &&
+		has(k, "reg [95:0] acc_q;") && has(k, "acc_q <= 96'h000000000000000000001234;") &&
+		!strstr(k, "never_loaded_q") &&
+		has(k, "300'h"
+		    "fffffffffffffffffffffffffff5555aaaa5555aaaafedcba98765432100123456789abcdef") &&
+		has(k, "sluice_div #(.WIDTH(64), .SIGNED(1), .LATENCY(66))") &&
+		has(k, "/* verilator lint_off PINCONNECTEMPTY */") &&
+		has(k, "function [63:0] sluice_ctpop_64;") && has(k, "sluice_bitrev_1(") &&
+		has(k, "{nbin_tvalid, nbin_tdata}") &&
+		has(top, "assign spare_tready = 1'b0;") && has(top, "assign spare_out_tvalid = 1'b0;") &&
+		has(top, "sluice_fifo #(.WIDTH(16), .DEPTH(3)) fifo_nbout");
+	report(r, "kitchen_names_comments_literals", names);
+	char *kp = k ? port_names(k, "kernel_kitchen") : strdup("");
+	report(r, "kitchen_kernel_ports",
+	       same(kp, "clk rst start busy done arg_sel arg_ignored arg_flag in_tdata in_tvalid "
+			"in_tready nbin_tdata nbin_tvalid nbin_tready out_tdata out_tvalid out_tready "
+			"nbout_tdata nbout_tvalid nbout_tready"));
+	char *tp = top ? port_names(top, "sluice_top") : strdup("");
+	report(r, "kitchen_top_ports",
+	       same(tp, "clk rst in_tdata in_tvalid in_tready nbin_tdata nbin_tvalid nbin_tready "
+			"out_tdata out_tvalid out_tready nbout_tdata nbout_tvalid nbout_tready "
+			"spare_tdata spare_tvalid spare_tready spare_out_tdata spare_out_tvalid "
+			"spare_out_tready kitchen_start kitchen_busy kitchen_done kitchen_arg_sel "
+			"kitchen_arg_ignored kitchen_arg_flag"));
+	/* depths: host pipes and I/O pipes with MinCapacity > 0 get max(min, 2) */
+	struct ir_program *p = c.p;
+	report(r, "fifo_depths_max_mincap_2",
+	       p->pipes[0]->depth == 4 && p->pipes[1]->depth == 0 && p->pipes[2]->depth == 8 &&
+		       p->pipes[3]->depth == 3 && p->pipes[4]->depth == 2 && p->pipes[5]->depth == 0);
+	report(r, "file_lists",
+	       c.files.ngenerated == 2 && !strcmp(c.files.generated[0], "kernel_kitchen.v") &&
+		       !strcmp(c.files.generated[1], "sluice_top.v") && c.files.nlibrary == 2 &&
+		       !strcmp(c.files.library[0], "sluice_fifo.v") &&
+		       !strcmp(c.files.library[1], "sluice_div.v"));
+	free(kp), free(tp), free(k), free(top);
+	case_fini(&c, !ok || r->failed);
+}
+
+static void test_kpipes(struct results *r)
+{
+	struct case_ c;
+	case_init(&c, "kpipes");
+	build_kpipes(&c);
+	bool ok = ir_verify(&c.ctx, c.p, "test") == 0 && case_gen(&c) == 0;
+	report(r, "kernel_pipes_lint", ok && !lint_design(c.dir, &c.files));
+	char *k = gen_text(c.dir, "kernel_cons.v"), *top = gen_text(c.dir, "sluice_top.v");
+	char *kp = k ? port_names(k, "kernel_cons") : strdup("");
+	report(r, "loopback_pipe_rd_wr_ports",
+	       same(kp, "clk rst start busy done mid_tdata mid_tvalid mid_tready loopq_rd_tdata "
+			"loopq_rd_tvalid loopq_rd_tready loopq_wr_tdata loopq_wr_tvalid "
+			"loopq_wr_tready dst_tdata dst_tvalid dst_tready"));
+	report(r, "kernel_pipe_fifo_between_kernels",
+	       top && has(top, "sluice_fifo #(.WIDTH(16), .DEPTH(16)) fifo_mid") &&
+		       has(top, ".mid_tdata(mid_wr_tdata)") && has(top, ".mid_tdata(mid_rd_tdata)") &&
+		       has(top, ".loopq_rd_tdata(loopq_rd_tdata)") &&
+		       has(top, "sluice_fifo #(.WIDTH(16), .DEPTH(2)) fifo_loopq") &&
+		       has(top, "sluice_fifo #(.WIDTH(16), .DEPTH(2)) fifo_dst") &&
+		       c.files.nlibrary == 1);
+	free(k), free(top), free(kp);
+	case_fini(&c, !ok || r->failed);
+}
+
+/* ---- errors ----------------------------------------------------------- */
+
+/* A one-block kernel reading pipe `a` and writing pipe `b`. */
+static struct sched_kernel *simple(struct case_ *c, struct ir_pipe *a, struct ir_pipe *b,
+				   struct ir_op **rd, struct ir_op **wr)
+{
+	struct tk t = mk_kernel(&c->ctx, c->p, "k", KERNEL_STARTED, "err.c");
+	mk_param(&t, "x_tdata", 32, false);
+	struct ir_block *blk = ir_block_new(&c->ctx, t.k, "entry");
+	*rd = k_read(&t, blk, a, "v");
+	*wr = k_write(&t, blk, b, *rd);
+	K_RET(&t, blk);
+	struct sched_kernel *sk = sched_new(&c->ctx, &c->s, c->p, t.k);
+	AT(sk, *wr, 1, 0);
+	return sk;
+}
+
+static void error_case(struct results *r, const char *name, int which, const char *msg)
+{
+	struct case_ c;
+	case_init(&c, name);
+	struct hls_ctx *ctx = &c.ctx;
+	struct ir_pipe *a = mk_pipe(ctx, c.p, "a", "int", 32, 2, PIPE_HOST, DIR_H2D);
+	struct ir_pipe *b = mk_pipe(ctx, c.p, which == 0 ? "k_arg_x" : "b", "int", 32, 0,
+				    PIPE_IO, DIR_OUT);
+	struct ir_op *rd, *wr;
+	if (which == 1)
+		b->kind = PIPE_KERNEL, b->dir = DIR_NONE;
+	if (which == 4)
+		a->name = "a b";
+	if (which == 5)
+		b->dir = DIR_IN;
+	struct sched_kernel *sk = simple(&c, a, b, &rd, &wr);
+	if (which == 2)
+		AT(sk, wr, 0, 0);
+	sched_done(sk);
+	if (which == 3) /* read in cycle 1, its value used in cycle 0 */
+		sk->cycle[rd->id] = 1, sk->cycle[wr->id] = 0, sk->block_len[0] = 2;
+	int rc = case_gen(&c);
+	bool ok = rc == -1 && c.ctx.diag.errors > 0 && strstr(c.diag_text, msg);
+	if (!ok)
+		printf("  rc %d, diagnostics:\n%s", rc, c.diag_text);
+	report(r, name, ok);
+	case_fini(&c, false);
+}
+
+static void test_div_latency_error(struct results *r)
+{
+	struct case_ c;
+	case_init(&c, "error_divider_latency");
+	struct ir_pipe *a = mk_pipe(&c.ctx, c.p, "a", "int", 32, 2, PIPE_HOST, DIR_H2D);
+	struct tk t = mk_kernel(&c.ctx, c.p, "k", KERNEL_AUTORUN, "err.c");
+	struct ir_block *blk = ir_block_new(&c.ctx, t.k, "entry");
+	struct ir_op *v = k_read(&t, blk, a, "v");
+	struct ir_op *q = OP2(&t, blk, IR_UDIV, 32, "q", v, v);
+	struct ir_op *w = k_write(&t, blk, a, q);
+	a->kind = PIPE_KERNEL, a->dir = DIR_NONE;
+	K_RET(&t, blk);
+	struct sched_kernel *sk = sched_new(&c.ctx, &c.s, c.p, t.k);
+	AT(sk, q, 0, 5), AT(sk, w, 5, 0);
+	sched_done(sk);
+	int rc = case_gen(&c);
+	bool ok = rc == -1 && strstr(c.diag_text, "divider latency 5; sluice_div has 34");
+	if (!ok)
+		printf("  rc %d, diagnostics:\n%s", rc, c.diag_text);
+	report(r, "error_divider_latency", ok);
+	case_fini(&c, false);
+}
+
+int main(void)
+{
+	struct results r = {0};
+	if (!rtl_dir()) {
+		printf("FAIL rtl_library_found (rtl/sluice_fifo.v not found; set SLUICE_HOME)\n");
+		return 1;
+	}
+	test_kitchen(&r);
+	test_kpipes(&r);
+	error_case(&r, "error_top_port_clash", 0,
+		   "two ports of sluice_top would be named 'k_arg_x_tdata'");
+	error_case(&r, "error_kernel_pipe_without_reader", 1, "pipe 'b' has no reading kernel");
+	error_case(&r, "error_two_pipe_ops_in_one_state", 2, "two pipe ops in one state");
+	error_case(&r, "error_value_used_before_available", 3,
+		   "operand 0 used in cycle 0, available in cycle 1");
+	error_case(&r, "error_pipe_name_not_identifier", 4,
+		   "pipe name 'a b' is not a Verilog identifier");
+	error_case(&r, "error_kernel_writes_input_pipe", 5,
+		   "kernel 'k' writes pipe 'b', which carries data into the design");
+	test_div_latency_error(&r);
+	return finish(&r);
+}

@@ -1,0 +1,868 @@
+/*
+ * test_sched.c -- unit tests of the delay model and the SDC scheduler.
+ *
+ * Each test builds a small kernel with the IR builders of hls/ir/ir.h,
+ * schedules it and checks cycles, block lengths and diagnostics; every
+ * schedule produced is also run through sched_verify, and corrupted
+ * schedules must be rejected by it.  Prints PASS/FAIL per test and a
+ * closing "N passed, N failed"; exits non-zero on a failure.
+ */
+#define _GNU_SOURCE
+#include "ir/ir.h"
+#include "sched/schedule.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- fixture ------------------------------------------------------------ */
+
+struct fx {
+	struct hls_ctx ctx;
+	struct ir_program *p;
+	struct ir_kernel *k;
+	struct ir_block *b; /* where new ops go */
+	struct hls_schedule s;
+	char *diag;
+	size_t ndiag;
+	FILE *dout;
+};
+
+static void fx_init(struct fx *f, enum hls_target t, double mhz)
+{
+	memset(f, 0, sizeof *f);
+	hls_ctx_init(&f->ctx);
+	f->ctx.target = t;
+	f->ctx.clock_mhz = mhz;
+	f->dout = open_memstream(&f->diag, &f->ndiag);
+	f->ctx.diag.out = f->dout;
+	f->p = ir_program_new(&f->ctx, "t");
+	f->k = ir_kernel_new(&f->ctx, f->p, "k", KERNEL_STARTED);
+	f->b = ir_block_new(&f->ctx, f->k, "entry");
+}
+
+static const char *fx_diag(struct fx *f)
+{
+	fflush(f->dout);
+	return f->diag ? f->diag : "";
+}
+
+static void fx_fini(struct fx *f)
+{
+	fclose(f->dout);
+	free(f->diag);
+	hls_ctx_fini(&f->ctx);
+}
+
+static struct ir_op *at(struct ir_op *op, unsigned line)
+{
+	op->loc = (struct ir_loc){"k.c", line, 5};
+	return op;
+}
+
+static struct ir_op *arg(struct fx *f, unsigned w, unsigned index)
+{
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, IR_ARG, w, 0);
+	op->index = index;
+	return op;
+}
+
+static struct ir_op *cst(struct fx *f, unsigned w, uint64_t v)
+{
+	return ir_const(&f->ctx, f->k, f->b, w, v);
+}
+
+static struct ir_op *op1(struct fx *f, enum ir_opcode opc, unsigned w,
+			 struct ir_op *a)
+{
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, opc, w, 1);
+	op->args[0] = a;
+	return op;
+}
+
+static struct ir_op *bin(struct fx *f, enum ir_opcode opc, struct ir_op *a,
+			 struct ir_op *b)
+{
+	unsigned w = opc >= IR_EQ && opc <= IR_SGE ? 1 : a->width;
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, opc, w, 2);
+	op->args[0] = a;
+	op->args[1] = b;
+	return op;
+}
+
+static struct ir_op *sel(struct fx *f, struct ir_op *c, struct ir_op *a,
+			 struct ir_op *b)
+{
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, IR_SELECT, a->width, 3);
+	op->args[0] = c, op->args[1] = a, op->args[2] = b;
+	return op;
+}
+
+static struct ir_pipe *pipe_new(struct fx *f, const char *name, unsigned w)
+{
+	struct ir_pipe *p = arena_alloc(&f->ctx.arena, sizeof *p);
+	p->name = name;
+	p->type = "int";
+	p->width = w;
+	p->min_capacity = 4;
+	VEC_PUSH(&f->ctx.arena, f->p->pipes, f->p->npipes, p);
+	return p;
+}
+
+static struct ir_op *rd(struct fx *f, struct ir_pipe *p, int anchor,
+			unsigned line)
+{
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, IR_PIPE_READ, p->width, 0);
+	op->pipe = p;
+	op->lat.anchor = anchor;
+	return at(op, line);
+}
+
+static struct ir_op *wr(struct fx *f, struct ir_pipe *p, struct ir_op *v,
+			int anchor, int target, enum ir_latency_kind kind,
+			int cycles, unsigned line)
+{
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, IR_PIPE_WRITE, 0, 1);
+	op->args[0] = v;
+	op->pipe = p;
+	op->lat = (struct ir_latency){anchor, target, kind, cycles};
+	return at(op, line);
+}
+
+static struct ir_op *ret(struct fx *f)
+{
+	return ir_op_new(&f->ctx, f->k, f->b, IR_RET, 0, 0);
+}
+
+static struct ir_op *br(struct fx *f, struct ir_block *to)
+{
+	struct ir_op *op = ir_op_new(&f->ctx, f->k, f->b, IR_BR, 0, 0);
+	op->succs = arena_alloc(&f->ctx.arena, sizeof *op->succs);
+	op->succs[0] = to;
+	op->nsuccs = 1;
+	return op;
+}
+
+/* Schedules; on success the schedule must pass sched_verify. */
+static int sched(struct fx *f)
+{
+	ir_compute_preds(&f->ctx, f->k);
+	if (ir_verify(&f->ctx, f->p, "test")) {
+		fprintf(stderr, "  test IR invalid:\n%s", fx_diag(f));
+		return -2;
+	}
+	int rc = sched_program(&f->ctx, f->p, &f->s);
+	if (rc == 0 && sched_verify(&f->ctx, f->p, &f->s)) {
+		fprintf(stderr, "  sched_verify rejects the schedule:\n%s", fx_diag(f));
+		return -3;
+	}
+	return rc;
+}
+
+/* cycle of an op, block length; ~0u when nothing was scheduled */
+static unsigned C(struct fx *f, const struct ir_op *op)
+{
+	return f->s.kernels ? f->s.kernels[0].cycle[op->id] : ~0u;
+}
+
+static unsigned LEN(struct fx *f, const struct ir_block *b)
+{
+	return f->s.kernels ? f->s.kernels[0].block_len[b->id] : ~0u;
+}
+
+static double ARR(struct fx *f, const struct ir_op *op)
+{
+	return f->s.kernels ? f->s.kernels[0].arrival[op->id] : -1;
+}
+
+static unsigned LATENCY(struct fx *f, const struct ir_op *op)
+{
+	return f->s.kernels ? f->s.kernels[0].latency[op->id] : ~0u;
+}
+
+static double D(struct fx *f, const struct ir_op *op)
+{
+	return delay_op_ns(f->ctx.target, op);
+}
+
+#define CHECK(cond)                                                          \
+	do {                                                                 \
+		if (!(cond)) {                                               \
+			fprintf(stderr, "  %s:%d: check failed: %s\n",       \
+				__FILE__, __LINE__, #cond);                  \
+			ok = false;                                          \
+		}                                                            \
+	} while (0)
+
+#define CHECK_DIAG(f, text) CHECK(strstr(fx_diag(f), (text)) != NULL)
+
+static bool near(double a, double b)
+{
+	return a - b < 1e-6 && b - a < 1e-6;
+}
+
+/* ---- delay model -------------------------------------------------------- */
+
+static bool test_delay_model(void)
+{
+	bool ok = true;
+	static const double clocks[] = {100, 48, 100, 50};
+	for (int t = TARGET_SIM; t <= TARGET_GOWIN; t++) {
+		struct fx f;
+		fx_init(&f, (enum hls_target)t, 0);
+		struct ir_op *a8 = arg(&f, 8, 0), *a32 = arg(&f, 32, 1),
+			     *a64 = arg(&f, 64, 2), *b32 = arg(&f, 32, 3);
+		struct ir_op *sh_c = bin(&f, IR_SHL, a32, cst(&f, 32, 3));
+		struct ir_op *sh_v = bin(&f, IR_LSHR, a32, b32);
+		struct ir_op *add8 = bin(&f, IR_ADD, a8, a8);
+		struct ir_op *add32 = bin(&f, IR_ADD, a32, b32);
+		struct ir_op *add64 = bin(&f, IR_ADD, a64, a64);
+		struct ir_op *and32 = bin(&f, IR_AND, a32, b32);
+		struct ir_op *mul32 = bin(&f, IR_MUL, a32, b32);
+		struct ir_op *div32 = bin(&f, IR_SDIV, a32, b32);
+		struct ir_op *rem8 = bin(&f, IR_UREM, a8, a8);
+		struct ir_op *ext = ir_op_new(&f.ctx, f.k, f.b, IR_EXTRACT, 8, 1);
+		ext->args[0] = a32, ext->index = 8;
+		struct ir_op *zx = op1(&f, IR_ZEXT, 64, a32);
+		struct ir_op *ult = bin(&f, IR_ULT, a32, b32);
+		CHECK(D(&f, sh_c) == 0);
+		CHECK(D(&f, sh_v) > 0);
+		CHECK(D(&f, ext) == 0 && D(&f, zx) == 0 && D(&f, a32) == 0);
+		CHECK(D(&f, and32) > 0);
+		CHECK(D(&f, add8) < D(&f, add32) && D(&f, add32) < D(&f, add64));
+		CHECK(near(D(&f, ult), D(&f, add32)));
+		CHECK(D(&f, mul32) > D(&f, add32));
+		CHECK(D(&f, div32) == 0);
+		CHECK(delay_op_latency(f.ctx.target, div32) == 34);
+		CHECK(delay_op_latency(f.ctx.target, rem8) == 10);
+		CHECK(delay_op_latency(f.ctx.target, mul32) == 0);
+		CHECK(delay_default_clock_mhz(f.ctx.target) == clocks[t]);
+		if (t == TARGET_ICE40)
+			CHECK(D(&f, mul32) > 1000.0 / 48);
+		fx_fini(&f);
+	}
+	/* iCE40 slower than ECP5 slower than the generic technology */
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 0);
+	struct ir_op *a = arg(&f, 32, 0), *add = bin(&f, IR_ADD, a, a);
+	double sim = delay_op_ns(TARGET_SIM, add), ice = delay_op_ns(TARGET_ICE40, add),
+	       ecp = delay_op_ns(TARGET_ECP5, add), gw = delay_op_ns(TARGET_GOWIN, add);
+	CHECK(sim < ecp && ecp < gw && gw < ice);
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- chaining ----------------------------------------------------------- */
+
+static bool test_chain_packs_cheap_ops(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *out = pipe_new(&f, "out", 32);
+	struct ir_op *a = arg(&f, 32, 0), *b = arg(&f, 32, 1);
+	struct ir_op *x = bin(&f, IR_AND, a, b);
+	struct ir_op *y = bin(&f, IR_OR, x, a);
+	struct ir_op *z = bin(&f, IR_XOR, y, b);
+	struct ir_op *w = bin(&f, IR_ADD, z, a);
+	struct ir_op *c = bin(&f, IR_EQ, w, a);
+	struct ir_op *v = sel(&f, c, w, z);
+	struct ir_op *wo = wr(&f, out, v, -1, -1, LAT_NONE, 0, 3);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, x) == 0 && C(&f, y) == 0 && C(&f, z) == 0);
+	CHECK(C(&f, w) == 0 && C(&f, c) == 0 && C(&f, v) == 0 && C(&f, wo) == 0);
+	CHECK(LEN(&f, f.b) == 1);
+	double want = D(&f, x) + D(&f, y) + D(&f, z) + D(&f, w) + D(&f, c) +
+		      D(&f, v);
+	CHECK(near(ARR(&f, v), want));
+	CHECK(near(ARR(&f, wo), want + D(&f, wo)));
+	CHECK(want + D(&f, wo) <= f.s.clock_ns);
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_chain_splits_at_clock(void)
+{
+	bool ok = true;
+	struct fx f;
+	/* iCE40 at 48 MHz: a read and one 32-bit add fit, a second add not */
+	fx_init(&f, TARGET_ICE40, 48);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	struct ir_op *r = rd(&f, in, -1, 2);
+	struct ir_op *a1 = bin(&f, IR_ADD, r, cst(&f, 32, 1));
+	struct ir_op *a2 = bin(&f, IR_ADD, a1, cst(&f, 32, 2));
+	struct ir_op *w = wr(&f, out, a2, -1, -1, LAT_NONE, 0, 4);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	double T = f.s.clock_ns;
+	CHECK(near(T, 1000.0 / 48));
+	CHECK(D(&f, r) + D(&f, a1) <= T && D(&f, r) + D(&f, a1) + D(&f, a2) > T);
+	CHECK(C(&f, r) == 0 && C(&f, a1) == 0 && C(&f, a2) == 1 && C(&f, w) == 1);
+	CHECK(LEN(&f, f.b) == 2);
+	CHECK(near(ARR(&f, a1), D(&f, r) + D(&f, a1)));
+	CHECK(near(ARR(&f, a2), D(&f, a2)));
+	fx_fini(&f);
+
+	/* a chain of 12 adds at 100 MHz on sim packs greedily */
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_op *v = arg(&f, 32, 0), *ops[12];
+	for (int i = 0; i < 12; i++)
+		v = ops[i] = bin(&f, IR_ADD, v, v);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	double acc = 0;
+	unsigned cyc = 0;
+	for (int i = 0; i < 12; i++) {
+		double d = D(&f, ops[i]);
+		if (acc + d > f.s.clock_ns)
+			cyc++, acc = d;
+		else
+			acc += d;
+		CHECK(C(&f, ops[i]) == cyc);
+	}
+	CHECK(cyc >= 1);
+	CHECK(LEN(&f, f.b) == cyc + 1);
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_slow_op_stands_alone(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_ICE40, 48);
+	struct ir_pipe *out = pipe_new(&f, "out", 16);
+	struct ir_op *a = arg(&f, 32, 0), *b = arg(&f, 32, 1);
+	struct ir_op *x = bin(&f, IR_ADD, a, b);
+	struct ir_op *m = bin(&f, IR_MUL, x, b);
+	struct ir_op *t = op1(&f, IR_TRUNC, 16, m);
+	struct ir_op *s = bin(&f, IR_ADD, m, a);
+	struct ir_op *w = wr(&f, out, t, -1, -1, LAT_NONE, 0, 5);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(D(&f, m) > f.s.clock_ns);
+	CHECK(C(&f, x) == 0);
+	CHECK(C(&f, m) == 1); /* not chained after the add */
+	CHECK(C(&f, t) == 1); /* wiring may follow it */
+	CHECK(C(&f, s) == 2 && C(&f, w) == 2); /* logic may not */
+	CHECK(ARR(&f, m) > f.s.clock_ns);
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- latency of pipelined operators -------------------------------------- */
+
+static bool test_division_latency(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *pa = pipe_new(&f, "a", 32), *pb = pipe_new(&f, "b", 32),
+		       *out = pipe_new(&f, "out", 32);
+	struct ir_op *ra = rd(&f, pa, -1, 2), *rb = rd(&f, pb, -1, 3);
+	struct ir_op *q = at(bin(&f, IR_SDIV, ra, rb), 4);
+	struct ir_op *w = wr(&f, out, q, -1, -1, LAT_NONE, 0, 5);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(LATENCY(&f, q) == 34);
+	CHECK(C(&f, rb) == 1 && C(&f, q) == 1);
+	CHECK(C(&f, w) == C(&f, q) + 34);
+	CHECK(LEN(&f, f.b) == C(&f, w) + 1);
+	fx_fini(&f);
+
+	/* a result nobody uses must still be ready by the block's end */
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_op *a8 = arg(&f, 8, 0);
+	struct ir_op *r8 = bin(&f, IR_UREM, a8, a8);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(LATENCY(&f, r8) == 10);
+	CHECK(C(&f, r8) == 0 && LEN(&f, f.b) == 11);
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- pipe order ---------------------------------------------------------- */
+
+static bool test_pipe_ops_distinct_ordered(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *pa = pipe_new(&f, "a", 32), *pc = pipe_new(&f, "c", 32),
+		       *pd = pipe_new(&f, "d", 8);
+	struct ir_op *r1 = rd(&f, pa, -1, 1), *r2 = rd(&f, pa, -1, 2);
+	struct ir_op *w1 = wr(&f, pc, cst(&f, 32, 7), -1, -1, LAT_NONE, 0, 3);
+	struct ir_op *one = cst(&f, 8, 1);
+	struct ir_op *w2 = ir_op_new(&f.ctx, f.k, f.b, IR_PIPE_WRITE_NB, 1, 1);
+	w2->pipe = pd, w2->args[0] = one;
+	struct ir_op *r3 = ir_op_new(&f.ctx, f.k, f.b, IR_PIPE_READ_NB, 9, 0);
+	r3->pipe = pd;
+	struct ir_op *s = bin(&f, IR_ADD, r1, r2);
+	struct ir_op *w3 = wr(&f, pc, s, -1, -1, LAT_NONE, 0, 6);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, r1) == 0 && C(&f, r2) == 1 && C(&f, w1) == 2);
+	CHECK(C(&f, w2) == 3 && C(&f, r3) == 4 && C(&f, w3) == 5);
+	CHECK(C(&f, s) == 1); /* chained after the second read */
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- latency constraints ------------------------------------------------- */
+
+/* The spec's example: read anchor 0; write exactly 2 after it, anchor 1;
+ * another write at least 2 after anchor 1. */
+static bool test_spec_latency_example(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *p1 = pipe_new(&f, "pipe1", 32), *p2 = pipe_new(&f, "pipe2", 32),
+		       *p3 = pipe_new(&f, "pipe3", 32);
+	struct ir_op *r = rd(&f, p1, 0, 6);
+	struct ir_op *w2 = wr(&f, p2, r, 1, 0, LAT_EXACT, 2, 8);
+	struct ir_op *w3 = wr(&f, p3, r, -1, 1, LAT_MIN, 2, 11);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, r) == 0 && C(&f, w2) == 2 && C(&f, w3) >= 4);
+	CHECK(C(&f, w3) == 4); /* as early as possible */
+	CHECK(LEN(&f, f.b) == 5);
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_exact_min_max_hold(void)
+{
+	bool ok = true;
+	struct fx f;
+	/* exact 3 although the data is ready at once; min 5 */
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *o1 = pipe_new(&f, "o1", 32),
+		       *o2 = pipe_new(&f, "o2", 32), *o3 = pipe_new(&f, "o3", 32);
+	struct ir_op *r = rd(&f, in, 0, 1);
+	struct ir_op *x = bin(&f, IR_ADD, r, r);
+	struct ir_op *we = wr(&f, o1, x, -1, 0, LAT_EXACT, 3, 2);
+	struct ir_op *wm = wr(&f, o2, x, -1, 0, LAT_MIN, 5, 3);
+	struct ir_op *wx = wr(&f, o3, x, -1, 0, LAT_MAX, 7, 4);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, we) - C(&f, r) == 3);
+	CHECK(C(&f, wm) - C(&f, r) >= 5);
+	CHECK(C(&f, wx) - C(&f, r) <= 7 && C(&f, wx) == 6);
+	fx_fini(&f);
+
+	/* a maximum pulls its anchor later: the write waits 34 cycles for the
+	 * divider, so the anchor read may be at most 2 cycles earlier */
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *pb = pipe_new(&f, "b", 32), *pa = pipe_new(&f, "a", 32),
+		       *out = pipe_new(&f, "out", 32);
+	struct ir_op *rb = rd(&f, pb, -1, 1);
+	struct ir_op *q = bin(&f, IR_UDIV, rb, rb);
+	struct ir_op *ra = rd(&f, pa, 7, 3);
+	struct ir_op *w = wr(&f, out, q, -1, 7, LAT_MAX, 2, 4);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, q) == 0 && C(&f, w) == 34);
+	CHECK(C(&f, w) - C(&f, ra) <= 2);
+	CHECK(C(&f, ra) == 32);
+	fx_fini(&f);
+
+	/* a negative exact: the constrained op comes first */
+	fx_init(&f, TARGET_SIM, 100);
+	in = pipe_new(&f, "in", 32), out = pipe_new(&f, "out", 32);
+	struct ir_op *w0 = wr(&f, out, cst(&f, 32, 1), -1, 4, LAT_EXACT, -3, 1);
+	struct ir_op *r4 = rd(&f, in, 4, 2);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, w0) == 0 && C(&f, r4) == 3);
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- infeasible systems --------------------------------------------------- */
+
+static bool test_infeasible_exact_with_pipe_between(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *mid = pipe_new(&f, "mid", 32),
+		       *out = pipe_new(&f, "out", 32);
+	struct ir_op *r = rd(&f, in, 0, 6);
+	wr(&f, mid, r, -1, -1, LAT_NONE, 0, 7);
+	wr(&f, out, r, -1, 0, LAT_EXACT, 1, 8);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK(f.ctx.diag.errors == 1);
+	CHECK_DIAG(&f, "k.c:8:5: error: cannot schedule: the write to 'out' (line 8) "
+		   "must be exactly 1 cycle after anchor 0 (the read from 'in', line 6)");
+	CHECK_DIAG(&f, "but the write to 'mid' (line 7) must come between them in "
+		   "program order and pipe operations need distinct cycles");
+	CHECK_DIAG(&f, "at least 2 cycles after the anchor, 1 more than the "
+		   "constraint allows");
+	CHECK_DIAG(&f, "k.c:6:5: note: anchor 0 is the read from 'in'");
+	CHECK_DIAG(&f, "k.c:7:5: note: the write to 'mid' comes between them");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+
+	/* exact 0: two pipe ops can never share a state */
+	fx_init(&f, TARGET_SIM, 100);
+	in = pipe_new(&f, "in", 32), out = pipe_new(&f, "out", 32);
+	r = rd(&f, in, 0, 6);
+	wr(&f, out, r, -1, 0, LAT_EXACT, 0, 7);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK_DIAG(&f, "but pipe operations need distinct cycles");
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_infeasible_max_vs_dependences(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	struct ir_op *r = rd(&f, in, 3, 6);
+	struct ir_op *q = at(bin(&f, IR_SDIV, r, r), 7);
+	q->name = "q";
+	wr(&f, out, q, -1, 3, LAT_MAX, 5, 8);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK_DIAG(&f, "error: cannot schedule: the write to 'out' (line 8) must be "
+		   "at most 5 cycles after anchor 3 (the read from 'in', line 6)");
+	CHECK_DIAG(&f, "the sdiv 'q' (line 7) uses the result of the read from 'in' "
+		   "(line 6)");
+	CHECK_DIAG(&f, "the write to 'out' (line 8) uses the result of the sdiv 'q' "
+		   "(line 7), which takes 34 cycles");
+	CHECK_DIAG(&f, "at least 34 cycles after the anchor, 29 more than the "
+		   "constraint allows");
+	CHECK_DIAG(&f, "k.c:7:5: note: the sdiv 'q' (line 7) uses the result");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+
+	/* on iCE40 a 32-bit multiply needs a state of its own */
+	fx_init(&f, TARGET_ICE40, 48);
+	in = pipe_new(&f, "in", 32), out = pipe_new(&f, "out", 32);
+	r = rd(&f, in, 0, 6);
+	struct ir_op *m = at(bin(&f, IR_MUL, r, r), 7);
+	wr(&f, out, m, -1, 0, LAT_MAX, 1, 8);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK_DIAG(&f, "must be at most 1 cycle after anchor 0");
+	CHECK_DIAG(&f, "do not fit in one 20.8 ns clock period together");
+	CHECK_DIAG(&f, "1 more than the constraint allows");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_infeasible_target_before_anchor(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	wr(&f, out, cst(&f, 32, 0), -1, 4, LAT_MIN, 1, 6);
+	rd(&f, in, 4, 7);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK_DIAG(&f, "k.c:6:5: error: cannot schedule: the write to 'out' (line 6) "
+		   "must be at least 1 cycle after anchor 4");
+	CHECK_DIAG(&f, "but it comes before the anchor in program order and pipe "
+		   "operations need distinct cycles");
+	CHECK_DIAG(&f, "at least 1 cycle before the anchor, 2 fewer than the "
+		   "constraint requires");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_constraint_across_blocks(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	struct ir_block *entry = f.b, *next = ir_block_new(&f.ctx, f.k, "next");
+	struct ir_op *r = rd(&f, in, 0, 6);
+	br(&f, next);
+	f.b = next;
+	wr(&f, out, r, -1, 0, LAT_EXACT, 1, 9);
+	wr(&f, out, r, -1, 5, LAT_MIN, 1, 10);
+	ret(&f);
+	(void)entry;
+	CHECK(sched(&f) == -1);
+	CHECK(f.ctx.diag.errors == 2);
+	CHECK_DIAG(&f, "k.c:9:5: error: latency constraint between operations in "
+		   "different basic blocks is not supported");
+	CHECK_DIAG(&f, "k.c:6:5: note: anchor 0 is the read from 'in', in another "
+		   "basic block");
+	CHECK_DIAG(&f, "k.c:10:5: error: latency constraint refers to anchor 5, "
+		   "which no pipe operation defines");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- control flow and state -------------------------------------------- */
+
+static bool test_loop_with_phi(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	struct ir_block *entry = f.b, *loop = ir_block_new(&f.ctx, f.k, "loop"),
+			*exit = ir_block_new(&f.ctx, f.k, "exit");
+	struct ir_op *n = arg(&f, 32, 0), *zero = cst(&f, 32, 0);
+	br(&f, loop);
+	f.b = loop;
+	struct ir_op *i = ir_op_new(&f.ctx, f.k, loop, IR_PHI, 32, 2);
+	i->phi_blocks = arena_alloc(&f.ctx.arena, 2 * sizeof *i->phi_blocks);
+	struct ir_op *x = rd(&f, in, -1, 3);
+	struct ir_op *s = bin(&f, IR_ADD, x, i);
+	struct ir_op *w = wr(&f, out, s, -1, -1, LAT_NONE, 0, 4);
+	struct ir_op *i2 = bin(&f, IR_ADD, i, cst(&f, 32, 1));
+	struct ir_op *c = bin(&f, IR_ULT, i2, n);
+	struct ir_op *cb = ir_op_new(&f.ctx, f.k, loop, IR_CONDBR, 0, 1);
+	cb->args[0] = c;
+	cb->succs = arena_alloc(&f.ctx.arena, 2 * sizeof *cb->succs);
+	cb->succs[0] = loop, cb->succs[1] = exit, cb->nsuccs = 2;
+	i->args[0] = zero, i->phi_blocks[0] = entry;
+	i->args[1] = i2, i->phi_blocks[1] = loop;
+	f.b = exit;
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, i) == 0 && C(&f, x) == 0 && C(&f, s) == 0 && C(&f, w) == 1);
+	CHECK(C(&f, cb) == 1);
+	CHECK(LEN(&f, entry) == 1 && LEN(&f, loop) == 2 && LEN(&f, exit) == 1);
+	fx_fini(&f);
+	return ok;
+}
+
+static bool test_state_order(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32);
+	struct ir_state *g = arena_alloc(&f.ctx.arena, sizeof *g);
+	g->name = "g", g->width = 32;
+	g->init = arena_alloc(&f.ctx.arena, sizeof *g->init);
+	VEC_PUSH(&f.ctx.arena, f.k->states, f.k->nstates, g);
+	struct ir_op *ld = ir_op_new(&f.ctx, f.k, f.b, IR_STATE_LOAD, 32, 0);
+	ld->state = g;
+	rd(&f, in, -1, 2);
+	struct ir_op *r2 = rd(&f, in, -1, 3);
+	struct ir_op *st = ir_op_new(&f.ctx, f.k, f.b, IR_STATE_STORE, 0, 1);
+	st->state = g, st->args[0] = r2;
+	struct ir_op *ld2 = ir_op_new(&f.ctx, f.k, f.b, IR_STATE_LOAD, 32, 0);
+	ld2->state = g;
+	struct ir_op *sum = bin(&f, IR_ADD, ld, ld2);
+	struct ir_op *st2 = ir_op_new(&f.ctx, f.k, f.b, IR_STATE_STORE, 0, 1);
+	st2->state = g, st2->args[0] = sum;
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, ld) == 0 && C(&f, st) == 1);
+	CHECK(C(&f, ld2) == 2); /* sees the first store */
+	CHECK(C(&f, st2) == 2);
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- the verifier --------------------------------------------------------- */
+
+static unsigned reverify(struct fx *f)
+{
+	unsigned before = f->ctx.diag.errors;
+	unsigned n = sched_verify(&f->ctx, f->p, &f->s);
+	return f->ctx.diag.errors - before == n ? n : 1000;
+}
+
+static bool test_verify_rejects_corruption(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_ICE40, 48);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32),
+		       *o2 = pipe_new(&f, "o2", 32);
+	struct ir_op *r = rd(&f, in, 0, 2);
+	struct ir_op *a1 = bin(&f, IR_ADD, r, cst(&f, 32, 1));
+	struct ir_op *a2 = bin(&f, IR_ADD, a1, cst(&f, 32, 2));
+	struct ir_op *q = bin(&f, IR_UDIV, a2, a1);
+	struct ir_op *w = wr(&f, out, a2, -1, 0, LAT_EXACT, 2, 4);
+	struct ir_op *w2 = wr(&f, o2, q, -1, -1, LAT_NONE, 0, 5);
+	struct ir_op *t = ret(&f);
+	if (sched(&f) != 0) {
+		fx_fini(&f);
+		return false;
+	}
+	CHECK(reverify(&f) == 0);
+	struct sched_kernel *sk = &f.s.kernels[0];
+	unsigned *cy = sk->cycle, *lt = sk->latency, *len = sk->block_len;
+	unsigned save;
+
+#define CORRUPT(lvalue, value)                                   \
+	do {                                                     \
+		save = (lvalue);                                 \
+		(lvalue) = (value);                              \
+		CHECK(reverify(&f) >= 1 && reverify(&f) < 1000); \
+		(lvalue) = save;                                 \
+		CHECK(reverify(&f) == 0);                        \
+	} while (0)
+
+	CORRUPT(cy[a2->id], cy[a1->id]);	 /* two adds chained: too slow */
+	CORRUPT(cy[w->id], cy[w->id] + 1);	 /* exact 2 broken */
+	CORRUPT(cy[w2->id], cy[w->id]);		 /* two pipe ops in one state */
+	CORRUPT(cy[a1->id], cy[r->id] + 5);	 /* operand not ready */
+	CORRUPT(lt[q->id], 0);			 /* not the divider's latency */
+	CORRUPT(len[f.b->id], len[f.b->id] - 1); /* block too short */
+	CORRUPT(cy[t->id], cy[t->id] - 1);	 /* terminator not last */
+#undef CORRUPT
+	CHECK_DIAG(&f, "internal error: schedule");
+	fx_fini(&f);
+	return ok;
+}
+
+static unsigned rnd(unsigned *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 16) & 0x7fff;
+}
+
+/* Random blocks: whatever the scheduler produces, the verifier accepts;
+ * what it cannot schedule it explains. */
+static bool test_random_blocks_verify(void)
+{
+	bool ok = true;
+	unsigned seed = 12345, scheduled = 0, infeasible = 0;
+	static const enum ir_opcode bins[] = {IR_ADD, IR_SUB, IR_AND, IR_XOR,
+					      IR_MUL, IR_SHL, IR_ASHR, IR_UDIV,
+					      IR_SREM, IR_OR};
+	for (int iter = 0; iter < 200; iter++) {
+		struct fx f;
+		fx_init(&f, (enum hls_target)(iter % 4), iter % 3 ? 0 : 150);
+		struct ir_pipe *pp[3] = {pipe_new(&f, "p0", 16), pipe_new(&f, "p1", 16),
+					 pipe_new(&f, "p2", 16)};
+		struct ir_op *vals[80];
+		unsigned nv = 0, nanchor = 0;
+		vals[nv++] = arg(&f, 16, 0);
+		vals[nv++] = arg(&f, 16, 1);
+		unsigned nops = 10 + rnd(&seed) % 60;
+		for (unsigned i = 0; i < nops && nv < 80; i++) {
+			struct ir_op *a = vals[rnd(&seed) % nv], *b = vals[rnd(&seed) % nv];
+			unsigned pick = rnd(&seed) % 16;
+			struct ir_pipe *pipe = pp[rnd(&seed) % 3];
+			if (pick < 10) {
+				vals[nv++] = bin(&f, bins[pick], a, b);
+			} else if (pick == 10) {
+				vals[nv++] = sel(&f, bin(&f, IR_SLT, a, b), a, b);
+			} else if (pick == 11) {
+				int anchor = rnd(&seed) % 4 ? -1 : (int)nanchor++;
+				vals[nv++] = rd(&f, pipe, anchor, 0);
+			} else if (pick == 12 && nanchor) {
+				enum ir_latency_kind k = 1 + rnd(&seed) % 3;
+				int target = (int)(rnd(&seed) % nanchor);
+				wr(&f, pipe, a, -1, target, k, (int)(rnd(&seed) % 6), 0);
+			} else if (pick == 13) {
+				wr(&f, pipe, a, -1, -1, LAT_NONE, 0, 0);
+			} else {
+				vals[nv++] = bin(&f, IR_SHL, a, cst(&f, 16, rnd(&seed) % 16));
+			}
+		}
+		ret(&f);
+		int rc = sched(&f);
+		CHECK(rc == 0 || rc == -1);
+		if (rc == 0) {
+			scheduled++;
+		} else if (rc == -1) {
+			infeasible++;
+			CHECK(f.ctx.diag.errors >= 1);
+			CHECK_DIAG(&f, "cannot schedule");
+		}
+		fx_fini(&f);
+	}
+	printf("  random blocks: %u scheduled, %u infeasible\n", scheduled, infeasible);
+	CHECK(scheduled > 50 && infeasible > 5);
+	return ok;
+}
+
+/* ---- printing -------------------------------------------------------------- */
+
+static bool test_print(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *p1 = pipe_new(&f, "in", 32), *p2 = pipe_new(&f, "out", 32);
+	struct ir_op *r = rd(&f, p1, 0, 6);
+	struct ir_op *x = at(bin(&f, IR_ADD, r, cst(&f, 32, 5)), 7);
+	wr(&f, p2, x, -1, 0, LAT_EXACT, 2, 8);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+	sched_print(f.p, &f.s, m);
+	fclose(m);
+	CHECK(strstr(buf, "clock period 10.00 ns") != NULL);
+	CHECK(strstr(buf, "kernel k: 3 states in 1 block") != NULL);
+	CHECK(strstr(buf, "bb0 entry: 3 states") != NULL);
+	CHECK(strstr(buf, "state 1: no op starts") != NULL);
+	char want[128];
+	snprintf(want, sizeof want, "%%%u = add.32 %%%u, 5", x->id, r->id);
+	CHECK(strstr(buf, want) != NULL);
+	CHECK(strstr(buf, "@ 1.8ns  (k.c:7)") != NULL);
+	CHECK(strstr(buf, "pipe.write out, %") != NULL);
+	CHECK(strstr(buf, "exact 2 after anchor 0") != NULL);
+	if (!ok)
+		fputs(buf, stderr);
+	free(buf);
+	fx_fini(&f);
+	return ok;
+}
+
+/* ---- main ---------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	bool (*fn)(void);
+} tests[] = {
+	{"delay_model", test_delay_model},
+	{"chain_packs_cheap_ops", test_chain_packs_cheap_ops},
+	{"chain_splits_at_clock", test_chain_splits_at_clock},
+	{"slow_op_stands_alone", test_slow_op_stands_alone},
+	{"division_latency", test_division_latency},
+	{"pipe_ops_distinct_ordered", test_pipe_ops_distinct_ordered},
+	{"spec_latency_example", test_spec_latency_example},
+	{"exact_min_max_hold", test_exact_min_max_hold},
+	{"infeasible_exact_with_pipe_between", test_infeasible_exact_with_pipe_between},
+	{"infeasible_max_vs_dependences", test_infeasible_max_vs_dependences},
+	{"infeasible_target_before_anchor", test_infeasible_target_before_anchor},
+	{"constraint_across_blocks", test_constraint_across_blocks},
+	{"loop_with_phi", test_loop_with_phi},
+	{"state_order", test_state_order},
+	{"verify_rejects_corruption", test_verify_rejects_corruption},
+	{"random_blocks_verify", test_random_blocks_verify},
+	{"print", test_print},
+};
+
+int main(void)
+{
+	unsigned pass = 0, fail = 0;
+	for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+		bool ok = tests[i].fn();
+		printf("%s %s\n", ok ? "PASS" : "FAIL", tests[i].name);
+		ok ? pass++ : fail++;
+	}
+	printf("%u passed, %u failed\n", pass, fail);
+	return fail ? 1 : 0;
+}
