@@ -188,8 +188,8 @@ void __sluice_pipe_write_nb(const struct sluice_pipe_desc *pipe,
 #define sluice_spec(name_) (__sluice_spec_##name_)
 
 #ifdef __SLUICE_HLS__
-#define SLUICE_KERNEL __attribute__((noinline, section("sluice.kernel")))
-#define SLUICE_AUTORUN __attribute__((noinline, section("sluice.autorun")))
+#define SLUICE_KERNEL __attribute__((used, noinline, section("sluice.kernel")))
+#define SLUICE_AUTORUN __attribute__((used, noinline, section("sluice.autorun")))
 #else
 #define SLUICE_KERNEL __attribute__((noinline, visibility("default")))
 #define SLUICE_AUTORUN __attribute__((noinline, visibility("default")))

@@ -81,24 +81,6 @@ initial begin
 end
 
 /*
- * Stage k (0 <= k < WIDTH) of the division takes from slot k and leaves
- * in slot k+1:
- *
- *   dq   the dividend, its top k bits replaced by the quotient bits found
- *        so far (bit WIDTH-1-k is the dividend bit stage k brings down and
- *        the quotient bit it produces)
- *   dvs  the divisor (not kept after the last stage)
- *   prem the partial remainder; after k dividend bits it is below 2**k,
- *        so slot k is k bits wide and the slots are packed at k*(k-1)/2
- *   qneg, rneg  negate the quotient / the remainder at the output
- */
-wire [(WIDTH+1)*WIDTH-1:0]   dq_slot;
-wire [WIDTH*WIDTH-1:0]       dvs_slot;
-wire [(WIDTH+1)*WIDTH/2-1:0] prem_slot;
-wire [WIDTH:0]               qneg_slot;
-wire [WIDTH:0]               rneg_slot;
-
-/*
  * Operand stage
  */
 wire a_neg = SIGNED != 0 && a[WIDTH-1];
@@ -120,13 +102,16 @@ always @(posedge clk) begin
     end
 end
 
-assign dq_slot[WIDTH-1:0] = a_abs_reg;
-assign dvs_slot[WIDTH-1:0] = b_abs_reg;
-assign qneg_slot[0] = in_qneg_reg;
-assign rneg_slot[0] = in_rneg_reg;
-
 /*
- * Division stages
+ * Division stages.  Stage k (0 <= k < WIDTH) brings down dividend bit
+ * WIDTH-1-k and produces quotient bit WIDTH-1-k.  Its registers:
+ *
+ *   dq_reg    the dividend with its top k+1 bits replaced by the quotient
+ *             bits found so far
+ *   prem_reg  the partial remainder, below 2**(k+1) as only k+1 dividend
+ *             bits have come down, so k+1 bits wide
+ *   dvs_reg   the divisor (not kept by the last stage)
+ *   qneg_reg, rneg_reg  negate the quotient / the remainder at the output
  */
 genvar k;
 
@@ -134,25 +119,37 @@ generate
 
 for (k = 0; k < WIDTH; k = k + 1) begin : stage
 
-    // trial remainder: the partial remainder with the next dividend bit
-    // brought down; k+1 bits
     localparam TW = k + 1;
 
-    wire [WIDTH-1:0] dq = dq_slot[k*WIDTH +: WIDTH];
-    wire [WIDTH-1:0] dvs = dvs_slot[k*WIDTH +: WIDTH];
+    wire [WIDTH-1:0] dq;
+    wire [WIDTH-1:0] dvs;
+    wire qneg;
+    wire rneg;
+
+    // trial remainder: the partial remainder with the next dividend bit
+    // brought down
     wire [TW-1:0] trial;
-    wire fits;
 
     if (k == 0) begin : first
+        assign dq = a_abs_reg;
+        assign dvs = b_abs_reg;
+        assign qneg = in_qneg_reg;
+        assign rneg = in_rneg_reg;
         assign trial = dq[WIDTH-1];
     end else begin : later
-        assign trial = {prem_slot[k*(k-1)/2 +: k], dq[WIDTH-1-k]};
+        assign dq = stage[k-1].dq_reg;
+        assign dvs = stage[k-1].keep.dvs_reg;
+        assign qneg = stage[k-1].qneg_reg;
+        assign rneg = stage[k-1].rneg_reg;
+        assign trial = {stage[k-1].prem_reg, dq[WIDTH-1-k]};
     end
 
     wire [TW:0] diff = {1'b0, trial} - {1'b0, dvs[TW-1:0]};
 
     // trial >= divisor: the divisor has no bits above the trial's and the
     // subtraction does not borrow
+    wire fits;
+
     if (TW < WIDTH) begin : narrow
         assign fits = !diff[TW] && !(|dvs[WIDTH-1:TW]);
     end else begin : full
@@ -169,17 +166,12 @@ for (k = 0; k < WIDTH; k = k + 1) begin : stage
             dq_reg <= dq;
             dq_reg[WIDTH-1-k] <= fits;
             prem_reg <= fits ? diff[TW-1:0] : trial;
-            qneg_reg <= qneg_slot[k];
-            rneg_reg <= rneg_slot[k];
+            qneg_reg <= qneg;
+            rneg_reg <= rneg;
         end
     end
 
-    assign dq_slot[(k+1)*WIDTH +: WIDTH] = dq_reg;
-    assign prem_slot[(k+1)*k/2 +: TW] = prem_reg;
-    assign qneg_slot[k+1] = qneg_reg;
-    assign rneg_slot[k+1] = rneg_reg;
-
-    if (k < WIDTH-1) begin : pass_divisor
+    if (k < WIDTH-1) begin : keep
         reg [WIDTH-1:0] dvs_reg;
 
         always @(posedge clk) begin
@@ -187,8 +179,6 @@ for (k = 0; k < WIDTH; k = k + 1) begin : stage
                 dvs_reg <= dvs;
             end
         end
-
-        assign dvs_slot[(k+1)*WIDTH +: WIDTH] = dvs_reg;
     end
 
 end
@@ -198,16 +188,16 @@ endgenerate
 /*
  * Output stage
  */
-wire [WIDTH-1:0] q_abs = dq_slot[WIDTH*WIDTH +: WIDTH];
-wire [WIDTH-1:0] r_abs = prem_slot[(WIDTH-1)*WIDTH/2 +: WIDTH];
+wire [WIDTH-1:0] q_abs = stage[WIDTH-1].dq_reg;
+wire [WIDTH-1:0] r_abs = stage[WIDTH-1].prem_reg;
 
 reg [WIDTH-1:0] quot_reg;
 reg [WIDTH-1:0] rem_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        quot_reg <= qneg_slot[WIDTH] ? -q_abs : q_abs;
-        rem_reg <= rneg_slot[WIDTH] ? -r_abs : r_abs;
+        quot_reg <= stage[WIDTH-1].qneg_reg ? -q_abs : q_abs;
+        rem_reg <= stage[WIDTH-1].rneg_reg ? -r_abs : r_abs;
     end
 end
 

@@ -56,7 +56,7 @@ const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g);
 
 /* One `struct sluice_pipe_desc` global as written.  After llvm-link there
  * is one per source file that declares the pipe, so one name can have
- * several; the link check reports those that disagree. */
+ * several; front_check_pipe_decls reports those that disagree. */
 struct front_pipe_desc {
 	const char *name;  /* identity of the pipe */
 	const char *type;  /* the C type as written ("int32_t") */
@@ -77,19 +77,15 @@ bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
 
 /* Lowers the module (in the intermediate form) to sluice IR: one ir_pipe
  * per distinct pipe name (its properties from the first descriptor of that
- * name in module order), one ir_spec_const per spec constant name, one
- * ir_kernel per kernel.  Every construct it cannot lower is reported as
- * `file:line:col: error: ...` (all of them, not only the first); returns
- * NULL when any error was reported.  Does not modify the module; what it
- * returns lives in ctx->arena.  It does not compare the descriptors of one
- * pipe name with each other: the link check does, from front_pipe_decls(). */
+ * name in module order: front_check_pipe_decls has made them agree), one
+ * ir_spec_const per spec constant name, one ir_kernel per kernel, with its
+ * params, blocks, ops and state.  Every construct it cannot lower is
+ * reported as `file:line:col: error: ...` naming it in C terms (all of
+ * them, not only the first); returns NULL when any error was reported.
+ * Does not modify the module; what it returns lives in ctx->arena and
+ * outlives the LLVM context.  prog->sources is left empty (the caller
+ * knows them).  Details: the header comments of lower.h and lower*.c. */
 struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
 			       const char *module_name);
-
-/* Every well-formed pipe descriptor global of m (section "sluice.pipes"),
- * in module order, in a fresh arena array (*out; NULL when none).  Returns
- * the count.  Reports nothing (front_lower reports malformed ones). */
-unsigned front_pipe_decls(struct hls_ctx *ctx, LLVMModuleRef m,
-			  struct front_pipe_desc **out);
 
 #endif /* SLUICE_FRONT_INTERNAL_H */

@@ -8,7 +8,7 @@
  * descriptor of that name in module order; every descriptor global maps to
  * its name's ir_pipe (L->pipes).  A first descriptor whose kind, direction,
  * capacity or size is impossible is reported here; descriptors of one name
- * that disagree are left to the link check (front_pipe_decls).
+ * that disagree were reported before (front_check_pipe_decls).
  *
  * Spec constants: one ir_spec_const per name, value = the default's bits
  * (8*size bits, zero-extended, at most 64); a second descriptor of the same
@@ -26,20 +26,6 @@ static bool in_section(LLVMValueRef g, const char *sec)
 {
 	const char *s = LLVMGetSection(g);
 	return s && !strcmp(s, sec);
-}
-
-unsigned front_pipe_decls(struct hls_ctx *ctx, LLVMModuleRef m,
-			  struct front_pipe_desc **out)
-{
-	unsigned n = 0;
-	*out = NULL;
-	for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-		struct front_pipe_desc d;
-		if (in_section(g, "sluice.pipes") && !LLVMIsDeclaration(g) &&
-		    front_pipe_desc_read(ctx, g, &d))
-			VEC_PUSH(&ctx->arena, *out, n, d);
-	}
-	return n;
 }
 
 static const char *kind_name(int kind)

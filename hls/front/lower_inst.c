@@ -39,11 +39,10 @@ static bool has_vector(LLVMValueRef in)
 	return false;
 }
 
-/* The width of the instruction's result, or 0 after reporting why it has
- * no bit-vector form. */
-static unsigned result_width(struct lower *L, LLVMValueRef in)
+/* The width of a value of type t, or 0 after reporting why it has no
+ * bit-vector form. */
+static unsigned checked_width(struct lower *L, LLVMTypeRef t)
 {
-	LLVMTypeRef t = LLVMTypeOf(in);
 	unsigned w = lower_type_width(t);
 	if (w > IR_MAX_WIDTH) {
 		lower_error(L, L->loc, "values wider than %d bits are not supported",
@@ -60,6 +59,11 @@ static unsigned result_width(struct lower *L, LLVMValueRef in)
 	else
 		lower_error(L, L->loc, "a value of this type is not supported");
 	return 0;
+}
+
+static unsigned result_width(struct lower *L, LLVMValueRef in)
+{
+	return checked_width(L, LLVMTypeOf(in));
 }
 
 /* ---- memory ---------------------------------------------------------------- */
@@ -195,12 +199,9 @@ static void lower_cast(struct lower *L, LLVMValueRef in, LLVMOpcode o)
 	if (!w)
 		return;
 	LLVMValueRef src = LLVMGetOperand(in, 0);
-	unsigned sw = lower_type_width(LLVMTypeOf(src));
-	if (!sw || sw > IR_MAX_WIDTH) {
-		lower_error(L, L->loc, "a conversion from a value of this type is "
-			    "not supported");
+	unsigned sw = checked_width(L, LLVMTypeOf(src));
+	if (!sw)
 		return;
-	}
 	struct ir_op *a = lower_val(L, src);
 	switch (o) {
 	case LLVMTrunc:

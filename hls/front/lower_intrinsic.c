@@ -13,7 +13,7 @@
  *   scmp/ucmp              two compares and selects
  *   expect, annotation, ssa.copy: the first argument; is.constant: false
  *   dbg.*, lifetime.*, assume, experimental.noalias.scope.decl,
- *   sideeffect, donothing, var.annotation, invariant.*: dropped
+ *   sideeffect, donothing, var.annotation, invariant.*, prefetch: dropped
  *   memcpy/memmove/memset: reported as a memory access of their objects
  * Returns false for anything else (lower_call reports it).
  */
@@ -161,6 +161,7 @@ static const char *const dropped[] = {
 	"llvm.experimental.noalias.scope.decl", "llvm.sideeffect",
 	"llvm.donothing", "llvm.var.annotation", "llvm.invariant.start",
 	"llvm.invariant.end", "llvm.pseudoprobe", "llvm.codeview.annotation",
+	"llvm.prefetch",
 };
 
 static const char *const identity[] = {
@@ -285,13 +286,16 @@ bool lower_intrinsic(struct lower *L, LLVMValueRef call, const char *name)
 		lower_bind(L, call, lower_imm(L, 1, 0));
 		return true;
 	}
-	if (!scalar_operands(call))
-		return false; /* vectors, pointers, fp80: lower_call reports */
-	for (unsigned i = 0; i < N_OF(identity); i++)
-		if (is(name, identity[i])) {
+	for (unsigned i = 0; i < N_OF(identity); i++) {
+		unsigned w = lower_type_width(LLVMTypeOf(call));
+		if (is(name, identity[i]) && w && w <= IR_MAX_WIDTH &&
+		    LLVMTypeOf(call) == LLVMTypeOf(LLVMGetOperand(call, 0))) {
 			lower_bind(L, call, arg(L, call, 0));
 			return true;
 		}
+	}
+	if (!scalar_operands(call))
+		return false; /* vectors, pointers, fp80: lower_call reports */
 	if (lower_is_fp(LLVMTypeOf(call)))
 		return false;
 	return integer_intrinsic(L, call, name);

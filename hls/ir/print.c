@@ -30,6 +30,8 @@ static const char *pipe_dir_name(enum ir_pipe_dir d)
 static void print_wide(FILE *f, unsigned width, const uint64_t *w)
 {
 	unsigned n = (width + 63) / 64;
+	while (n > 1 && !w[n - 1])
+		n--; /* leading zero words */
 	fputs("0x", f);
 	for (unsigned i = n; i-- > 0;)
 		fprintf(f, i == n - 1 ? "%" PRIx64 : "%016" PRIx64, w[i]);

@@ -198,13 +198,16 @@ static void port(struct top *t, const char *dir, unsigned width, const char *nam
 		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", t->f);
 }
 
-static const char *pipe_desc(struct top *t, const struct ir_pipe *pipe)
+static const char *pipe_desc(struct top *t, const struct ir_pipe *pipe,
+			     const struct tpipe *tp)
 {
 	static const char *const dirs[] = {"kernel to kernel", "host to device",
 					   "device to host", "input", "output"};
 	const char *depth = rtl_pipe_has_fifo(pipe)
 		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
 		: "no FIFO: port wired to the kernel";
+	if ((tp->into && !tp->reader) || (tp->out_of && !tp->writer))
+		depth = "no kernel uses it: tied off";
 	return arena_printf(&t->ctx->arena, "%s pipe '%s' (%s, %s, MinCapacity %d): %s",
 			    pipe->kind == PIPE_HOST ? "host" : pipe->kind == PIPE_IO ? "I/O" : "kernel",
 			    pipe->name, pipe->type ? pipe->type : "?",
@@ -233,9 +236,7 @@ static void emit_ports(struct top *t)
 			continue;
 		bool last = (int)i == last_pipe && last_kernel < 0;
 		bool used = tp->into ? tp->reader != NULL : tp->writer != NULL;
-		fprintf(f, "\n    // %s\n", pipe_desc(t, pipe));
-		if (!used)
-			fputs("    // (no kernel uses it: tied off)\n", f);
+		fprintf(f, "\n    // %s\n", pipe_desc(t, pipe, tp));
 		const char *in = tp->into ? "input" : "output";
 		const char *out = tp->into ? "output" : "input";
 		port(t, in, pipe->width, cat(t, pipe->name, "tdata"), used || !tp->into, false);
@@ -275,7 +276,7 @@ static void emit_pipes(struct top *t)
 		struct tpipe *tp = &t->tp[i];
 		unsigned w = pipe->width;
 		bool connected = tp->into ? tp->reader != NULL : tp->out_of ? tp->writer != NULL : true;
-		fprintf(f, "    // %s\n", pipe_desc(t, pipe));
+		fprintf(f, "    // %s\n", pipe_desc(t, pipe, tp));
 		if (!connected) {
 			if (tp->into)
 				fprintf(f, "    assign %s_tready = 1'b0;\n\n", pipe->name);

@@ -100,6 +100,13 @@ static int check_schedule(struct kgen *kg)
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
 		unsigned len = kg->sk->block_len[b];
+		if (!ir_terminator(blk)) {
+			diag_error(&ctx->diag, blk->loc,
+				   "internal error: kernel '%s', block %u has no terminator",
+				   k->name, b);
+			err = -1;
+			continue;
+		}
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			if (op->opc == IR_PHI)
@@ -130,15 +137,24 @@ static int check_schedule(struct kgen *kg)
 
 /* ---- liveness --------------------------------------------------------- */
 
-static void mark_needed(struct kgen *kg, struct ir_op *op)
+/* Marks op and everything it reads as needed (a worklist: operand chains
+ * can be long). */
+static void mark_needed(struct kgen *kg, struct ir_op *root)
 {
-	struct rtl_val *v = &kg->val[op->id];
-	if (v->needed)
-		return;
-	v->needed = true;
-	for (unsigned i = 0; i < op->nargs; i++) {
-		kg->val[op->args[i]->id].used = true;
-		mark_needed(kg, op->args[i]);
+	struct ir_op **work = NULL;
+	unsigned n = 0;
+	kg->val[root->id].needed = true;
+	VEC_PUSH(&kg->ctx->arena, work, n, root);
+	while (n) {
+		struct ir_op *op = work[--n];
+		for (unsigned i = 0; i < op->nargs; i++) {
+			struct rtl_val *a = &kg->val[op->args[i]->id];
+			a->used = true;
+			if (!a->needed) {
+				a->needed = true;
+				VEC_PUSH(&kg->ctx->arena, work, n, op->args[i]);
+			}
+		}
 	}
 }
 

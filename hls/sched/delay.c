@@ -40,13 +40,21 @@
  *                                   tree of ripple-carry adders): a
  *                                   32-bit mul on iCE40 is ~59 ns, far
  *                                   over 48 MHz, so it stands alone
+ *   mul by a constant c             at most ceil(log2 n) w-bit adds, n =
+ *                                   the set bits of c (or of -c, + 1):
+ *                                   shift-and-add; a power of two is 0
  *   ctpop                           ceil(log2 w) small adds
  *   ctlz, cttz                      ceil(log2 w) + 1 levels
  *   pipe read / write (nb too)      1 level (FIFO flags and data mux)
  *   condbr                          1 level (next-state logic)
  *   switch                          eq(w) + 1 level
- *   udiv, sdiv, urem, srem          0: the operands go straight into the
+ *   udiv, urem                      0: the operands go straight into the
  *                                   first register of sluice_div
+ *   sdiv, srem                      w-bit add + 1 level: sluice_div's
+ *                                   operand stage takes the absolute
+ *                                   values (-a, a mux) before its first
+ *                                   register; its result comes from a
+ *                                   register (arrival 0 in its state)
  *
  * Latency is 0 (combinational) for every op but division and remainder,
  * which take the pipeline depth of rtl/sluice_div.v: LATENCY = WIDTH + 2
@@ -102,15 +110,37 @@ static double eq_ns(const struct tech *t, unsigned w)
 	return levels * t->level;
 }
 
-static double mul_ns(const struct tech *t, unsigned w)
+/* Terms of a shift-and-add multiplier by constant c of width w: set bits of
+ * c, or of -c plus one subtraction, whichever is fewer. */
+static unsigned const_mul_terms(uint64_t c, unsigned w)
 {
+	uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	unsigned pos = (unsigned)__builtin_popcountll(c & mask);
+	unsigned neg = (unsigned)__builtin_popcountll((0 - c) & mask) + 1;
+	return pos < neg ? pos : neg;
+}
+
+static double mul_ns(const struct tech *t, const struct ir_op *op)
+{
+	unsigned w = op->width;
+	double full;
 	if (t->dsp_bits) {
 		unsigned long long chunks = (w + t->dsp_bits - 1) / t->dsp_bits;
 		/* partial products that reach the low w bits of the result */
 		unsigned long long parts = chunks * (chunks + 1) / 2;
-		return t->dsp + ceil_log2(parts) * add_ns(t, w);
+		full = t->dsp + ceil_log2(parts) * add_ns(t, w);
+	} else {
+		full = t->level + ceil_log2(w) * add_ns(t, w);
 	}
-	return t->level + ceil_log2(w) * add_ns(t, w);
+	for (unsigned i = 0; i < 2; i++) {
+		const struct ir_op *c = op->args[i];
+		if (c->opc != IR_CONST || c->imm_words)
+			continue;
+		/* by a constant: a tree of adds of the shifted operand */
+		double sa = ceil_log2(const_mul_terms(c->imm, w)) * add_ns(t, w);
+		return sa < full ? sa : full;
+	}
+	return full;
 }
 
 static double shift_ns(const struct tech *t, const struct ir_op *op)
@@ -134,8 +164,10 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_CONCAT: case IR_BSWAP: case IR_BITREV:
 	case IR_STATE_LOAD: case IR_STATE_STORE:
 	case IR_BR: case IR_RET:
-	case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
+	case IR_UDIV: case IR_UREM:
 		return 0;
+	case IR_SDIV: case IR_SREM:
+		return add_ns(t, w) + t->level;
 	case IR_AND: case IR_OR: case IR_XOR: case IR_SELECT:
 		return t->level;
 	case IR_ADD: case IR_SUB:
@@ -148,7 +180,7 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_SHL: case IR_LSHR: case IR_ASHR:
 		return shift_ns(t, op);
 	case IR_MUL:
-		return mul_ns(t, w);
+		return mul_ns(t, op);
 	case IR_CTPOP:
 		return ceil_log2(w) * add_ns(t, ceil_log2(w) + 1);
 	case IR_CTLZ: case IR_CTTZ:

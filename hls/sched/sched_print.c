@@ -19,7 +19,8 @@
  * Ops are listed by state, in program order within a state; `@` gives the
  * arrival time of the result in its state (ns from the clock edge), and a
  * pipelined op shows the state its result is ready in.  Constants are not
- * listed: their values appear in place of their uses.  States in which no
+ * listed: their values appear in place of their uses (small magnitudes in
+ * decimal, negative when the top bit is set; others in hex).  States in which no
  * op starts are summarised as a range.
  */
 #include "schedule.h"
@@ -40,10 +41,25 @@ static const char *target_name(enum hls_target t)
 	return "?";
 }
 
+/* A constant as people read it: small magnitudes in decimal (negative when
+ * the top bit is set: -6 rather than 4294967290), others in hex. */
+static int constant(FILE *f, const struct ir_op *d)
+{
+	uint64_t v = d->imm, w = d->width;
+	if (w > 1 && w <= 64 && v >> (w - 1) & 1) {
+		uint64_t mag = (w == 64 ? 0 : UINT64_C(1) << w) - v;
+		if (mag <= 65536)
+			return fprintf(f, "-%" PRIu64, mag);
+	}
+	if (v <= 65536)
+		return fprintf(f, "%" PRIu64, v);
+	return fprintf(f, "0x%" PRIx64, v);
+}
+
 static int operand(FILE *f, const struct ir_op *d)
 {
 	if (d->opc == IR_CONST && !d->imm_words)
-		return fprintf(f, "%" PRIu64, d->imm);
+		return constant(f, d);
 	if (d->opc == IR_CONST)
 		return fprintf(f, "0x%" PRIx64 "...", d->imm_words[0]);
 	if (d->opc == IR_UNDEF)

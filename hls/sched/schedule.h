@@ -24,6 +24,10 @@
  *     order; so each state holds at most one pipe op, and a state stalls
  *     (holds, with every register and pipelined operator of the kernel) for
  *     exactly as long as its pipe op cannot complete;
+ *   - accesses to one kernel state in one block: a store is in a state no
+ *     earlier than each load of that state before it (the load reads the
+ *     old value in its state, the store writes at the end of its state); a
+ *     load or store after a store of the same state is in a later state;
  *   - every latency constraint (exact, min, max between anchor and target in
  *     one block) holds on the states: cycle[target] - cycle[anchor].
  *

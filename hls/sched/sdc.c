@@ -5,7 +5,9 @@
  * Per block: sdc_build (sdc_problem.c) states the constraints, sdc_solve
  * (sdc_solve.c) finds the least solution, so that every op starts as early
  * as it can; the block's length is its terminator's cycle + 1.  An
- * infeasible block is explained by sdc_explain (sdc_explain.c).  Phis have
+ * infeasible block is explained by sdc_explain (sdc_explain.c); the latency
+ * constraint it blamed is then dropped and the block solved again, so that
+ * every conflicting constraint of the block is reported.  Phis have
  * no constraints pushing them later, so they stay in state 0.
  *
  * Before that, every latency constraint is checked to name an anchor of the
@@ -111,10 +113,17 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors);
 	long *s = arena_alloc(&ctx->arena, pb.nvars * sizeof *s);
 	unsigned *cyc, ncyc;
-	if (sdc_solve(&pb, s, &cyc, &ncyc)) {
-		sdc_explain(&pb, cyc, ncyc);
-		return -1;
+	int rc = 0;
+	/* after each conflict, drop the latency constraint blamed and look
+	 * for more, so that every conflicting constraint is reported */
+	while (sdc_solve(&pb, s, &cyc, &ncyc)) {
+		const struct ir_op *blamed = sdc_explain(&pb, cyc, ncyc);
+		rc = -1;
+		if (!blamed || !sdc_drop_latency(&pb, blamed))
+			return -1;
 	}
+	if (rc)
+		return rc;
 	for (unsigned i = 0; i < pb.nvars; i++) {
 		const struct ir_op *op = b->ops[i];
 		assert(s[i] >= 0 && s[i] < (long)(1u << 30));

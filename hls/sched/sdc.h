@@ -77,9 +77,13 @@ int sdc_solve(const struct sdc_problem *pb, long *s, unsigned **cycle,
 	      unsigned *ncycle);
 
 /* sdc_explain.c: reports a positive cycle as an error at the constrained
- * op with notes at the other ops. */
-void sdc_explain(const struct sdc_problem *pb, const unsigned *cycle,
-		 unsigned ncycle);
+ * op with notes at the other ops; returns the op whose latency constraint
+ * it blamed (NULL if the cycle has none). */
+const struct ir_op *sdc_explain(const struct sdc_problem *pb,
+				const unsigned *cycle, unsigned ncycle);
+/* sdc_problem.c: drops the latency constraints carried by op; returns how
+ * many. */
+unsigned sdc_drop_latency(struct sdc_problem *pb, const struct ir_op *op);
 /* "the write to 'out'", "the sdiv 'q'", "the add %12" (arena string). */
 const char *sdc_op_words(struct arena *a, const struct ir_op *op);
 

@@ -7,13 +7,18 @@
  * many cycles they disagree (the slack that would make the system
  * feasible), then one note at each other op of the cycle:
  *
- *   k.c:9:5: error: cannot schedule: the write to 'out' (line 9) must be
- *   exactly 1 cycle after anchor 0 (the read from 'in', line 7), but the
- *   write to 'mid' (line 8) must come between them in program order and pipe
+ *   k.c:8:5: error: cannot schedule: the write to 'out' (line 8) must be
+ *   exactly 1 cycle after anchor 0 (the read from 'in', line 6), but the
+ *   write to 'mid' (line 7) must come between them in program order and pipe
  *   operations need distinct cycles; so it is at least 2 cycles after the
  *   anchor, 1 more than the constraint allows
- *   k.c:7:13: note: anchor 0 is the read from 'in'
- *   k.c:8:5: note: the write to 'mid' comes between them
+ *   k.c:6:5: note: anchor 0 is the read from 'in'
+ *   k.c:7:5: note: the write to 'mid' comes between them
+ *
+ * Other constraints read "the sdiv 'q' (line 7) uses the result of ...,
+ * which takes 34 cycles", "X and Y do not fit in one 20.8 ns clock period
+ * together (60.6 ns)", and so on.  Long lists are cut short (MAX_LISTED ops
+ * per list, MAX_NOTES notes).
  *
  * Every positive cycle contains a latency constraint (all other constraints
  * point forward in program order); a cycle without one is reported
@@ -154,13 +159,28 @@ static bool all_pipe_order(const struct sdc_problem *pb, const unsigned *path,
 	return n > 0;
 }
 
-/* "X", "X and Y", "X, Y and Z": the ops the pipe-order path passes */
+#define MAX_LISTED 5 /* ops named in one list of a message */
+#define MAX_NOTES 8  /* notes after one error */
+
+/* "X", "X and Y", "X, Y and Z", "X, Y, Z and 7 other pipe operations" */
+static void op_list(struct sb *b, const struct ir_op *const *ops, unsigned n)
+{
+	unsigned shown = n > MAX_LISTED ? MAX_LISTED - 2 : n;
+	for (unsigned i = 0; i < shown; i++)
+		sb_printf(b, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+			  at(b->ar, ops[i]));
+	if (shown < n)
+		sb_printf(b, " and %u other pipe operations", n - shown);
+}
+
+/* the ops a pipe-order path passes between its ends */
 static void between_list(const struct sdc_problem *pb, struct sb *b,
 			 const unsigned *path, unsigned n)
 {
+	const struct ir_op **ops = arena_alloc(b->ar, n * sizeof *ops);
 	for (unsigned i = 0; i + 1 < n; i++)
-		sb_printf(b, "%s%s", i == 0 ? "" : i + 2 == n ? " and " : ", ",
-			  at(b->ar, pb->cons[path[i]].b));
+		ops[i] = pb->cons[path[i]].b;
+	op_list(b, ops, n - 1);
 }
 
 /* The constraints of a path, joined with commas and a final "and"; a run
@@ -189,10 +209,12 @@ static void path_words(const struct sdc_problem *pb, struct sb *b,
 			phrase(pb, b, &pb->cons[path[i]]);
 			continue;
 		}
-		sb_printf(b, "%s", at(b->ar, pb->cons[path[i]].a));
+		const struct ir_op **ops =
+			arena_alloc(b->ar, (j - i + 2) * sizeof *ops);
+		ops[0] = pb->cons[path[i]].a;
 		for (unsigned m = i; m <= j; m++)
-			sb_printf(b, "%s%s", m == j ? " and " : ", ",
-				  at(b->ar, pb->cons[path[m]].b));
+			ops[m - i + 1] = pb->cons[path[m]].b;
+		op_list(b, ops, j - i + 2);
 		sb_printf(b, " follow one another in program order and pipe "
 			  "operations need distinct cycles");
 		i = j;
@@ -212,7 +234,8 @@ static void explain_generic(const struct sdc_problem *pb, const unsigned *cyc,
 	diag_error(&pb->ctx->diag, pb->cons[cyc[0]].b->loc, "%s", b.s);
 }
 
-void sdc_explain(const struct sdc_problem *pb, const unsigned *cyc, unsigned n)
+const struct ir_op *sdc_explain(const struct sdc_problem *pb,
+				const unsigned *cyc, unsigned n)
 {
 	struct arena *ar = &pb->ctx->arena;
 	unsigned p = n;
@@ -224,7 +247,7 @@ void sdc_explain(const struct sdc_problem *pb, const unsigned *cyc, unsigned n)
 			p = i;
 	if (p == n) {
 		explain_generic(pb, cyc, n);
-		return;
+		return NULL;
 	}
 	const struct sdc_constraint *pc = &pb->cons[cyc[p]];
 	const struct ir_op *t = pc->b, *a = pc->a;
@@ -281,6 +304,7 @@ void sdc_explain(const struct sdc_problem *pb, const unsigned *cyc, unsigned n)
 	/* notes at the other ops of the cycle, along the path */
 	bool pipes = all_pipe_order(pb, path, np);
 	const struct ir_op *prev_noted = NULL;
+	unsigned notes = 0, hidden = 0;
 	for (unsigned i = 0; i <= np; i++) {
 		/* node i of the path: its start, then each constraint's end */
 		unsigned v = i == 0 ? (np ? pb->cons[path[0]].from : pc->to)
@@ -289,6 +313,10 @@ void sdc_explain(const struct sdc_problem *pb, const unsigned *cyc, unsigned n)
 		if (op == t || op == prev_noted)
 			continue;
 		prev_noted = op;
+		if (notes++ >= MAX_NOTES) {
+			hidden++;
+			continue;
+		}
 		if (op == a) {
 			diag_note(&pb->ctx->diag, op->loc, "anchor %d is %s",
 				  t->lat.target, sdc_op_words(ar, op));
@@ -304,4 +332,8 @@ void sdc_explain(const struct sdc_problem *pb, const unsigned *cyc, unsigned n)
 			diag_note(&pb->ctx->diag, op->loc, "%s", nb.s);
 		}
 	}
+	if (hidden)
+		diag_note(&pb->ctx->diag, (struct ir_loc){0},
+			  "%u more operations of the cycle are not shown", hidden);
+	return t;
 }

@@ -257,3 +257,19 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	add_term_constraints(pb);
 	add_latency_constraints(pb, anchors, nanchors);
 }
+
+unsigned sdc_drop_latency(struct sdc_problem *pb, const struct ir_op *op)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < pb->ncons; i++) {
+		enum sdc_kind k = pb->cons[i].kind;
+		bool lat = k == SDC_LAT_MIN || k == SDC_LAT_MAX ||
+			   k == SDC_LAT_EXACT_MIN || k == SDC_LAT_EXACT_MAX;
+		if (lat && pb->cons[i].b == op)
+			continue;
+		pb->cons[n++] = pb->cons[i];
+	}
+	unsigned dropped = pb->ncons - n;
+	pb->ncons = n;
+	return dropped;
+}

@@ -237,7 +237,7 @@ static size_t describe(const struct sluice_emu *emu, const struct emu_agent *a,
 	char who[256];
 	if (a->kind == AG_AUTORUN)
 		snprintf(who, sizeof who, "kernel '%s' (autorun, call %lu)",
-			 a->name, a->calls + 1);
+			 a->name, __atomic_load_n(&a->calls, __ATOMIC_RELAXED) + 1);
 	else if (a->next > a->done)
 		snprintf(who, sizeof who, "kernel '%s' (started, invocation %u of %u)",
 			 a->name, a->next, a->ninv);
@@ -264,7 +264,7 @@ static size_t describe(const struct sluice_emu *emu, const struct emu_agent *a,
 static size_t report_locked(const struct sluice_emu *emu, char *buf, size_t n)
 {
 	size_t len = 0;
-	char line[512];
+	char line[2048];
 	for (unsigned i = 0; i < emu->nkernels; i++) {
 		describe(emu, emu->kernels[i], line, sizeof line);
 		len += snprintf(n > len ? buf + len : NULL, n > len ? n - len : 0,

@@ -2,13 +2,16 @@
  * ref_main.c -- the CPU reference for a wrapped csmith kernel.
  *
  * Linked with a wrapped program (see prelude.h) compiled as host C, it runs
- * the kernel csmith_kernel() once and prints each word the kernel writes to
- * its output pipe as 16 hex digits on a line of its own: the same words the
- * simulated hardware must produce, in the same order.  Only blocking writes
+ * the kernel csmith_kernel() argv[1] times (default once; the globals keep
+ * their values from one invocation to the next, as the hardware's state
+ * does) and prints each word the kernel writes to its output pipe as 16
+ * hex digits on a line of its own: the same words the simulated hardware
+ * must produce, in the same order.  Only blocking writes
  * are used by wrapped programs, so only __sluice_pipe_write is defined.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sluice.h>
@@ -36,8 +39,6 @@ void __sluice_pipe_write(const struct sluice_pipe_desc *pipe, const void *data,
  * executes, prints the count on stderr at the end, and stops the program
  * with exit status 3 once it passes LIMIT: how the test filters out
  * programs that would run too long in simulation. */
-#include <stdlib.h>
-
 static unsigned long long blocks;
 
 void __sanitizer_cov_trace_pc(void);
@@ -57,11 +58,13 @@ static void print_blocks(void)
 }
 #endif
 
-int main(void)
+int main(int argc, char **argv)
 {
 #ifdef CSMITH_COUNT_BLOCKS
 	atexit(print_blocks);
 #endif
-	csmith_kernel();
+	int runs = argc > 1 ? atoi(argv[1]) : 1;
+	for (int i = 0; i < runs; i++)
+		csmith_kernel();
 	return fflush(stdout) != 0;
 }

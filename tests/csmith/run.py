@@ -51,36 +51,59 @@ SLUICE = os.environ.get('SLUICE') or os.path.join(ROOT, 'build', 'bin',
 FAIL_DIR = os.path.join(ROOT, 'build', 'csmith-failures')
 END_MARKER = 0xC5C5E4D0C5C5E4D0
 
-# the fixed batch of `make test` (--quick)
-QUICK_SEEDS = list(range(1, 31))
+# the fixed batch of `make test` (--quick): the first 30 seeds whose
+# programs are not skipped (with the options of csmith_options(); pick them
+# again with --ref-only if those change)
+QUICK_SEEDS = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 20, 23,
+               24, 25, 27, 28, 29, 30, 31, 32, 33, 36, 38, 39]
 
 TIMEOUT_CSMITH = 20
 TIMEOUT_REF_COMPILE = 60
 TIMEOUT_REF_RUN = 2          # a reference slower than this is skipped
 TIMEOUT_SLUICE = 180
-TIMEOUT_SIM = 300            # wall clock; cycles are bounded by the bench
+TIMEOUT_SIM = 300            # wall clock, seconds
+SIM_CYCLES_BASE = 20000      # the bench's cycle limit is this plus
+SIM_CYCLES_PER_BLOCK = 50    # this per basic block the reference ran
 MAX_SOURCE_LINES = 1500      # bigger csmith programs are skipped
-MAX_BLOCKS = 100000          # so are those running more basic blocks       # bigger csmith programs are skipped
+MIN_GLOBALS = 2              # and those with fewer globals than this
+MAX_BLOCKS = 100000          # and those running more basic blocks
 
 FAILED_CLASSES = ('mismatch', 'compiler-error', 'crash', 'sim-timeout')
 
 
-def csmith_options(seed):
+def csmith_options(seed, without=(), profile='small'):
     """The csmith command line for `seed`: a fixed restriction to the subset
-    sluice supports, plus size knobs drawn from the seed so that a batch
-    covers small and larger programs."""
+    sluice supports (no arrays, pointers, volatiles, floats), plus size
+    knobs drawn from the seed so that a batch covers small and larger
+    programs.  Unions and bitfields are in (sluice handles them); `without`
+    turns them off (--without unions,bitfields).  profile 'big' draws
+    larger knobs (slower; more skipped as too long or too big)."""
     r = random.Random(seed * 7919 + 17)
     opts = [
         '--no-argc', '--no-arrays', '--no-pointers', '--no-volatiles',
-        '--no-volatile-pointers', '--no-const-pointers', '--no-unions',
-        '--no-bitfields', '--no-float', '--no-builtins', '--concise',
-        '--no-return-unions', '--no-arg-unions',
-        '--max-funcs', str(r.choice([1, 2, 3, 4, 5, 6, 8])),
-        '--max-block-depth', str(r.choice([2, 3, 3, 4])),
-        '--max-block-size', str(r.choice([2, 3, 4, 5])),
-        '--max-expr-complexity', str(r.choice([3, 4, 5, 6, 8])),
-        '--max-struct-fields', str(r.choice([2, 3, 4, 5])),
+        '--no-volatile-pointers', '--no-const-pointers',
+        '--no-float', '--no-builtins', '--concise',
     ]
+    if 'unions' in without:
+        opts += ['--no-unions', '--no-return-unions', '--no-arg-unions']
+    if 'bitfields' in without:
+        opts += ['--no-bitfields']
+    if profile == 'big':
+        opts += [
+            '--max-funcs', str(r.choice([6, 8, 10, 12])),
+            '--max-block-depth', str(r.choice([3, 4, 5])),
+            '--max-block-size', str(r.choice([3, 4, 5, 6])),
+            '--max-expr-complexity', str(r.choice([6, 8, 10])),
+            '--max-struct-fields', str(r.choice([3, 5, 8])),
+        ]
+    else:
+        opts += [
+            '--max-funcs', str(r.choice([2, 3, 4, 5, 6, 8, 10])),
+            '--max-block-depth', str(r.choice([2, 3, 3, 4, 5])),
+            '--max-block-size', str(r.choice([2, 3, 4, 5])),
+            '--max-expr-complexity', str(r.choice([3, 4, 5, 6, 8])),
+            '--max-struct-fields', str(r.choice([2, 3, 4, 5])),
+        ]
     if r.random() < 0.2:
         opts.append('--no-structs')
     if r.random() < 0.3:
@@ -123,9 +146,10 @@ def run(cmd, timeout, cwd=None, env=None):
             err.decode(errors='replace')
 
 
-def generate(seed, work):
+def generate(seed, work, extra, profile):
     prog = os.path.join(work, 'prog.c')
-    cmd = ['csmith', '--seed', str(seed)] + csmith_options(seed) + \
+    cmd = ['csmith', '--seed', str(seed)] + \
+        csmith_options(seed, extra, profile) + \
         ['-o', prog]
     rc, out, err = run(cmd, TIMEOUT_CSMITH, cwd=work)
     if rc != 0 or not os.path.exists(prog):
@@ -163,7 +187,7 @@ def wrap(prog_text, seed):
     if n != 1:
         raise ValueError('no `int main (void)` in the csmith program')
     safe_math = safe_math_for(body)
-    names = re.findall(r'^\s*transparent_crc\([^,]*, "([^"]*)"', body, re.M)
+    names = streamed_names(body)
     text = ('/* csmith seed %d, wrapped into a sluice kernel by '
             'tests/csmith/run.py */\n' % seed)
     text += '/* ---- tests/csmith/prelude.h ---- */\n' + prelude
@@ -184,7 +208,19 @@ def parse_words(text):
     return words
 
 
-def reference(wrapped, work):
+def runs_of(seed):
+    """How many times the kernel is started: twice for odd seeds, so that
+    the second run starts from the state the first one left."""
+    return 1 + (seed & 1)
+
+
+def sim_mode(seed):
+    """The harness's random mode (gaps, back-pressure) for seeds that are
+    not multiples of 4, the timing mode (no back-pressure) for the rest."""
+    return 'timing' if seed % 4 == 0 else 'random'
+
+
+def reference(wrapped, work, max_blocks, runs):
     """Compiles and runs the CPU reference: gcc, and clang with every basic
     block counted (ref_main.c), which bounds the work a program may do.
     Returns (words, blocks, None) or (None, None, reason-to-skip)."""
@@ -195,7 +231,7 @@ def reference(wrapped, work):
         ('clang', [['clang-19', '-std=gnu11', '-O0', '-w', '-I', inc,
                     '-fsanitize-coverage=trace-pc', '-c', wrapped, '-o', obj],
                    ['clang-19', '-std=gnu11', '-O1', '-w', '-I', inc,
-                    '-DCSMITH_COUNT_BLOCKS=%d' % MAX_BLOCKS, obj, ref_main,
+                    '-DCSMITH_COUNT_BLOCKS=%d' % max_blocks, obj, ref_main,
                     '-o', os.path.join(work, 'ref-clang')]]),
         ('gcc', [['gcc', '-std=gnu11', '-O1', '-w', '-I', inc, wrapped,
                   ref_main, '-o', os.path.join(work, 'ref-gcc')]]),
@@ -208,10 +244,11 @@ def reference(wrapped, work):
             if rc != 0:
                 return None, None, '%s cannot compile the reference: %s' % (
                     cc, first_diag(err, 1))
-        rc, out, err = run([os.path.join(work, 'ref-' + cc)], TIMEOUT_REF_RUN)
+        rc, out, err = run([os.path.join(work, 'ref-' + cc), str(runs)],
+                           TIMEOUT_REF_RUN)
         if rc == 3 and cc == 'clang':
             return None, None, 'reference too long (> %d basic blocks)' % \
-                MAX_BLOCKS
+                max_blocks
         if rc == 'timeout':
             return None, None, 'reference too slow (%s > %ds)' % (
                 cc, TIMEOUT_REF_RUN)
@@ -224,8 +261,9 @@ def reference(wrapped, work):
     if outs[0] != outs[1]:
         return None, None, 'clang and gcc disagree (undefined behaviour?)'
     words = parse_words(outs[0])
-    if not words or words[-1] != END_MARKER:
-        return None, None, 'reference output has no end marker'
+    if not words or words[-1] != END_MARKER or \
+            words.count(END_MARKER) != runs:
+        return None, None, 'reference output has not %d end markers' % runs
     return words, blocks, None
 
 
@@ -242,7 +280,15 @@ def compile_sluice(wrapped, work):
     """Returns (module dir, None) or (None, (class, detail, log))."""
     module = os.path.join(work, 'csmith.sluice')
     cmd = [SLUICE, 'build', wrapped, '-o', module]
-    rc, out, err = run(cmd, TIMEOUT_SLUICE, cwd=ROOT)
+    for _ in range(30):
+        # the binary may be being rebuilt under us (make in a shared tree)
+        try:
+            rc, out, err = run(cmd, TIMEOUT_SLUICE, cwd=ROOT)
+        except OSError as e:
+            rc, out, err = 126, '', str(e)
+        if rc not in (126, 127):
+            break
+        time.sleep(10)
     log = '$ %s\n%s%s\nexit: %s\n' % (' '.join(cmd), out, err, rc)
     with open(os.path.join(work, 'sluice-build.log'), 'w') as f:
         f.write(log)
@@ -273,9 +319,10 @@ def compare(ref, got, names):
         return 'x/z' if w < 0 else '%#x' % w
 
     def name(i):
-        if i < len(names):
-            return names[i]
-        return 'end marker' if i == len(names) else 'word %d' % i
+        run, j = divmod(i, len(names) + 1)
+        what = names[j] if j < len(names) else 'end marker'
+        return what + (' (run %d)' % (run + 1) if len(ref) > len(names) + 1
+                       else '')
     for i in range(min(len(ref), len(got))):
         if ref[i] != got[i]:
             ndiff = sum(1 for a, b in zip(ref, got) if a != b)
@@ -287,7 +334,8 @@ def compare(ref, got, names):
     return '%d words, expected %d' % (len(got), len(ref))
 
 
-def save_failure(seed, work, res):
+def save_failure(seed, work, res, args):
+    extra = args.extra
     dest = os.path.join(FAIL_DIR, 'seed-%d' % seed)
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(dest)
@@ -305,11 +353,12 @@ def save_failure(seed, work, res):
         f.write('#!/bin/sh\n# reproduce csmith seed %d from the repository '
                 'root\n' % seed)
         f.write('# csmith --seed %d %s -o prog.c\n' % (
-            seed, ' '.join(csmith_options(seed))))
+            seed, ' '.join(csmith_options(seed, extra, args.profile))))
         f.write('build/bin/sluice build %s/wrapped.c -o /tmp/csmith-%d.sluice '
                 '--dump-ir=/tmp/csmith-%d.ir\n' % (dest, seed, seed))
-        f.write('tests/csmith/run.py --seeds %d --keep /tmp/csmith-keep\n' %
-                seed)
+        f.write('tests/csmith/run.py --seeds %d%s%s --keep /tmp/csmith-keep\n'
+                % (seed, ' --without ' + ','.join(extra) if extra else '',
+                   ' --profile big' if args.profile == 'big' else ''))
     os.chmod(os.path.join(dest, 'repro.sh'), 0o755)
 
 
@@ -328,40 +377,59 @@ def run_one(seed, args):
         res = Result(seed, 'crash', 'run.py: %s: %s' % (type(e).__name__, e))
     res.seconds = time.time() - t0
     if res.cls in FAILED_CLASSES:
-        save_failure(seed, work, res)
+        save_failure(seed, work, res, args)
     if not keep:
         shutil.rmtree(work, ignore_errors=True)
     return res
 
 
 def run_in(seed, args, work):
-    prog, why = generate(seed, work)
+    prog, why = generate(seed, work, args.extra, args.profile)
     if not prog:
         return Result(seed, 'skipped', why)
     with open(prog) as f:
         prog_text = f.read()
-    if prog_text.count('\n') > MAX_SOURCE_LINES:
+    if prog_text.count('\n') > args.max_lines:
         return Result(seed, 'skipped', 'program too big (%d lines)' %
                       prog_text.count('\n'))
     text, names = wrap(prog_text, seed)
+    if len(names) < MIN_GLOBALS:
+        return Result(seed, 'skipped', 'trivial program (%d globals)' %
+                      len(names))
     wrapped = os.path.join(work, 'wrapped.c')
     with open(wrapped, 'w') as f:
         f.write(text)
-    ref, blocks, why = reference(wrapped, work)
+    return check_wrapped(wrapped, work, seed, runs_of(seed), sim_mode(seed),
+                         args)
+
+
+def streamed_names(text):
+    """The names of the values a wrapped program streams, in order."""
+    return re.findall(r'^\s*transparent_crc\([^,]*, "([^"]*)"', text, re.M)
+
+
+def check_wrapped(wrapped, work, seed, runs, mode, args):
+    """Runs a wrapped program through the reference, sluice and the
+    simulator (args: sim, div, max_blocks, ref_only) and classifies it.
+    `seed` seeds the bench's back-pressure."""
+    with open(wrapped) as f:
+        names = streamed_names(f.read())
+    ref, blocks, why = reference(wrapped, work, args.max_blocks, runs)
     if ref is None:
         return Result(seed, 'skipped', why)
     with open(os.path.join(work, 'expected.txt'), 'w') as f:
         f.write(''.join('%016x\n' % w for w in ref))
     if args.ref_only:
-        return Result(seed, 'pass', 'reference only: %d words, %d blocks' %
-                      (len(ref), blocks))
+        return Result(seed, 'pass', 'reference only: %d words, %d runs, '
+                      '%d blocks' % (len(ref), runs, blocks))
     module, fail = compile_sluice(wrapped, work)
     if module is None:
         return Result(seed, fail[0], fail[1])
-    sim = csmith_sim.simulate(module, work, args.sim, seed,
-                              max_words=len(ref) + 4, timeout=TIMEOUT_SIM)
+    limit = SIM_CYCLES_BASE + SIM_CYCLES_PER_BLOCK * (blocks or 0)
+    sim = csmith_sim.simulate(module, work, args.sim, seed, ref, runs, mode,
+                              timeout=TIMEOUT_SIM, limit=limit, div=args.div)
     with open(os.path.join(work, 'got.txt'), 'w') as f:
-        f.write(''.join('%016x\n' % w for w in sim.words))
+        f.write(''.join('%016x\n' % (w & (2**64 - 1)) for w in sim.words))
     if sim.status == 'timeout':
         return Result(seed, 'sim-timeout', sim.detail, cycles=sim.cycles)
     if sim.status != 'done':
@@ -369,10 +437,14 @@ def run_in(seed, args, work):
     if sim.words != ref:
         return Result(seed, 'mismatch', compare(ref, sim.words, names),
                       cycles=sim.cycles)
-    return Result(seed, 'pass', '%d words' % len(ref), cycles=sim.cycles)
+    if sim.errors:
+        return Result(seed, 'mismatch', sim.detail, cycles=sim.cycles)
+    return Result(seed, 'pass', '%d words, %d run%s, %s' % (
+        len(ref), runs, 's' if runs > 1 else '', mode), cycles=sim.cycles)
 
 
 def main():
+    global SLUICE
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--count', type=int, default=30)
     ap.add_argument('--seed', type=int, default=1, help='first seed')
@@ -384,11 +456,27 @@ def main():
     ap.add_argument('--keep', help='keep every work directory under DIR')
     ap.add_argument('--sim', choices=('icarus', 'verilator'),
                     default='icarus')
+    ap.add_argument('--div', choices=('model', 'rtl'),
+                    help='divider in simulation: the behavioural model '
+                    '(default with icarus) or rtl/sluice_div.v (default with '
+                    'verilator)')
+    ap.add_argument('--max-blocks', type=int, default=MAX_BLOCKS,
+                    help='skip programs whose reference runs more basic '
+                    'blocks (default %(default)s)')
+    ap.add_argument('--without', dest='extra', default='',
+                    type=lambda s: [x for x in s.split(',') if x],
+                    help='turn csmith features off: unions,bitfields')
+    ap.add_argument('--profile', choices=('small', 'big'), default='small',
+                    help='size knobs of the programs')
+    ap.add_argument('--max-lines', type=int, default=MAX_SOURCE_LINES,
+                    help='skip csmith programs longer than this')
     ap.add_argument('--ref-only', action='store_true',
                     help='generate and run the CPU reference only')
     args = ap.parse_args()
     if args.keep:
         args.keep = os.path.abspath(args.keep)
+    if not args.div:
+        args.div = 'model' if args.sim == 'icarus' else 'rtl'
     if args.quick:
         seeds = QUICK_SEEDS
     elif args.seeds:
@@ -400,11 +488,21 @@ def main():
         print('0 passed, %d failed' % len(seeds))
         return 1
 
+    # run a copy of the compiler: the tree's binary may be rebuilt while a
+    # batch runs (it finds its include/ and rtl/ through SLUICE_HOME)
+    snap = None
+    if not args.ref_only:
+        snap = tempfile.mkdtemp(prefix='csmith-sluice-')
+        shutil.copy2(SLUICE, os.path.join(snap, 'sluice'))
+        os.environ.setdefault('SLUICE_HOME', ROOT)
+        SLUICE = os.path.join(snap, 'sluice')
     counts = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as ex:
         for res in ex.map(lambda s: run_one(s, args), seeds):
             print(res.line(), flush=True)
             counts[res.cls] = counts.get(res.cls, 0) + 1
+    if snap:
+        shutil.rmtree(snap, ignore_errors=True)
     failed = sum(counts.get(c, 0) for c in FAILED_CLASSES)
     summary = ', '.join('%d %s' % (counts[c], c) for c in
                         ('pass', 'mismatch', 'compiler-error', 'crash',

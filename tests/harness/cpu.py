@@ -1,4 +1,5 @@
-"""cpu.py -- the CPU reference: builds the emulator tool (runtime/emu/) and a
+"""cpu.py -- the CPU reference: builds the emulator tool `sluice-emu`
+(tests/harness/emu_run.c over the library in runtime/emu/) and a
 kernel file as a shared object, and runs a plan through them.
 
 The kernel object is built with
@@ -17,7 +18,7 @@ import subprocess
 import util
 
 EMU_SOURCES = ["runtime/emu/sluice_emu.c", "runtime/emu/emu_kernel.c",
-               "runtime/emu/emu_elf.c", "runtime/emu/emu_run.c"]
+               "runtime/emu/emu_elf.c", "tests/harness/emu_run.c"]
 EMU_HEADERS = ["runtime/emu/emu_internal.h", "include/sluice/emu.h",
                "include/sluice.h"]
 KERNEL_CFLAGS = ["-std=gnu11", "-shared", "-fPIC", "-O1", "-g",

@@ -259,7 +259,7 @@ def test_file(src, args):
                 pa = sim.plusargs(stim, logp, seed, mode == "timing", limit, 50, counts, sc.holds)
                 r = sim.run(s, exe, pa, timeout=args.sim_timeout)
                 lg = sim.parse_log(logp)
-                e = check.check_run(lg, shape, invocations, limit)
+                e = check.check_run(lg, shape, invocations, limit, sc.holds)
                 if lg.end is None:
                     e.append((r.stderr + r.stdout).strip()[-2000:])
                 e += check.compare_outputs(ref_outs, lg, shape, expected, masks)

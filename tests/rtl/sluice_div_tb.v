@@ -38,7 +38,7 @@ module sluice_div_tb #
     parameter WIDTH = 8,
     parameter SIGNED = 0,
     parameter SEED = 1,
-    parameter OPS = 20000
+    parameter OPS = 10000
 );
 
 localparam LATENCY = WIDTH + 2;
@@ -259,7 +259,7 @@ task step_op;
     begin
         r = next_rng(0);
         if (r[9:0] == 0) begin
-            for (i = 0; i < r[41:32] % (3 * LATENCY); i = i + 1) begin
+            for (i = 0; i < r[63:32] % (3 * LATENCY); i = i + 1) begin
                 tick(1'b0, r[WIDTH-1:0], ~r[WIDTH-1:0]);
             end
         end
@@ -421,8 +421,8 @@ task random_op;
         r3 = next_rng(0);
         x = r1[WIDTH-1:0];
         y = r2[WIDTH-1:0];
-        s1 = r3[15:8] % WIDTH;
-        s2 = r3[23:16] % WIDTH;
+        s1 = {3'b000, r3[31:3]} % WIDTH;
+        s2 = r3[63:32] % WIDTH;
         case (r3[2:0])
             3'd0: ;                                         // uniform
             3'd1: y = y >> s2;                              // small divisor

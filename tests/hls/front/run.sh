@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/hls/front/run.sh SLUICE_BIN -- the front end's diagnostics.
+# tests/hls/front/run.sh [SLUICE_BIN] -- the front end's diagnostics.
+# SLUICE_BIN defaults to build/bin/sluice of this tree.
 #
 # Each test is one .c file of this directory, or a subdirectory whose .c
 # files are compiled together.  Its comments say what must be reported:
@@ -9,12 +10,8 @@
 # exits non-zero and every expected diagnostic appears.  Prints
 # "N passed, N failed" and exits non-zero when any failed.
 set -u
-if [ $# -lt 1 ]; then
-	echo "usage: $0 SLUICE_BIN" >&2
-	exit 2
-fi
-SLUICE=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+SLUICE=${1:-$HERE/../../../build/bin/sluice}
 # run from the repository root so paths read tests/hls/front/...
 cd "$HERE/../../.." || exit 2
 DIR=tests/hls/front
@@ -81,8 +78,9 @@ for t in "$DIR"/*.c "$DIR"/*/; do
 	case $t in
 	*/)
 		name=$(basename "$t")
-		# shellcheck disable=SC2046
-		run_test "$name" $(ls "$t"*.c | sort)
+		# the glob expands sorted; file names here have no blanks
+		set -- "$t"*.c
+		run_test "$name" "$@"
 		;;
 	*)
 		run_test "$(basename "$t" .c)" "$t"

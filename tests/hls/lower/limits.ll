@@ -3,7 +3,7 @@
 ; unreachable block's values are ignored even when a phi names them.
 ; expect-error: *: kernel 'huge': parameter 'p' has a type that is not supported
 ; expect-error: *: values wider than 4096 bits are not supported
-; expect-error: *: kernel 'huge': parameter 'v' is a struct, union or array
+; expect-error: *: kernel 'huge': parameter 'v' has a type that is not supported
 ; expect-not: kernel helper
 ; expect-not: kernel decl
 ; expect-errors: 3

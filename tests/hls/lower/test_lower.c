@@ -17,8 +17,11 @@
  *                            writes the words W.. to its pipes, in order
  *
  * Without expect-error lines, front_lower must succeed with no error and
- * the IR must pass ir_verify.  Usage: test_lower [-v] FILE.ll|DIR...
- * Prints one line per failing file (all with -v) and `N passed, N failed`.
+ * the IR must pass ir_verify.  Usage: test_lower [-v] [FILE.ll|DIR...];
+ * with no file, the directory this source is in (as the compiler saw its
+ * path: run from the top of the tree when `make` built it).  Prints one
+ * line per failing file (all with -v, the IR too with -v -v) and
+ * `N passed, N failed`.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -370,17 +373,34 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The directory of this source file: the default test directory. */
+static char *default_dir(void)
+{
+	char *dir = strdup(__FILE__);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	else
+		strcpy(dir, ".");
+	return dir;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned pass = 0, fail = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-v")) {
+	unsigned pass = 0, fail = 0, nfiles = 0;
+	char *dflt = default_dir();
+	for (int i = 1; i <= argc; i++) {
+		const char *arg = i < argc ? argv[i] : nfiles ? NULL : dflt;
+		if (!arg)
+			break;
+		if (!strcmp(arg, "-v")) {
 			verbose++;
 			continue;
 		}
-		DIR *d = opendir(argv[i]);
+		nfiles++;
+		DIR *d = opendir(arg);
 		if (!d) {
-			run_file(argv[i]) ? pass++ : fail++;
+			run_file(arg) ? pass++ : fail++;
 			continue;
 		}
 		char **names = NULL;
@@ -389,7 +409,7 @@ int main(int argc, char **argv)
 			size_t len = strlen(e->d_name);
 			if (len > 3 && !strcmp(e->d_name + len - 3, ".ll")) {
 				names = realloc(names, (n + 1) * sizeof *names);
-				if (asprintf(&names[n], "%s/%s", argv[i], e->d_name) < 0)
+				if (asprintf(&names[n], "%s/%s", arg, e->d_name) < 0)
 					return 2;
 				n++;
 			}
@@ -402,6 +422,7 @@ int main(int argc, char **argv)
 		}
 		free(names);
 	}
+	free(dflt);
 	printf("%u passed, %u failed\n", pass, fail);
 	return fail ? 1 : 0;
 }

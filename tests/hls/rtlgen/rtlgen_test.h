@@ -372,8 +372,10 @@ static inline int lint_design(const char *dir, const struct rtl_files *files)
 	snprintf(cmd, n, "iverilog -g2012 -s sluice_top -o %s/a.out %s", dir, fl);
 	sprintf(log, "%s/iverilog.log", dir);
 	rc |= run(cmd, log, true);
-	snprintf(cmd, n, "yosys -q -p 'read_verilog %s; hierarchy -check -top sluice_top; proc; opt_clean' "
-		 "| grep -i -e warning -e error; test $? -eq 1", fl);
+	/* yosys -q still prints warnings; both they and a failure fail */
+	snprintf(cmd, n, "out=$(yosys -q -p 'read_verilog %s; hierarchy -check -top sluice_top; "
+		 "proc; opt_clean' 2>&1); rc=$?; printf %%s \"$out\"; "
+		 "test $rc -eq 0 && ! echo \"$out\" | grep -qi -e warning -e error", fl);
 	sprintf(log, "%s/yosys.log", dir);
 	rc |= run(cmd, log, true);
 	free(fl);

@@ -7,7 +7,9 @@
  * schedules must be rejected by it.  Prints PASS/FAIL per test and a
  * closing "N passed, N failed"; exits non-zero on a failure.
  */
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* open_memstream */
+#endif
 #include "ir/ir.h"
 #include "sched/schedule.h"
 
@@ -232,7 +234,17 @@ static bool test_delay_model(void)
 		CHECK(D(&f, add8) < D(&f, add32) && D(&f, add32) < D(&f, add64));
 		CHECK(near(D(&f, ult), D(&f, add32)));
 		CHECK(D(&f, mul32) > D(&f, add32));
-		CHECK(D(&f, div32) == 0);
+		/* by a constant: shift-and-add */
+		struct ir_op *m8 = bin(&f, IR_MUL, a32, cst(&f, 32, 8));
+		struct ir_op *m10 = bin(&f, IR_MUL, cst(&f, 32, 10), a32);
+		struct ir_op *mneg6 = bin(&f, IR_MUL, a32, cst(&f, 32, (uint64_t)-6));
+		CHECK(D(&f, m8) == 0);
+		CHECK(near(D(&f, m10), D(&f, add32)));
+		CHECK(near(D(&f, mneg6), 2 * D(&f, add32)) || D(&f, mneg6) < 2 * D(&f, add32));
+		struct ir_op *udiv32 = bin(&f, IR_UDIV, a32, b32);
+		CHECK(D(&f, udiv32) == 0);      /* into sluice_div's registers */
+		CHECK(D(&f, div32) > D(&f, add32)); /* absolute values first */
+		CHECK(delay_op_latency(f.ctx.target, udiv32) == 34);
 		CHECK(delay_op_latency(f.ctx.target, div32) == 34);
 		CHECK(delay_op_latency(f.ctx.target, rem8) == 10);
 		CHECK(delay_op_latency(f.ctx.target, mul32) == 0);
@@ -584,6 +596,31 @@ static bool test_infeasible_target_before_anchor(void)
 	return ok;
 }
 
+static bool test_every_conflict_reported(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *mid = pipe_new(&f, "mid", 32),
+		       *out = pipe_new(&f, "out", 32);
+	struct ir_op *r = rd(&f, in, 0, 6);
+	wr(&f, mid, r, -1, -1, LAT_NONE, 0, 7);
+	wr(&f, out, r, -1, 0, LAT_EXACT, 1, 8);
+	struct ir_op *r2 = rd(&f, in, 3, 9);
+	struct ir_op *q = at(bin(&f, IR_UDIV, r2, r2), 10);
+	wr(&f, out, q, -1, 3, LAT_MAX, 5, 11);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK(f.ctx.diag.errors == 2);
+	CHECK_DIAG(&f, "k.c:8:5: error: cannot schedule: the write to 'out' (line 8)");
+	CHECK_DIAG(&f, "k.c:11:5: error: cannot schedule: the write to 'out' (line 11) "
+		   "must be at most 5 cycles after anchor 3");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+	return ok;
+}
+
 static bool test_constraint_across_blocks(void)
 {
 	bool ok = true;
@@ -847,6 +884,7 @@ static const struct {
 	{"infeasible_exact_with_pipe_between", test_infeasible_exact_with_pipe_between},
 	{"infeasible_max_vs_dependences", test_infeasible_max_vs_dependences},
 	{"infeasible_target_before_anchor", test_infeasible_target_before_anchor},
+	{"every_conflict_reported", test_every_conflict_reported},
 	{"constraint_across_blocks", test_constraint_across_blocks},
 	{"loop_with_phi", test_loop_with_phi},
 	{"state_order", test_state_order},

@@ -1,7 +1,8 @@
 /*
  * emu_run.c -- `sluice-emu`: runs the kernels of a kernel object on the CPU
- * from a plan file and prints what came out.  The test harness
- * (tests/harness/) uses it to compute the reference output.
+ * (with the emulation library of runtime/emu/) from a plan file and prints
+ * what came out.  The test harness (tests/harness/cpu.py) builds it and
+ * uses it to compute the reference output.
  *
  *   sluice-emu --list K.so          one line per pipe:
  *                                   pipe NAME SIZE MINCAP KIND DIR TYPE

@@ -1,0 +1,579 @@
+/*
+
+sluice: hand-written RTL library
+
+*/
+
+// Language: Verilog 2005
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Host bridge: host pipes and control registers over one byte stream
+ *
+ * The device side of the sluice host-link protocol, runtime/link/proto.h
+ * (framing, frames, go-back-N delivery, credits, LINK_RESET, the CSR map).
+ * The same bridge serves every transport; only the PHY in front of the
+ * link ports differs (an in-process stream for the simulator, a UART, an
+ * FTDI FIFO, USB, PCIe DMA).
+ *
+ *   s_axis_link_*  --> sluice_link_rx --> ring --> sluice_link_dispatch --> H2D FIFOs, CSR writes
+ *                                     (STATUS and LINK_RESET: here)             |
+ *   m_axis_link_*  <-- sluice_link_tx <-- sluice_link_sender <-- sluice_link_txbuf <-- D2H FIFOs, CSR reads
+ *
+ * Parameters:
+ *
+ *   CLOCK_HZ      the clock, for the CLOCK_HZ register (0: unknown)
+ *   DESIGN_ID     32-bit identity of the design (DESIGN_ID register)
+ *   N_H2D         host-to-device pipes, 0..64
+ *   H2D_WIDTHS    width in bits of H2D pipe i in [16*i +: 16] (a multiple
+ *                 of 8, at most 1008): write {16'dW_last, ..., 16'dW_0}
+ *   H2D_DEPTHS    FIFO depth of H2D pipe i in [32*i +: 32]; credits assume
+ *                 exactly this many words fit
+ *   H2D_MAXW      width of the shared h2d_tdata bus, >= every H2D width
+ *   N_D2H, D2H_WIDTHS, D2H_DEPTHS, D2H_MAXW
+ *                 the same for device-to-host pipes (D2H_MAXW is also the
+ *                 stride of d2h_tdata; a word must fit a frame slot:
+ *                 W/8 <= 2**TX_SLOT_AW - 4)
+ *   N_KERNELS     host-started kernels, 0..255
+ *   ARG_WORDS     32-bit argument words of all kernels (proto.h section 7)
+ *   SPEC_WORDS    32-bit specialization-constant words
+ *   SPEC_INIT     their reset values, word j in [32*j +: 32]
+ *   RX_AW         receive buffer of 2**RX_AW bytes (>= 8; 9 = one iCE40
+ *                 block RAM)
+ *   TX_SLOTS_AW   send window of 2**TX_SLOTS_AW frames (1..6)
+ *   TX_SLOT_AW    2**TX_SLOT_AW bytes per device frame (6..8); the send
+ *                 buffer is one block RAM of 2**(TX_SLOTS_AW+TX_SLOT_AW)
+ *   STATUS_GAP    least cycles between STATUS frames that nobody waits for
+ *   RETX_TIMEOUT  cycles without progress before the device polls the host;
+ *                 must exceed a round trip (for a UART at B baud and clock
+ *                 F: about 2 * 300 * 10 * F / B)
+ *   IDLE_CYCLES   idle cycles after which a frame gets its own opening FLAG
+ *
+ * Ports toward the design (the generated sluice_top connects them):
+ *
+ *   h2d_tdata [H2D_MAXW-1:0]       shared by all H2D pipes: pipe i's word
+ *                                  is h2d_tdata[W_i-1:0]
+ *   h2d_tvalid[i], h2d_tready[i]   into the s_axis side of pipe i's FIFO
+ *   h2d_count[16*i +: 16]          that FIFO's `count`, zero-extended
+ *   d2h_tdata[D2H_MAXW*i +: W_i]   from the m_axis side of D2H pipe i's
+ *                                  FIFO (bits above W_i: tie to 0)
+ *   d2h_tvalid[i], d2h_tready[i]
+ *   kernel_start[k], kernel_busy[k], kernel_done[k]   K_start, K_busy, K_done
+ *   kernel_args[32*j +: 32]        argument word j; K_arg_P is its slice
+ *   spec_values[32*j +: 32]        spec-constant word j
+ *   core_rst                       OR into the reset of kernels and FIFOs
+ *
+ * Guarantees: a word reaches an H2D FIFO only from a frame whose CRC
+ * checked and whose sequence number was the one expected (exactly once, in
+ * order); the host never has more words in flight to a pipe than its FIFO
+ * can take, so h2d_tready is low only momentarily; a D2H word is taken
+ * from its FIFO only with host credit and kept until the host acknowledges
+ * it.  s_axis_link_tready is always high after reset: the bridge never
+ * stalls the wire.
+ *
+ * Vectors sized by a count that may be 0 are 1 bit (or 1 word) wide then;
+ * tie such inputs to 0.
+ */
+module sluice_host_bridge #
+(
+    parameter CLOCK_HZ = 0,
+    parameter DESIGN_ID = 32'd0,
+    parameter N_H2D = 1,
+    parameter H2D_WIDTHS = 16'd32,
+    parameter H2D_DEPTHS = 32'd16,
+    parameter H2D_MAXW = 32,
+    parameter N_D2H = 1,
+    parameter D2H_WIDTHS = 16'd32,
+    parameter D2H_DEPTHS = 32'd16,
+    parameter D2H_MAXW = 32,
+    parameter N_KERNELS = 1,
+    parameter ARG_WORDS = 1,
+    parameter SPEC_WORDS = 0,
+    parameter SPEC_INIT = 32'd0,
+    parameter RX_AW = 9,
+    parameter TX_SLOTS_AW = 3,
+    parameter TX_SLOT_AW = 6,
+    parameter STATUS_GAP = 256,
+    parameter RETX_TIMEOUT = 4096,
+    parameter IDLE_CYCLES = 8
+)
+(
+    input  wire                                             clk,
+    input  wire                                             rst,
+
+    /*
+     * Host link: wire bytes from the host
+     */
+    input  wire [7:0]                                       s_axis_link_tdata,
+    input  wire                                             s_axis_link_tvalid,
+    output wire                                             s_axis_link_tready,
+
+    /*
+     * Host link: wire bytes to the host
+     */
+    output wire [7:0]                                       m_axis_link_tdata,
+    output wire                                             m_axis_link_tvalid,
+    input  wire                                             m_axis_link_tready,
+
+    /*
+     * H2D pipes
+     */
+    output wire [H2D_MAXW-1:0]                              h2d_tdata,
+    output wire [(N_H2D > 0 ? N_H2D : 1)-1:0]               h2d_tvalid,
+    input  wire [(N_H2D > 0 ? N_H2D : 1)-1:0]               h2d_tready,
+    input  wire [16*(N_H2D > 0 ? N_H2D : 1)-1:0]            h2d_count,
+
+    /*
+     * D2H pipes
+     */
+    input  wire [D2H_MAXW*(N_D2H > 0 ? N_D2H : 1)-1:0]      d2h_tdata,
+    input  wire [(N_D2H > 0 ? N_D2H : 1)-1:0]               d2h_tvalid,
+    output wire [(N_D2H > 0 ? N_D2H : 1)-1:0]               d2h_tready,
+
+    /*
+     * Kernel control and specialization constants
+     */
+    output wire [(N_KERNELS > 0 ? N_KERNELS : 1)-1:0]       kernel_start,
+    input  wire [(N_KERNELS > 0 ? N_KERNELS : 1)-1:0]       kernel_busy,
+    input  wire [(N_KERNELS > 0 ? N_KERNELS : 1)-1:0]       kernel_done,
+    output wire [32*(ARG_WORDS > 0 ? ARG_WORDS : 1)-1:0]    kernel_args,
+    output wire [32*(SPEC_WORDS > 0 ? SPEC_WORDS : 1)-1:0]  spec_values,
+    output wire                                             core_rst
+);
+
+localparam NH = N_H2D > 0 ? N_H2D : 1;
+localparam ND = N_D2H > 0 ? N_D2H : 1;
+localparam integer ST_LEN_I = 8 + 2 * N_D2H;
+localparam [8:0] ST_LEN = ST_LEN_I[8:0];     // a host STATUS body
+localparam CR_W = 16 * ND;
+
+localparam [7:0]
+    T_DATA = 8'h01,
+    T_CSR_RD = 8'h03,
+    T_STATUS = 8'h10,
+    T_LINK_RESET = 8'h11;
+
+// check configuration
+integer ci;
+initial begin
+    if (N_H2D < 0 || N_H2D > 64 || N_D2H < 0 || N_D2H > 64) begin
+        $error("Error: N_H2D and N_D2H must be 0 to 64 (instance %m)");
+        $finish;
+    end
+    for (ci = 0; ci < N_H2D; ci = ci + 1) begin
+        if (H2D_WIDTHS[16*ci +: 16] > 1008 || H2D_DEPTHS[32*ci +: 32] < 1) begin
+            $error("Error: H2D pipe %0d: width above 1008 or depth below 1 (instance %m)", ci);
+            $finish;
+        end
+    end
+end
+
+/*
+ * Link state.  link_rst clears it (LINK_RESET); session survives.
+ */
+reg link_rst_reg = 1'b0;
+wire lrst = rst || link_rst_reg;
+
+reg [7:0] session_reg = 8'd0;
+reg [7:0] rx_exp_reg = 8'd0;    // next host sequence number to accept
+reg [7:0] rx_done_reg = 8'd0;   // host frames carried out (ACK)
+reg nak_sent_reg = 1'b0;
+reg [7:0] tx_base_reg = 8'd0;   // oldest unacknowledged device frame
+wire [7:0] tx_top;
+
+reg st_force_reg = 1'b0;
+reg st_nak_reg = 1'b0;
+reg rewind_reg = 1'b0;
+reg [7:0] rewind_seq_reg = 8'd0;
+reg progress_reg = 1'b0;
+
+reg [16*NH-1:0] h2d_pushed_reg = {16*NH{1'b0}};
+reg [16*ND-1:0] d2h_sent_reg = {16*ND{1'b0}};
+reg [16*ND-1:0] d2h_limit_reg = {16*ND{1'b0}};
+
+/*
+ * Receive: deframer, header capture, ring
+ */
+wire [7:0] rx_tdata;
+wire rx_tvalid, rx_tfirst, rx_eof, rx_eof_ok;
+
+sluice_link_rx link_rx_inst (
+    .clk(clk),
+    .rst(rst),
+    .s_axis_tdata(s_axis_link_tdata),
+    .s_axis_tvalid(s_axis_link_tvalid),
+    .s_axis_tready(s_axis_link_tready),
+    .m_tdata(rx_tdata),
+    .m_tvalid(rx_tvalid),
+    .m_tfirst(rx_tfirst),
+    .m_eof(rx_eof),
+    .m_eof_ok(rx_eof_ok)
+);
+
+reg [8:0] len_reg = 9'd0;           // body bytes so far, saturating
+reg [39:0] hdr_reg = 40'd0;         // body bytes 0..4
+reg [CR_W-1:0] cred_sh_reg = {CR_W{1'b0}};
+
+wire [8:0] pos = rx_tfirst ? 9'd0 : len_reg;
+
+integer k;
+
+always @(posedge clk) begin
+    if (rx_tvalid) begin
+        len_reg <= pos == 9'h1FF ? pos : pos + 9'd1;
+        for (k = 0; k < 5; k = k + 1) begin
+            if ({23'd0, pos} == k) begin
+                hdr_reg[8*k +: 8] <= rx_tdata;
+            end
+        end
+        if (pos >= 9'd8) begin
+            cred_sh_reg <= {rx_tdata, cred_sh_reg[CR_W-1:8]};
+        end
+    end
+end
+
+wire [7:0] h_type = hdr_reg[7:0];
+wire [7:0] h_b1 = hdr_reg[15:8];
+wire [7:0] h_ack = hdr_reg[23:16];
+wire [7:0] h_exp = hdr_reg[31:24];
+wire [7:0] h_next = hdr_reg[39:32];
+
+wire is_seq = h_type >= T_DATA && h_type <= T_CSR_RD;
+wire seq_len_ok = len_reg >= 9'd4 && len_reg <= 9'd259;
+wire ring_ovf;
+wire [7:0] seq_off = h_b1 - rx_exp_reg;
+wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
+wire accept = rx_eof && rx_eof_ok && is_seq && seq_len_ok && !ring_ovf && seq_off == 8'd0;
+wire [7:0] payload_len = len_reg[7:0] - 8'd4;   // len_reg <= 259 when used
+
+wire ring_tvalid, ring_tready;
+wire [7:0] ring_tdata;
+
+sluice_link_ring #(
+    .ADDR_WIDTH(RX_AW)
+)
+ring_inst (
+    .clk(clk),
+    .rst(lrst),
+    .wr_data(rx_tdata),
+    .wr_valid(rx_tvalid),
+    .commit(accept),
+    .commit_patch(payload_len),
+    .rollback(rx_eof && !accept),
+    .overflow(ring_ovf),
+    .m_tdata(ring_tdata),
+    .m_tvalid(ring_tvalid),
+    .m_tready(ring_tready)
+);
+
+/*
+ * Frames that act at once: STATUS from the host, LINK_RESET, and the
+ * sequence checks of sequenced frames
+ */
+wire host_status = rx_eof && rx_eof_ok && h_type == T_STATUS && len_reg == ST_LEN;
+wire host_reset = rx_eof && rx_eof_ok && h_type == T_LINK_RESET && len_reg == 9'd2;
+wire seq_reject = rx_eof && rx_eof_ok && is_seq && seq_len_ok && !accept;
+
+wire [7:0] ack_off = h_ack - tx_base_reg;
+wire [7:0] top_off = tx_top - tx_base_reg;
+wire [7:0] next_off = h_next - rx_exp_reg;
+wire next_ahead = next_off != 8'd0 && !next_off[7];
+wire host_nak = h_b1[0];
+wire host_poll = h_b1[1];
+
+wire frame_done;
+
+always @(posedge clk) begin
+    link_rst_reg <= 1'b0;
+    st_force_reg <= 1'b0;
+    st_nak_reg <= 1'b0;
+    rewind_reg <= 1'b0;
+    progress_reg <= 1'b0;
+
+    if (accept) begin
+        rx_exp_reg <= rx_exp_reg + 8'd1;
+        nak_sent_reg <= 1'b0;
+    end
+
+    if (seq_reject) begin
+        if (seq_ahead || seq_off == 8'd0) begin
+            // a gap before this frame (or no room for it): ask once
+            if (!nak_sent_reg) begin
+                st_nak_reg <= 1'b1;
+                nak_sent_reg <= 1'b1;
+            end
+        end else begin
+            // a duplicate: the host missed our ACK
+            st_force_reg <= 1'b1;
+        end
+    end
+
+    if (host_status) begin
+        if (ack_off <= top_off) begin
+            tx_base_reg <= h_ack;
+            if (ack_off != 8'd0) begin
+                progress_reg <= 1'b1;
+            end
+        end
+        if (host_nak) begin
+            rewind_reg <= 1'b1;
+            rewind_seq_reg <= h_exp;
+        end
+        if (host_poll) begin
+            st_force_reg <= 1'b1;
+        end
+        if (next_ahead && (!nak_sent_reg || host_poll)) begin
+            st_nak_reg <= 1'b1;
+            nak_sent_reg <= 1'b1;
+        end
+        if (d2h_limit_reg != cred_sh_reg) begin
+            progress_reg <= 1'b1;
+        end
+        d2h_limit_reg <= cred_sh_reg;
+    end
+
+    if (frame_done) begin
+        rx_done_reg <= rx_done_reg + 8'd1;
+    end
+
+    if (host_reset) begin
+        session_reg <= h_b1;
+        link_rst_reg <= 1'b1;
+    end
+
+    if (lrst) begin
+        rx_exp_reg <= 8'd0;
+        rx_done_reg <= 8'd0;
+        nak_sent_reg <= 1'b0;
+        tx_base_reg <= 8'd0;
+        d2h_limit_reg <= {CR_W{1'b0}};
+        st_force_reg <= 1'b0;
+        st_nak_reg <= 1'b0;
+        rewind_reg <= 1'b0;
+    end
+    if (rst) begin
+        session_reg <= 8'd0;
+        link_rst_reg <= 1'b0;
+    end
+end
+
+/*
+ * Carry out accepted frames
+ */
+wire csr_we;
+wire [15:0] csr_waddr;
+wire [31:0] csr_wdata;
+wire rd_req_valid, rd_req_ready;
+wire [15:0] rd_req_addr;
+wire [7:0] rd_req_count;
+
+sluice_link_dispatch #(
+    .N_H2D(N_H2D),
+    .H2D_WIDTHS(H2D_WIDTHS),
+    .H2D_MAXW(H2D_MAXW)
+)
+dispatch_inst (
+    .clk(clk),
+    .rst(lrst),
+    .s_tdata(ring_tdata),
+    .s_tvalid(ring_tvalid),
+    .s_tready(ring_tready),
+    .h2d_tdata(h2d_tdata),
+    .h2d_tvalid(h2d_tvalid),
+    .h2d_tready(h2d_tready),
+    .csr_we(csr_we),
+    .csr_waddr(csr_waddr),
+    .csr_wdata(csr_wdata),
+    .rd_req_valid(rd_req_valid),
+    .rd_req_addr(rd_req_addr),
+    .rd_req_count(rd_req_count),
+    .rd_req_ready(rd_req_ready),
+    .frame_done(frame_done)
+);
+
+/*
+ * Control registers
+ */
+wire [15:0] csr_raddr;
+wire [31:0] csr_rdata;
+wire [7:0] events;
+
+sluice_csr #(
+    .N_H2D(N_H2D),
+    .H2D_WIDTHS(H2D_WIDTHS),
+    .H2D_DEPTHS(H2D_DEPTHS),
+    .N_D2H(N_D2H),
+    .D2H_WIDTHS(D2H_WIDTHS),
+    .D2H_DEPTHS(D2H_DEPTHS),
+    .N_KERNELS(N_KERNELS),
+    .ARG_WORDS(ARG_WORDS),
+    .SPEC_WORDS(SPEC_WORDS),
+    .SPEC_INIT(SPEC_INIT),
+    .CLOCK_HZ(CLOCK_HZ),
+    .DESIGN_ID(DESIGN_ID),
+    .RXBUF_BYTES(2**RX_AW),
+    .TX_SLOTS(2**TX_SLOTS_AW),
+    .TX_SLOT_BYTES(2**TX_SLOT_AW)
+)
+csr_inst (
+    .clk(clk),
+    .rst(rst),
+    .we(csr_we),
+    .waddr(csr_waddr),
+    .wdata(csr_wdata),
+    .raddr(csr_raddr),
+    .rdata(csr_rdata),
+    .kernel_start(kernel_start),
+    .kernel_busy(kernel_busy),
+    .kernel_done(kernel_done),
+    .kernel_args(kernel_args),
+    .spec_values(spec_values),
+    .core_rst(core_rst),
+    .events(events)
+);
+
+/*
+ * Credits
+ */
+wire [16*NH-1:0] h2d_limit;
+wire [ND-1:0] d2h_credit;
+
+genvar g;
+generate
+    for (g = 0; g < NH; g = g + 1) begin : h2d_gen
+        localparam [15:0] CDEPTH = H2D_DEPTHS[32*g +: 32] > 16384 ? 16'd16384 : H2D_DEPTHS[32*g +: 16];
+
+        // LIMIT = words pushed + DEPTH - words in the FIFO
+        assign h2d_limit[16*g +: 16] = h2d_pushed_reg[16*g +: 16] + CDEPTH - h2d_count[16*g +: 16];
+
+        always @(posedge clk) begin
+            if (h2d_tvalid[g] && h2d_tready[g]) begin
+                h2d_pushed_reg[16*g +: 16] <= h2d_pushed_reg[16*g +: 16] + 16'd1;
+            end
+            if (lrst) begin
+                h2d_pushed_reg[16*g +: 16] <= 16'd0;
+            end
+        end
+    end
+
+    for (g = 0; g < ND; g = g + 1) begin : d2h_gen
+        wire [15:0] left = d2h_limit_reg[16*g +: 16] - d2h_sent_reg[16*g +: 16];
+
+        assign d2h_credit[g] = left != 16'd0 && !left[15];
+
+        always @(posedge clk) begin
+            if (d2h_tvalid[g] && d2h_tready[g]) begin
+                d2h_sent_reg[16*g +: 16] <= d2h_sent_reg[16*g +: 16] + 16'd1;
+            end
+            if (lrst) begin
+                d2h_sent_reg[16*g +: 16] <= 16'd0;
+            end
+        end
+    end
+endgenerate
+
+wire waiting = tx_top != tx_base_reg || |(d2h_tvalid & ~d2h_credit & {ND{N_D2H > 0}});
+
+/*
+ * Send: frame buffer, sender, framer
+ */
+wire send_busy, send_idle;
+wire [TX_SLOTS_AW-1:0] send_slot;
+wire [TX_SLOTS_AW-1:0] rd_slot;
+wire [TX_SLOT_AW-1:0] rd_idx;
+wire [7:0] rd_data;
+wire [TX_SLOT_AW:0] rd_len;
+
+sluice_link_txbuf #(
+    .N_D2H(N_D2H),
+    .D2H_WIDTHS(D2H_WIDTHS),
+    .D2H_MAXW(D2H_MAXW),
+    .SLOTS_AW(TX_SLOTS_AW),
+    .SLOT_AW(TX_SLOT_AW)
+)
+txbuf_inst (
+    .clk(clk),
+    .rst(lrst),
+    .d2h_tdata(d2h_tdata),
+    .d2h_tvalid(d2h_tvalid),
+    .d2h_tready(d2h_tready),
+    .d2h_credit(d2h_credit),
+    .rd_req_valid(rd_req_valid),
+    .rd_req_addr(rd_req_addr),
+    .rd_req_count(rd_req_count),
+    .rd_req_ready(rd_req_ready),
+    .csr_raddr(csr_raddr),
+    .csr_rdata(csr_rdata),
+    .tx_base(tx_base_reg),
+    .tx_top(tx_top),
+    .send_busy(send_busy),
+    .send_slot(send_slot),
+    .send_idle(send_idle),
+    .rd_slot(rd_slot),
+    .rd_idx(rd_idx),
+    .rd_data(rd_data),
+    .rd_len(rd_len)
+);
+
+wire [7:0] body_tdata;
+wire body_tvalid, body_tlast, body_tready;
+
+sluice_link_sender #(
+    .N_H2D(N_H2D),
+    .H2D_DEPTHS(H2D_DEPTHS),
+    .SLOTS_AW(TX_SLOTS_AW),
+    .SLOT_AW(TX_SLOT_AW),
+    .STATUS_GAP(STATUS_GAP),
+    .RETX_TIMEOUT(RETX_TIMEOUT)
+)
+sender_inst (
+    .clk(clk),
+    .rst(lrst),
+    .tx_base(tx_base_reg),
+    .tx_top(tx_top),
+    .rewind_valid(rewind_reg),
+    .rewind_seq(rewind_seq_reg),
+    .ack(rx_done_reg),
+    .exp(rx_exp_reg),
+    .events(events),
+    .session(session_reg),
+    .h2d_limit(h2d_limit),
+    .h2d_pushed(h2d_pushed_reg),
+    .st_force(st_force_reg),
+    .st_nak(st_nak_reg),
+    .waiting(waiting),
+    .progress(progress_reg),
+    .rd_slot(rd_slot),
+    .rd_idx(rd_idx),
+    .rd_data(rd_data),
+    .rd_len(rd_len),
+    .send_busy(send_busy),
+    .send_slot(send_slot),
+    .send_idle(send_idle),
+    .m_tdata(body_tdata),
+    .m_tvalid(body_tvalid),
+    .m_tlast(body_tlast),
+    .m_tready(body_tready)
+);
+
+sluice_link_tx #(
+    .IDLE_CYCLES(IDLE_CYCLES)
+)
+link_tx_inst (
+    .clk(clk),
+    .rst(lrst),
+    .s_tdata(body_tdata),
+    .s_tvalid(body_tvalid),
+    .s_tlast(body_tlast),
+    .s_tready(body_tready),
+    .m_axis_tdata(m_axis_link_tdata),
+    .m_axis_tvalid(m_axis_link_tvalid),
+    .m_axis_tready(m_axis_link_tready)
+);
+
+endmodule
+
+`resetall

@@ -1,0 +1,316 @@
+/*
+
+sluice: hand-written RTL library
+
+*/
+
+// Language: Verilog 2005
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Sender of the host bridge: chooses the next device->host frame and
+ * streams its body to the framer (sluice_link_tx)
+ *
+ * Two kinds of frame (runtime/link/proto.h sections 3 and 4):
+ *
+ *   STATUS     built here from a snapshot, taken when the frame starts, of
+ *              ACK (ack), EXP (exp), NEXT (the send pointer), EVENTS,
+ *              SESSION and the credit limit of every H2D pipe, so no field
+ *              is torn.  Sent, before any data frame,
+ *                - at once when asked (st_force: a duplicate frame, a POLL
+ *                  from the host, a reset; st_nak: a gap, with FLAGS.NAK),
+ *                  and after RETX_TIMEOUT cycles of waiting without
+ *                  progress (with FLAGS.POLL);
+ *                - 16 cycles after the last one when something the host is
+ *                  short of changed: an H2D limit while the host has less
+ *                  than half the FIFO of credit left (as far as the device
+ *                  can tell), EVENTS, or ACK by 2 or more;
+ *                - STATUS_GAP cycles after the last one when any field
+ *                  changed.
+ *   sequenced  the frames tx_base .. tx_top-1 kept by sluice_link_txbuf,
+ *              from the send pointer on (go-back-N): the pointer follows
+ *              tx_base when the host acknowledges past it, and goes back
+ *              on rewind_valid (a NAK) to rewind_seq if that lies in
+ *              tx_base .. tx_top.  Both apply between frames.
+ *
+ * Parameters: N_H2D, H2D_DEPTHS (32 bits per pipe, for the urgency test),
+ * SLOTS_AW, SLOT_AW (as sluice_link_txbuf), STATUS_GAP, RETX_TIMEOUT
+ * (cycles; should exceed a round trip of the slowest link, a full frame
+ * each way).
+ */
+module sluice_link_sender #
+(
+    parameter N_H2D = 1,
+    parameter H2D_DEPTHS = 32'd16,
+    parameter SLOTS_AW = 3,
+    parameter SLOT_AW = 6,
+    parameter STATUS_GAP = 256,
+    parameter RETX_TIMEOUT = 4096
+)
+(
+    input  wire                                     clk,
+    input  wire                                     rst,
+
+    /*
+     * Window (sluice_link_txbuf) and go-back-N
+     */
+    input  wire [7:0]                               tx_base,
+    input  wire [7:0]                               tx_top,
+    input  wire                                     rewind_valid,
+    input  wire [7:0]                               rewind_seq,
+
+    /*
+     * STATUS contents and requests
+     */
+    input  wire [7:0]                               ack,
+    input  wire [7:0]                               exp,
+    input  wire [7:0]                               events,
+    input  wire [7:0]                               session,
+    input  wire [16*(N_H2D > 0 ? N_H2D : 1)-1:0]    h2d_limit,
+    input  wire [16*(N_H2D > 0 ? N_H2D : 1)-1:0]    h2d_pushed,
+    input  wire                                     st_force,
+    input  wire                                     st_nak,
+    input  wire                                     waiting,
+    input  wire                                     progress,
+
+    /*
+     * Send buffer read port
+     */
+    output wire [SLOTS_AW-1:0]                      rd_slot,
+    output wire [SLOT_AW-1:0]                       rd_idx,
+    input  wire [7:0]                               rd_data,
+    input  wire [SLOT_AW:0]                         rd_len,
+    output wire                                     send_busy,
+    output wire [SLOTS_AW-1:0]                      send_slot,
+    output wire                                     send_idle,
+
+    /*
+     * Frame bodies to the framer
+     */
+    output wire [7:0]                               m_tdata,
+    output wire                                     m_tvalid,
+    output wire                                     m_tlast,
+    input  wire                                     m_tready
+);
+
+localparam NP = N_H2D > 0 ? N_H2D : 1;
+localparam ST_BYTES = 8 + 2 * N_H2D;
+localparam ST_W = 8 * (8 + 2 * NP);
+localparam IDX_W = SLOT_AW + 1 > 8 ? SLOT_AW + 1 : 8;
+localparam integer ST_LAST_I = ST_BYTES - 1;
+localparam [IDX_W-1:0] ST_LAST = ST_LAST_I[IDX_W-1:0];
+localparam GAP_URGENT = 16;
+localparam GAP_W = 16;
+localparam [GAP_W-1:0] GAP_MAX = {GAP_W{1'b1}};
+
+localparam [7:0] T_STATUS = 8'h10;
+
+localparam [1:0]
+    STATE_IDLE = 2'd0,
+    STATE_DLOAD = 2'd1,
+    STATE_DATA = 2'd2,
+    STATE_STATUS = 2'd3;
+
+// check configuration
+initial begin
+    if (STATUS_GAP < GAP_URGENT || STATUS_GAP > 65535) begin
+        $error("Error: STATUS_GAP must be 16 to 65535 (instance %m)");
+        $finish;
+    end
+    if (RETX_TIMEOUT < 64 || RETX_TIMEOUT > 32'h7FFFFFFF) begin
+        $error("Error: RETX_TIMEOUT must be at least 64 (instance %m)");
+        $finish;
+    end
+end
+
+function [15:0] credit_depth;
+    input integer p;
+    begin
+        credit_depth = H2D_DEPTHS[32*p +: 32] > 16384 ? 16'd16384 : H2D_DEPTHS[32*p +: 16];
+    end
+endfunction
+
+reg [1:0] state_reg = STATE_IDLE;
+reg [7:0] send_reg = 8'd0;
+reg [IDX_W-1:0] idx_reg = {IDX_W{1'b0}};
+reg [IDX_W-1:0] len_reg = {IDX_W{1'b0}};
+reg [ST_W-1:0] st_sh_reg = {ST_W{1'b0}};
+
+reg rewind_reg = 1'b0;
+reg [7:0] rewind_seq_reg = 8'd0;
+
+reg force_reg = 1'b1;
+reg nak_reg = 1'b0;
+reg poll_reg = 1'b0;
+
+reg [7:0] ack_adv_reg = 8'd0;
+reg [7:0] events_adv_reg = 8'd0;
+reg [16*NP-1:0] limit_adv_reg = {16*NP{1'b0}};
+
+reg [GAP_W-1:0] gap_reg = {GAP_W{1'b0}};
+reg [31:0] poll_cnt_reg = 32'd0;
+
+// window arithmetic, all relative to tx_base
+wire [7:0] off_send = send_reg - tx_base;
+wire [7:0] off_top = tx_top - tx_base;
+wire [7:0] off_rewind = rewind_seq_reg - tx_base;
+wire have_data = off_send < off_top;
+
+// what changed since the last STATUS
+reg dirty;
+reg urgent;
+integer i;
+
+always @* begin
+    dirty = ack != ack_adv_reg || events != events_adv_reg;
+    urgent = events != events_adv_reg || (ack - ack_adv_reg) >= 8'd2;
+    for (i = 0; i < N_H2D; i = i + 1) begin
+        if (h2d_limit[16*i +: 16] != limit_adv_reg[16*i +: 16]) begin
+            dirty = 1'b1;
+            // credit left to the host: advertised limit - words pushed
+            if ((limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16]) >= 16'h8000 ||
+                    (limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16]) < (credit_depth(i) >> 1)) begin
+                urgent = 1'b1;
+            end
+        end
+    end
+end
+
+wire status_go = force_reg || nak_reg || poll_reg ||
+                 (urgent && gap_reg >= GAP_URGENT) ||
+                 (dirty && gap_reg >= STATUS_GAP);
+
+// the STATUS body, byte 0 in [7:0]
+reg [ST_W-1:0] st_body;
+
+always @* begin
+    st_body = {ST_W{1'b0}};
+    st_body[63:0] = {8'd0, session, events, send_reg, exp, ack,
+                     6'd0, poll_reg, nak_reg, T_STATUS};
+    st_body[ST_W-1:64] = h2d_limit;
+end
+
+reg [IDX_W-1:0] rd_len_ext;
+
+always @* begin
+    rd_len_ext = {IDX_W{1'b0}};
+    rd_len_ext[SLOT_AW:0] = rd_len;
+end
+
+wire poll_fire = waiting && !progress && poll_cnt_reg >= RETX_TIMEOUT;
+
+wire take = m_tvalid && m_tready;
+wire last = state_reg == STATE_DATA ? idx_reg == len_reg - 1'b1 : idx_reg == ST_LAST;
+
+assign m_tvalid = state_reg == STATE_DATA || state_reg == STATE_STATUS;
+assign m_tdata = state_reg == STATE_DATA ? rd_data : st_sh_reg[7:0];
+assign m_tlast = last;
+
+assign rd_slot = send_reg[SLOTS_AW-1:0];
+wire [IDX_W-1:0] idx_plus = idx_reg + 1'b1;
+assign rd_idx = (state_reg == STATE_DATA && take) ? idx_plus[SLOT_AW-1:0] : idx_reg[SLOT_AW-1:0];
+assign send_busy = state_reg == STATE_DLOAD || state_reg == STATE_DATA;
+assign send_slot = send_reg[SLOTS_AW-1:0];
+assign send_idle = state_reg == STATE_IDLE && !have_data;
+
+always @(posedge clk) begin
+    if (gap_reg != GAP_MAX) begin
+        gap_reg <= gap_reg + 1'b1;
+    end
+
+    if (!waiting || progress || poll_fire) begin
+        poll_cnt_reg <= 32'd0;
+    end else begin
+        poll_cnt_reg <= poll_cnt_reg + 32'd1;
+    end
+
+    if (rewind_valid) begin
+        rewind_reg <= 1'b1;
+        rewind_seq_reg <= rewind_seq;
+    end
+
+    case (state_reg)
+        STATE_IDLE: begin
+            idx_reg <= {IDX_W{1'b0}};
+            if (rewind_reg) begin
+                if (off_rewind <= off_top) begin
+                    send_reg <= rewind_seq_reg;
+                end
+                if (!rewind_valid) begin
+                    rewind_reg <= 1'b0;
+                end
+            end else if (off_send > off_top) begin
+                // acknowledged past the send pointer
+                send_reg <= tx_base;
+            end else if (status_go) begin
+                st_sh_reg <= st_body;
+                force_reg <= 1'b0;
+                nak_reg <= 1'b0;
+                poll_reg <= 1'b0;
+                ack_adv_reg <= ack;
+                events_adv_reg <= events;
+                limit_adv_reg <= h2d_limit;
+                gap_reg <= {GAP_W{1'b0}};
+                state_reg <= STATE_STATUS;
+            end else if (have_data) begin
+                len_reg <= rd_len_ext;
+                state_reg <= STATE_DLOAD;
+            end
+        end
+        STATE_DLOAD: begin
+            state_reg <= STATE_DATA;
+        end
+        STATE_DATA: begin
+            if (take) begin
+                idx_reg <= idx_plus;
+                if (last) begin
+                    send_reg <= send_reg + 8'd1;
+                    state_reg <= STATE_IDLE;
+                end
+            end
+        end
+        default: begin
+            // STATE_STATUS
+            if (take) begin
+                idx_reg <= idx_plus;
+                st_sh_reg <= st_sh_reg >> 8;
+                if (last) begin
+                    state_reg <= STATE_IDLE;
+                end
+            end
+        end
+    endcase
+
+    // requests that arrive while a STATUS starts are kept for the next
+    if (st_force) begin
+        force_reg <= 1'b1;
+    end
+    if (st_nak) begin
+        nak_reg <= 1'b1;
+    end
+    if (poll_fire) begin
+        poll_reg <= 1'b1;
+    end
+
+    if (rst) begin
+        state_reg <= STATE_IDLE;
+        send_reg <= 8'd0;
+        idx_reg <= {IDX_W{1'b0}};
+        rewind_reg <= 1'b0;
+        force_reg <= 1'b1;
+        nak_reg <= 1'b0;
+        poll_reg <= 1'b0;
+        ack_adv_reg <= 8'd0;
+        events_adv_reg <= 8'd0;
+        limit_adv_reg <= {16*NP{1'b0}};
+        gap_reg <= {GAP_W{1'b0}};
+        poll_cnt_reg <= 32'd0;
+    end
+end
+
+endmodule
+
+`resetall

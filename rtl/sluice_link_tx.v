@@ -1,0 +1,211 @@
+/*
+
+sluice: hand-written RTL library
+
+*/
+
+// Language: Verilog 2005
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Host-link framer: frame bodies in, wire bytes out
+ *
+ * The framing of runtime/link/proto.h section 2.  A frame body arrives on
+ * s_* (AXI4-Stream style, s_tlast on its last byte) and leaves as
+ *
+ *     [FLAG] stuff(body, CRC-32C of body least significant byte first) FLAG
+ *
+ * where stuff() sends FLAG (8'h7E) and ESC (8'h7D) as ESC, byte ^ 8'h20.
+ * The opening FLAG is left out when the previous frame's closing FLAG was
+ * sent no more than IDLE_CYCLES cycles before (frames back to back share
+ * one FLAG); after a longer pause it is sent, so that noise on an idle
+ * line cannot join the next frame.
+ *
+ * Throughput: one wire byte per cycle when m_axis_tready is high, so a
+ * body of n bytes with e bytes to escape takes n + e + 5 cycles back to
+ * back (n + e + 6 after a pause).  m_axis_* is driven from registers;
+ * s_tready depends combinationally on m_axis_tready.
+ */
+module sluice_link_tx #
+(
+    parameter IDLE_CYCLES = 8
+)
+(
+    input  wire         clk,
+    input  wire         rst,
+
+    /*
+     * Frame bodies
+     */
+    input  wire [7:0]   s_tdata,
+    input  wire         s_tvalid,
+    input  wire         s_tlast,
+    output wire         s_tready,
+
+    /*
+     * Wire bytes to the host
+     */
+    output wire [7:0]   m_axis_tdata,
+    output wire         m_axis_tvalid,
+    input  wire         m_axis_tready
+);
+
+localparam [7:0] FLAG = 8'h7E;
+localparam [7:0] ESC = 8'h7D;
+
+localparam [1:0]
+    STATE_IDLE = 2'd0,
+    STATE_BODY = 2'd1,
+    STATE_CRC = 2'd2,
+    STATE_CLOSE = 2'd3;
+
+// check configuration
+initial begin
+    if (IDLE_CYCLES < 1 || IDLE_CYCLES > 255) begin
+        $error("Error: IDLE_CYCLES must be 1 to 255 (instance %m)");
+        $finish;
+    end
+end
+
+reg [1:0] state_reg = STATE_IDLE, state_next;
+reg [1:0] crc_idx_reg = 2'd0;
+reg [31:0] crc_reg = 32'hFFFFFFFF;
+reg esc_pend_reg = 1'b0;
+reg [7:0] esc_byte_reg = 8'd0;
+reg [7:0] idle_reg = 8'd0;   // cycles since the last closing FLAG left
+reg shared_reg = 1'b0;       // the last closing FLAG can open the next frame
+
+reg [7:0] m_axis_tdata_reg = 8'd0;
+reg m_axis_tvalid_reg = 1'b0;
+
+assign m_axis_tdata = m_axis_tdata_reg;
+assign m_axis_tvalid = m_axis_tvalid_reg;
+
+wire out_free = !m_axis_tvalid_reg || m_axis_tready;
+
+// a frame may start without its own FLAG
+wire skip_open = shared_reg && idle_reg < IDLE_CYCLES;
+wire in_body = state_reg == STATE_BODY || (state_reg == STATE_IDLE && skip_open);
+
+wire [31:0] crc_next;
+
+sluice_crc crc_inst (
+    .crc_in(crc_reg),
+    .data(s_tdata),
+    .crc_out(crc_next)
+);
+
+wire [31:0] crc_final = ~crc_reg;
+
+// the next raw byte (before stuffing); literal: a FLAG that delimits
+reg [7:0] raw;
+reg raw_valid;
+reg raw_literal;
+
+always @* begin
+    raw = s_tdata;
+    raw_valid = 1'b0;
+    raw_literal = 1'b0;
+
+    if (in_body) begin
+        raw_valid = s_tvalid;
+    end else begin
+        case (state_reg)
+            STATE_IDLE: begin
+                raw = FLAG;
+                raw_valid = s_tvalid;
+                raw_literal = 1'b1;
+            end
+            STATE_CRC: begin
+                raw = crc_final[8*crc_idx_reg +: 8];
+                raw_valid = 1'b1;
+            end
+            default: begin
+                raw = FLAG;
+                raw_valid = 1'b1;
+                raw_literal = 1'b1;
+            end
+        endcase
+    end
+end
+
+wire take = out_free && !esc_pend_reg && raw_valid;
+wire needs_esc = !raw_literal && (raw == FLAG || raw == ESC);
+
+assign s_tready = in_body && out_free && !esc_pend_reg;
+
+always @* begin
+    state_next = state_reg;
+
+    if (take) begin
+        if (in_body) begin
+            state_next = s_tlast ? STATE_CRC : STATE_BODY;
+        end else if (state_reg == STATE_IDLE) begin
+            state_next = STATE_BODY;
+        end else if (state_reg == STATE_CRC) begin
+            state_next = crc_idx_reg == 2'd3 ? STATE_CLOSE : STATE_CRC;
+        end else begin
+            state_next = STATE_IDLE;
+        end
+    end
+end
+
+always @(posedge clk) begin
+    state_reg <= state_next;
+
+    if (out_free) begin
+        m_axis_tvalid_reg <= 1'b0;
+    end
+
+    if (out_free && esc_pend_reg) begin
+        m_axis_tdata_reg <= esc_byte_reg;
+        m_axis_tvalid_reg <= 1'b1;
+        esc_pend_reg <= 1'b0;
+    end else if (take) begin
+        m_axis_tvalid_reg <= 1'b1;
+        if (needs_esc) begin
+            m_axis_tdata_reg <= ESC;
+            esc_byte_reg <= raw ^ 8'h20;
+            esc_pend_reg <= 1'b1;
+        end else begin
+            m_axis_tdata_reg <= raw;
+        end
+    end
+
+    if (take && in_body) begin
+        crc_reg <= crc_next;
+    end
+
+    if (take && state_reg == STATE_CRC) begin
+        crc_idx_reg <= crc_idx_reg + 2'd1;
+    end
+
+    // the closing FLAG: the next frame starts afresh
+    if (take && state_reg == STATE_CLOSE) begin
+        crc_reg <= 32'hFFFFFFFF;
+        crc_idx_reg <= 2'd0;
+        shared_reg <= 1'b1;
+        idle_reg <= 8'd0;
+    end else if (take) begin
+        shared_reg <= 1'b0;
+    end else if (!m_axis_tvalid_reg && idle_reg != 8'hFF) begin
+        idle_reg <= idle_reg + 8'd1;
+    end
+
+    if (rst) begin
+        state_reg <= STATE_IDLE;
+        crc_idx_reg <= 2'd0;
+        crc_reg <= 32'hFFFFFFFF;
+        esc_pend_reg <= 1'b0;
+        idle_reg <= 8'd0;
+        shared_reg <= 1'b0;
+        m_axis_tvalid_reg <= 1'b0;
+    end
+end
+
+endmodule
+
+`resetall

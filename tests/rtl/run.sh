@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+#
+# Tests of the hand-written RTL library (rtl/):
+#
+#   - each testbench under tests/rtl/ in several parameter sets, under
+#     Icarus (iverilog -g2005) and under Verilator (--main --timing; the
+#     testbenches drive their own clock, so no C++ of ours is needed);
+#   - verilator --lint-only -Wall is clean for each module, for a few
+#     parameter sets each;
+#   - yosys synth_ice40 maps a 512x32 FIFO to SB_RAM40_4K, a 16x32 one to
+#     flip-flops, and synthesizes a 32-bit signed divider.
+#
+# Usage: tests/rtl/run.sh [BUILD_DIR]     (default build/rtl-tests)
+#
+# Everything is written under BUILD_DIR, one log per test in BUILD_DIR/log.
+# JOBS (default: the number of CPUs) tests run at once.  Prints one line
+# per test and closes with "N passed, N failed"; exits 1 if any failed.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rtl=$root/rtl
+
+build=${1:-build/rtl-tests}
+mkdir -p "$build" || exit 1
+build=$(cd "$build" && pwd)
+log=$build/log
+rm -rf "$log"
+mkdir -p "$log" || exit 1
+
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+for tool in iverilog vvp verilator yosys make; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "run.sh: $tool not found" >&2
+        exit 1
+    fi
+done
+
+#
+# Test kinds.  Each runs in its own directory, $build/$name, prints to its
+# log and returns non-zero on failure.
+#
+
+# icarus TOP SOURCES... -- PARAM=VALUE...
+icarus() {
+    local top=$1 srcs=() params=()
+    shift
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do srcs+=("$1"); shift; done
+    shift
+    for p in "$@"; do params+=("-P$top.$p"); done
+    iverilog -g2005 -Wall -o "$build/$name/sim.vvp" -s "$top" "${params[@]}" "${srcs[@]}" &&
+        vvp -n "$build/$name/sim.vvp"
+}
+
+# The Verilator runtime (verilated.o and friends) is the same for every
+# model; it is compiled once, by prepare_verilator, and copied into each
+# model's directory after verilator has written its makefile, so make finds
+# it up to date.  Models are compiled with -O0: they run for a second or
+# two, and compiling them is most of the time these tests take.
+vlrt=$build/verilator-runtime
+
+prepare_verilator() {
+    rm -rf "$vlrt"
+    verilator --cc --exe --main --timing --Mdir "$vlrt" \
+        --top-module sluice_fifo_tb "$rtl/sluice_fifo.v" "$here/sluice_fifo_tb.v" &&
+        make -s -C "$vlrt" -f Vsluice_fifo_tb.mk \
+            verilated.o verilated_threads.o verilated_timing.o
+}
+
+# verilator_sim TOP SOURCES... -- PARAM=VALUE...
+verilator_sim() {
+    local top=$1 srcs=() params=() dir=$build/$name/obj
+    shift
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do srcs+=("$1"); shift; done
+    shift
+    for p in "$@"; do params+=("-G$p"); done
+    rm -rf "$dir"
+    verilator --cc --exe --main --timing --Mdir "$dir" --top-module "$top" \
+        "${params[@]}" "${srcs[@]}" || return 1
+    cp "$vlrt"/verilated*.o "$dir"/ 2>/dev/null
+    make -s -C "$dir" -f "V$top.mk" OPT_FAST=-O0 OPT_SLOW=-O0 >/dev/null || return 1
+    "$dir/V$top"
+}
+
+# lint MODULE -GPARAM=VALUE...
+lint() {
+    local module=$1
+    shift
+    verilator --lint-only -Wall "$@" "$rtl/$module.v"
+}
+
+# synth MODULE PARAM=VALUE...: synth_ice40, then the cell statistics
+synth() {
+    local module=$1 chparam=""
+    shift
+    for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
+    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $rtl/$module.v;
+        chparam$chparam $module; synth_ice40 -top $module;
+        tee -o $build/$name/stat.txt stat" >/dev/null || return 1
+    cat "$build/$name/stat.txt"
+}
+
+cells() {
+    awk -v c="$1" '$1 == c { n += $2 } END { print n + 0 }' "$build/$name/stat.txt"
+}
+
+ffs() {
+    awk '$1 ~ /^SB_DFF/ { n += $2 } END { print n + 0 }' "$build/$name/stat.txt"
+}
+
+synth_uses_bram() {
+    synth "$@" || return 1
+    local n
+    n=$(cells SB_RAM40_4K)
+    echo "SB_RAM40_4K: $n"
+    [ "$n" -ge 1 ]
+}
+
+synth_no_bram() {
+    synth "$@" || return 1
+    [ "$(cells SB_RAM40_4K)" -eq 0 ]
+}
+
+#
+# The tests
+#
+
+tests=()
+
+fifo_configs=(
+    "WIDTH=8 DEPTH=1"
+    "WIDTH=1 DEPTH=2"
+    "WIDTH=32 DEPTH=3"
+    "WIDTH=32 DEPTH=16"
+    "WIDTH=16 DEPTH=31"
+    "WIDTH=300 DEPTH=4"
+    "WIDTH=7 DEPTH=5 RAM_MIN_DEPTH=4"
+    "WIDTH=16 DEPTH=33"
+    "WIDTH=32 DEPTH=512"
+    "WIDTH=1030 DEPTH=40"
+)
+
+div_configs=()
+for w in 1 7 8 16 32 64; do
+    for s in 0 1; do
+        div_configs+=("WIDTH=$w SIGNED=$s")
+    done
+done
+
+tag() {
+    echo "$1" | sed -e 's/WIDTH=/w/; s/DEPTH=/d/; s/RAM_MIN_DEPTH=/ram/; s/SIGNED=/s/; s/ /_/g'
+}
+
+for c in "${fifo_configs[@]}"; do
+    for sim in icarus verilator_sim; do
+        tests+=("fifo_$(tag "$c")_${sim%_sim}|$sim sluice_fifo_tb $rtl/sluice_fifo.v $here/sluice_fifo_tb.v -- $c")
+    done
+done
+
+for c in "${div_configs[@]}"; do
+    for sim in icarus verilator_sim; do
+        tests+=("div_$(tag "$c")_${sim%_sim}|$sim sluice_div_tb $rtl/sluice_div.v $here/sluice_div_tb.v -- $c")
+    done
+done
+
+for g in "-GWIDTH=1 -GDEPTH=1" "-GDEPTH=2" "-GDEPTH=16" "-GWIDTH=300 -GDEPTH=4" \
+         "-GWIDTH=7 -GDEPTH=5 -GRAM_MIN_DEPTH=4" "-GDEPTH=512"; do
+    tests+=("lint_fifo_$(tag "${g//-G/}")|lint sluice_fifo $g")
+done
+
+for g in "-GWIDTH=1 -GSIGNED=0" "-GWIDTH=1 -GSIGNED=1" "-GWIDTH=8 -GSIGNED=0" \
+         "-GWIDTH=32 -GSIGNED=1" "-GWIDTH=64 -GSIGNED=1"; do
+    tests+=("lint_div_$(tag "${g//-G/}")|lint sluice_div $g")
+done
+
+tests+=("synth_fifo_512x32_infers_SB_RAM40_4K|synth_uses_bram sluice_fifo WIDTH=32 DEPTH=512")
+tests+=("synth_fifo_16x32_uses_flip_flops|synth_no_bram sluice_fifo WIDTH=32 DEPTH=16")
+tests+=("synth_div_32_signed|synth sluice_div WIDTH=32 SIGNED=1")
+
+#
+# Run them, JOBS at a time
+#
+
+passed=0
+failed=0
+
+run_one() {
+    local name=$1 cmd=$2
+    mkdir -p "$build/$name"
+    (cd "$build/$name" && eval "$cmd") >"$log/$name.log" 2>&1
+    echo $? >"$log/$name.rc"
+}
+
+summary() {
+    local name=$1 extra=""
+    case $name in
+    synth_*)
+        extra="$(cells SB_LUT4) LUT4, $(ffs) FF, $(cells SB_CARRY) CARRY, $(cells SB_RAM40_4K) RAM40_4K"
+        ;;
+    fifo_* | div_*)
+        extra=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log/$name.log" | tail -1)
+        ;;
+    esac
+    [ -n "$extra" ] && echo " ($extra)"
+}
+
+report() {
+    local name=$1
+    if [ "$(cat "$log/$name.rc" 2>/dev/null)" = 0 ]; then
+        echo "PASS: $name$(summary "$name")"
+        passed=$((passed + 1))
+    else
+        echo "FAIL: $name (log: $log/$name.log)"
+        sed -n -e '/^FAIL/p' -e '/rror/p' "$log/$name.log" | head -10 | sed 's/^/    /'
+        failed=$((failed + 1))
+    fi
+}
+
+if ! prepare_verilator >"$log/verilator-runtime.log" 2>&1; then
+    echo "run.sh: cannot build the Verilator runtime (log: $log/verilator-runtime.log)" >&2
+fi
+
+running=()
+for t in "${tests[@]}"; do
+    name=${t%%|*}
+    run_one "$name" "${t#*|}" &
+    running+=("$!:$name")
+    while [ "${#running[@]}" -ge "$jobs" ]; do
+        wait -n
+        still=()
+        for r in "${running[@]}"; do
+            if kill -0 "${r%%:*}" 2>/dev/null; then
+                still+=("$r")
+            else
+                wait "${r%%:*}"
+                report "${r#*:}"
+            fi
+        done
+        running=("${still[@]}")
+    done
+done
+for r in "${running[@]}"; do
+    wait "${r%%:*}"
+    report "${r#*:}"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
