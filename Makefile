@@ -77,7 +77,7 @@ test: check-deps
 
 bench: check-deps
 	$(MAKE) all
-	scripts/bench.sh
+	python3 scripts/bench.py
 
 clean:
 	rm -rf $(BUILD)

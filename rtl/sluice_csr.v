@@ -29,8 +29,11 @@ sluice: hand-written RTL library
  * Kernels: kernel_start[k] is high while a start is pending and core_rst
  * is low; the request is cleared in the cycle the kernel accepts it
  * (kernel_start[k] && !kernel_busy[k]).  kernel_done[k] pulses count
- * completions (KCTRL[31:16]) and events, the total mod 256, which the
- * bridge reports in every STATUS.
+ * completions (KCTRL[31:16], one cycle later) and events, the total mod
+ * 256, which the bridge reports in every STATUS.  KCTRL's busy bit is
+ * kernel_busy[k] || kernel_done[k], so that no read sees a kernel neither
+ * busy nor counted done, whether K_busy falls in the cycle of K_done or
+ * after it.
  *
  * kernel_args is argument word j in [32*j +: 32]; spec_values likewise,
  * reset to SPEC_INIT.  core_rst is high for 16 cycles after a write of 1
@@ -272,7 +275,7 @@ always @* begin
             end
             for (i = 0; i < N_KERNELS; i = i + 1) begin
                 if (ra == 32'h0100 + i) begin
-                    rmux = {dones_reg[16*i +: 16], 14'd0, pending_reg[i], kernel_busy[i]};
+                    rmux = {dones_reg[16*i +: 16], 14'd0, pending_reg[i], kernel_busy[i] || kernel_done[i]};
                 end
             end
         end

@@ -19,11 +19,12 @@ sluice: hand-written RTL library
  *   DEPTH          capacity in words, >= 1
  *   RAM_MIN_DEPTH  smallest DEPTH kept in an inferred block RAM (>= 4,
  *                  default 32); shallower FIFOs are built from flip-flops.
- *                  On iCE40 a 16x32 FIFO in flip-flops takes about 520 FFs
- *                  and 430 LUTs and 32x32 twice that, while a block-RAM
- *                  FIFO takes two or more SB_RAM40_4K plus about 65 FFs and
- *                  65 LUTs; a generator short of block RAMs, or with narrow
- *                  words, can raise the threshold.
+ *                  Measured with Yosys 0.23 synth_ice40: in flip-flops
+ *                  16x32 takes 528 FFs and 417 LUTs, 31x32 1010 FFs and
+ *                  865 LUTs; in block RAM 32x32 takes 2 SB_RAM40_4K, 53 FFs
+ *                  and 49 LUTs, 512x32 4 SB_RAM40_4K, 65 FFs and 66 LUTs.
+ *                  A generator short of block RAMs, or with narrow words,
+ *                  can raise the threshold.
  *
  * Protocol: AXI4-Stream style ready/valid on both sides.  A word moves on
  * s_axis in a cycle where s_axis_tvalid and s_axis_tready are both high,
@@ -186,8 +187,10 @@ end else if (DEPTH < RAM_MIN_DEPTH) begin : regs
     reg [PTR_WIDTH-1:0] wr_ptr_reg = {PTR_WIDTH{1'b0}};
     reg [PTR_WIDTH-1:0] rd_ptr_reg = {PTR_WIDTH{1'b0}};
 
-    // words in the array = count - m_axis_tvalid
-    wire mem_empty = count_reg == {{(COUNT_WIDTH-1){1'b0}}, m_axis_tvalid_reg};
+    // the array is empty: count == m_axis_tvalid, kept in a register so
+    // that the write enables are a short path
+    reg mem_empty_reg = 1'b1;
+    wire mem_empty = mem_empty_reg;
 
     wire out_load_mem = out_free && !mem_empty;
     wire out_load_in = out_free && mem_empty && s_fire;
@@ -202,6 +205,8 @@ end else if (DEPTH < RAM_MIN_DEPTH) begin : regs
     end
 
     always @(posedge clk) begin
+        mem_empty_reg <= count_next == {{(COUNT_WIDTH-1){1'b0}}, m_axis_tvalid_next};
+
         if (mem_write) begin
             mem[wr_ptr_reg] <= s_axis_tdata;
             wr_ptr_reg <= wr_ptr_reg == PTR_LAST ? {PTR_WIDTH{1'b0}} : wr_ptr_reg + 1'b1;
@@ -215,6 +220,7 @@ end else if (DEPTH < RAM_MIN_DEPTH) begin : regs
         end
 
         if (rst) begin
+            mem_empty_reg <= 1'b1;
             wr_ptr_reg <= {PTR_WIDTH{1'b0}};
             rd_ptr_reg <= {PTR_WIDTH{1'b0}};
         end

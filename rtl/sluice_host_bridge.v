@@ -181,6 +181,7 @@ reg [7:0] session_reg = 8'd0;
 reg [7:0] rx_exp_reg = 8'd0;    // next host sequence number to accept
 reg [7:0] rx_done_reg = 8'd0;   // host frames carried out (ACK)
 reg nak_sent_reg = 1'b0;
+reg [7:0] ooo_last_reg = 8'd0;   // last out-of-order SEQ seen
 reg [7:0] tx_base_reg = 8'd0;   // oldest unacknowledged device frame
 wire [7:0] tx_top;
 
@@ -246,6 +247,9 @@ wire seq_len_ok = len_reg >= 9'd4 && len_reg <= 9'd259;
 wire ring_ovf;
 wire [7:0] seq_off = h_b1 - rx_exp_reg;
 wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
+// the host went back: an out-of-order SEQ not after the last one
+wire [7:0] ooo_step = h_b1 - ooo_last_reg;
+wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
 wire accept = rx_eof && rx_eof_ok && is_seq && seq_len_ok && !ring_ovf && seq_off == 8'd0;
 wire [7:0] payload_len = len_reg[7:0] - 8'd4;   // len_reg <= 259 when used
 
@@ -300,11 +304,13 @@ always @(posedge clk) begin
 
     if (seq_reject) begin
         if (seq_ahead || seq_off == 8'd0) begin
-            // a gap before this frame (or no room for it): ask once
-            if (!nak_sent_reg) begin
+            // a gap before this frame (or no room for it): ask once, and
+            // again when the host has resent and the gap is still there
+            if (!nak_sent_reg || ooo_back) begin
                 st_nak_reg <= 1'b1;
                 nak_sent_reg <= 1'b1;
             end
+            ooo_last_reg <= h_b1;
         end else begin
             // a duplicate: the host missed our ACK
             st_force_reg <= 1'b1;

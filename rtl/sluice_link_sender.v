@@ -16,10 +16,12 @@ sluice: hand-written RTL library
  *
  * Two kinds of frame (runtime/link/proto.h sections 3 and 4):
  *
- *   STATUS     built here from a snapshot, taken when the frame starts, of
+ *   STATUS     built here, byte by byte as the framer takes them, from
  *              ACK (ack), EXP (exp), NEXT (the send pointer), EVENTS,
- *              SESSION and the credit limit of every H2D pipe, so no field
- *              is torn.  Sent, before any data frame,
+ *              SESSION and the credit limit of every H2D pipe (whose high
+ *              byte is held when the low byte goes, so no limit is torn);
+ *              each value is recorded as advertised when its byte goes.
+ *              Sent, before any data frame,
  *                - at once when asked (st_force: a duplicate frame, a POLL
  *                  from the host, a reset; st_nak: a gap, with FLAGS.NAK),
  *                  and after RETX_TIMEOUT cycles of waiting without
@@ -97,14 +99,18 @@ module sluice_link_sender #
 );
 
 localparam NP = N_H2D > 0 ? N_H2D : 1;
+localparam PIPE_W = NP > 1 ? $clog2(NP) : 1;
 localparam ST_BYTES = 8 + 2 * N_H2D;
-localparam ST_W = 8 * (8 + 2 * NP);
 localparam IDX_W = SLOT_AW + 1 > 8 ? SLOT_AW + 1 : 8;
 localparam integer ST_LAST_I = ST_BYTES - 1;
 localparam [IDX_W-1:0] ST_LAST = ST_LAST_I[IDX_W-1:0];
 localparam GAP_URGENT = 16;
-localparam GAP_W = 16;
+localparam GAP_W = $clog2(STATUS_GAP + 1);
 localparam [GAP_W-1:0] GAP_MAX = {GAP_W{1'b1}};
+localparam [GAP_W-1:0] GAP_LONG = STATUS_GAP[GAP_W-1:0];
+localparam [GAP_W-1:0] GAP_SHORT = GAP_URGENT[GAP_W-1:0];
+localparam POLL_W = $clog2(RETX_TIMEOUT + 1);
+localparam [POLL_W-1:0] POLL_START = RETX_TIMEOUT[POLL_W-1:0];
 
 localparam [7:0] T_STATUS = 8'h10;
 
@@ -120,8 +126,8 @@ initial begin
         $error("Error: STATUS_GAP must be 16 to 65535 (instance %m)");
         $finish;
     end
-    if (RETX_TIMEOUT < 64 || RETX_TIMEOUT > 32'h7FFFFFFF) begin
-        $error("Error: RETX_TIMEOUT must be at least 64 (instance %m)");
+    if (RETX_TIMEOUT < 64 || RETX_TIMEOUT > 32'h3FFFFFFF) begin
+        $error("Error: RETX_TIMEOUT must be 64 to 2**30 (instance %m)");
         $finish;
     end
 end
@@ -137,7 +143,9 @@ reg [1:0] state_reg = STATE_IDLE;
 reg [7:0] send_reg = 8'd0;
 reg [IDX_W-1:0] idx_reg = {IDX_W{1'b0}};
 reg [IDX_W-1:0] len_reg = {IDX_W{1'b0}};
-reg [ST_W-1:0] st_sh_reg = {ST_W{1'b0}};
+reg [7:0] hold_reg = 8'd0;      // high byte of the limit being sent
+reg st_nak_reg = 1'b0;         // the FLAGS of the STATUS being sent
+reg st_poll_reg = 1'b0;
 
 reg rewind_reg = 1'b0;
 reg [7:0] rewind_seq_reg = 8'd0;
@@ -151,7 +159,7 @@ reg [7:0] events_adv_reg = 8'd0;
 reg [16*NP-1:0] limit_adv_reg = {16*NP{1'b0}};
 
 reg [GAP_W-1:0] gap_reg = {GAP_W{1'b0}};
-reg [31:0] poll_cnt_reg = 32'd0;
+reg [POLL_W-1:0] poll_cnt_reg = POLL_START;   // counts down while waiting
 
 // window arithmetic, all relative to tx_base
 wire [7:0] off_send = send_reg - tx_base;
@@ -180,17 +188,33 @@ always @* begin
 end
 
 wire status_go = force_reg || nak_reg || poll_reg ||
-                 (urgent && gap_reg >= GAP_URGENT) ||
-                 (dirty && gap_reg >= STATUS_GAP);
+                 (urgent && gap_reg >= GAP_SHORT) ||
+                 (dirty && gap_reg >= GAP_LONG);
 
-// the STATUS body, byte 0 in [7:0]
-reg [ST_W-1:0] st_body;
+// the STATUS byte at idx_reg; credits from byte 8 on, pipe (idx-8)/2
+wire in_credits = idx_reg[IDX_W-1:3] != 0;
+localparam integer CR_BASE_I = 8;
+localparam [PIPE_W:0] CR_BASE = CR_BASE_I[PIPE_W:0];
+wire [PIPE_W:0] cr_idx = idx_reg[PIPE_W:0] - CR_BASE;
+wire [PIPE_W-1:0] cr_pipe = cr_idx[PIPE_W:1];
+wire [15:0] cr_limit = h2d_limit[16*cr_pipe +: 16];
+reg [7:0] st_byte;
 
 always @* begin
-    st_body = {ST_W{1'b0}};
-    st_body[63:0] = {8'd0, session, events, send_reg, exp, ack,
-                     6'd0, poll_reg, nak_reg, T_STATUS};
-    st_body[ST_W-1:64] = h2d_limit;
+    if (in_credits) begin
+        st_byte = cr_idx[0] ? hold_reg : cr_limit[7:0];
+    end else begin
+        case (idx_reg[2:0])
+            3'd0: st_byte = T_STATUS;
+            3'd1: st_byte = {6'd0, st_poll_reg, st_nak_reg};
+            3'd2: st_byte = ack;
+            3'd3: st_byte = exp;
+            3'd4: st_byte = send_reg;
+            3'd5: st_byte = events;
+            3'd6: st_byte = session;
+            default: st_byte = 8'd0;
+        endcase
+    end
 end
 
 reg [IDX_W-1:0] rd_len_ext;
@@ -200,13 +224,13 @@ always @* begin
     rd_len_ext[SLOT_AW:0] = rd_len;
 end
 
-wire poll_fire = waiting && !progress && poll_cnt_reg >= RETX_TIMEOUT;
+wire poll_fire = waiting && !progress && poll_cnt_reg == {POLL_W{1'b0}};
 
 wire take = m_tvalid && m_tready;
 wire last = state_reg == STATE_DATA ? idx_reg == len_reg - 1'b1 : idx_reg == ST_LAST;
 
 assign m_tvalid = state_reg == STATE_DATA || state_reg == STATE_STATUS;
-assign m_tdata = state_reg == STATE_DATA ? rd_data : st_sh_reg[7:0];
+assign m_tdata = state_reg == STATE_DATA ? rd_data : st_byte;
 assign m_tlast = last;
 
 assign rd_slot = send_reg[SLOTS_AW-1:0];
@@ -222,9 +246,9 @@ always @(posedge clk) begin
     end
 
     if (!waiting || progress || poll_fire) begin
-        poll_cnt_reg <= 32'd0;
+        poll_cnt_reg <= POLL_START;
     end else begin
-        poll_cnt_reg <= poll_cnt_reg + 32'd1;
+        poll_cnt_reg <= poll_cnt_reg - 1'b1;
     end
 
     if (rewind_valid) begin
@@ -246,13 +270,11 @@ always @(posedge clk) begin
                 // acknowledged past the send pointer
                 send_reg <= tx_base;
             end else if (status_go) begin
-                st_sh_reg <= st_body;
+                st_nak_reg <= nak_reg;
+                st_poll_reg <= poll_reg;
                 force_reg <= 1'b0;
                 nak_reg <= 1'b0;
                 poll_reg <= 1'b0;
-                ack_adv_reg <= ack;
-                events_adv_reg <= events;
-                limit_adv_reg <= h2d_limit;
                 gap_reg <= {GAP_W{1'b0}};
                 state_reg <= STATE_STATUS;
             end else if (have_data) begin
@@ -273,10 +295,19 @@ always @(posedge clk) begin
             end
         end
         default: begin
-            // STATE_STATUS
+            // STATE_STATUS: record what goes out as advertised
             if (take) begin
                 idx_reg <= idx_plus;
-                st_sh_reg <= st_sh_reg >> 8;
+                if (!in_credits && idx_reg[2:0] == 3'd2) begin
+                    ack_adv_reg <= ack;
+                end
+                if (!in_credits && idx_reg[2:0] == 3'd5) begin
+                    events_adv_reg <= events;
+                end
+                if (in_credits && !cr_idx[0]) begin
+                    hold_reg <= cr_limit[15:8];
+                    limit_adv_reg[16*cr_pipe +: 16] <= cr_limit;
+                end
                 if (last) begin
                     state_reg <= STATE_IDLE;
                 end
@@ -307,7 +338,7 @@ always @(posedge clk) begin
         events_adv_reg <= 8'd0;
         limit_adv_reg <= {16*NP{1'b0}};
         gap_reg <= {GAP_W{1'b0}};
-        poll_cnt_reg <= 32'd0;
+        poll_cnt_reg <= POLL_START;
     end
 end
 

@@ -4,31 +4,100 @@
  *
  * Every target is described by a handful of numbers (struct tech below):
  *
- *               logic level   carry/bit   hard mult.       clock
- *   sim         0.50 ns       0.025 ns    27 bits, 2.5 ns  100 MHz
- *   ice40       1.80 ns       0.30 ns     none             48 MHz
- *   ecp5        1.00 ns       0.06 ns     18 bits, 4.5 ns  100 MHz
- *   gowin       1.30 ns       0.12 ns     none             50 MHz
+ *          level  logic  carry/bit  compare   branch  hard mult.      LUT mult.  clock
+ *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5    -          100 MHz
+ *   ice40  3.50   1.80   0.31       +3.5/7.0  14.0    none            CSA tree   48 MHz
+ *   ecp5   1.00   1.00   0.06       +0        1.00    18 bits, 4.5    -          100 MHz
+ *   gowin  1.30   1.30   0.12       +0        1.30    none            add tree   50 MHz
+ *   (ns; a pipe handshake costs one level on every target)
  *
- * "Logic level" is one LUT plus the typical routing into the next one.
- * Where they come from (all estimates, to be calibrated against nextpnr's
- * timing reports of generated designs):
+ * "Level" is one LUT level of a tree (comparators, barrel shifters, FIFO
+ * flags) with the routing into it; "logic" is one 2-input bitwise op or
+ * 2:1 select in a chain of them (a LUT4 absorbs more than one); "compare"
+ * is what a magnitude comparison costs beyond the add of its width
+ * (unsigned / signed: the carry-out leaves the carry chain through a LUT,
+ * the signed one through a second for the sign bits); "branch" is a
+ * condbr: the next-state logic and what hangs off it in the generated
+ * Verilog (phi registers are written when state_next is their block's
+ * first state, so the branch condition reaches their enables).
+ *
+ * sim, ecp5 and gowin are estimates, not calibrated:
  *   - sim: a generic fast technology (a modern 6-LUT FPGA / an ASIC-like
  *     library), so that simulation chains generously at 100 MHz;
- *   - ice40 (UP5K, the iCEBreaker's part, slowest speed): LUT4 about
- *     0.45-0.6 ns plus 1-1.3 ns of routing per hop, SB_CARRY about 0.28 ns
- *     per bit in the nextpnr chip database; multipliers are LUT-built
- *     (HX parts have no DSP and the flow does not map the UP5K's SB_MAC16);
  *   - ecp5 (-6 grade): LUT4 about 0.4 ns plus routing, CCU2C carry about
  *     0.05 ns per bit, MULT18X18D about 4-4.5 ns (synth_ecp5 maps them);
  *   - gowin (GW1N/GW1NR, -6): LUT4 about 0.6 ns plus 0.7 ns routing, ALU
  *     carry about 0.1 ns per bit; Yosys 0.23's synth_gowin maps no DSP.
  *
+ * ice40 (UP5K, the iCEBreaker's part) is calibrated against nextpnr-ice40
+ * 0.4 (`python3 scripts/bench.py --calibrate`): each design is registers ->
+ * op(s) -> register, the inputs fed from a shift register and the result
+ * folded into a signature register (4 pins), Yosys 0.23 `synth_ice40` (no
+ * -dsp: the flow does not map the UP5K's SB_MAC16), `nextpnr-ice40 --up5k
+ * --package sg48 --freq 48`, critical register-to-register path, median of
+ * seeds 1-3 (the seeds differ by less than 1 ns).  "model" is the sum of
+ * delay_op_ns along the chain, what the scheduler compares with the clock
+ * period; "est" adds R = 1.8 ns, the register overhead every path pays
+ * once (clock-to-Q 1.39 ns in nextpnr's UP5K timing, plus setup), which
+ * this model does not contain:
+ *
+ *   design                        nextpnr  model    est  est/nextpnr
+ *   a + b, 32 bits                 15.32   13.42  15.22   0.99
+ *   a + b, 16 bits                  9.76    8.46  10.26   1.05
+ *   a < b, 32 bits, unsigned       18.72   16.92  18.72   1.00
+ *   a < b, 32 bits, signed         21.77   20.42  22.22   1.02
+ *   a < b, 16 bits, signed         19.11   15.46  17.26   0.90
+ *   a == b, 32 bits                13.47   10.50  12.30   0.91
+ *   a * b, 16 bits (low half)      31.52   32.96  34.76   1.10
+ *   a * b, 32 bits (low half)      41.96   44.92  46.72   1.11
+ *   a * b, 8 bits / 24 bits        21.44 / 37.21           1.18 / 1.10
+ *   a * 84                         19.46   16.92  18.72   0.96
+ *   a * 0x12345 (7 set bits)       29.43   27.42  29.22   0.99
+ *   a * -6 (30 set bits)           37.53   41.42  43.22   1.15
+ *   a << b, 32-bit amount          25.91   21.00  22.80   0.88
+ *   a >> b / a >>> b (signed)      26.25 / 28.93           0.87 / 0.79
+ *   8-input select chain, 32 bits  12.72   12.60  14.40   1.13
+ *     (c0 ? d0 : c1 ? d1 : ... c6 ? d6 : d7, 7 selects; Yosys/ABC
+ *     collapse the chain into about 3 LUT levels)
+ *   (a + b) < c, 32 bits           27.04   30.34  32.14   1.19
+ *   where an additive per-op model cannot fit (documented, not fitted):
+ *   a & b, 32 bits (one op)         4.38    1.80   3.60   0.82
+ *   c ? a : b, 32 bits (one op)     5.17    1.80   3.60   0.70
+ *   ((a & b) | c) ^ d (one LUT4)    5.58    5.40   7.20   1.29
+ *   a + b + c, 32 bits             18.03   26.84  28.64   1.59
+ *     (Yosys merges the two adds into one carry-save level and one carry
+ *     chain; even unmerged, chained ripple adds overlap: the second add
+ *     costs about one level, not a second full carry chain)
+ * Before this calibration (level 1.8 for everything, carry 0.30, no compare
+ * term, multipliers as trees of ripple adds) est/nextpnr was 0.86 (add32),
+ * 0.71 (ult32), 0.61 (slt32), 0.53 (eq32), 1.44 (mul32), 0.44-0.49
+ * (variable shifts), 1.13 (select chain).
+ *
+ * branch (14 ns, four levels) is not a single-op figure: it comes from the
+ * critical paths of the examples built with --target ice40 (`make bench`),
+ * which all ran from a loop compare through condbr into the phi registers'
+ * enables: 16.0 ns (fir), 15.7 ns (pipe_memcpy), 13.6 ns (prodcons) from
+ * the compare's output to the register, where the model had one level
+ * (3.5 ns).  With it, pipe_memcpy went from 29.0 to 39.9 MHz and prodcons
+ * from 30.9 to 47.8 MHz in nextpnr, at one more state per loop iteration
+ * (cycles per word 4.2 -> 6.2 and 4.5 -> 6.7: about the same time per
+ * word, but a schedule that claims 48 MHz should come near it).
+ *
+ * The nextpnr figures come from small placements; in a full design the
+ * routing is longer (the same signed compare took 25 ns in pipe_memcpy).
+ * Two gaps the scheduler, not this file, can close: the clock budget
+ * should be the period minus R (1.8 ns on iCE40), and a carry-chain op fed
+ * by one in the same state costs less than its own delay.  An op slower
+ * than the period (a 32-bit multiply on iCE40) stands alone in its state
+ * and cannot meet the clock at all.
+ *
  * Delays by opcode, w = width (for comparisons: the operand width):
  *   const, arg, undef, phi, state.load/store, zext, sext, trunc, extract,
  *   concat, bswap, bitrev, shifts by a constant, br, ret       0 (wiring)
- *   and, or, xor, select                                          1 level
- *   add, sub, ult..sge                            level + w * carry
+ *   and, or, xor, select                                        logic
+ *   add, sub                                      level + w * carry
+ *   ult..uge                            level + w * carry + compare
+ *   slt..sge                     level + w * carry + compare + sign
  *   eq, ne                                   1 + ceil(log4(w/2)) levels
  *   shl, lshr, ashr by a variable   levels of a barrel shifter: one per
  *                                   shift-amount bit that matters, + 1
@@ -36,18 +105,29 @@
  *   mul with hard multipliers       dsp, + one w-bit add per level of the
  *                                   tree summing the partial products
  *                                   that reach the low w bits
- *   mul in LUTs                     level + ceil(log2 w) w-bit adds (a
- *                                   tree of ripple-carry adders): a
- *                                   32-bit mul on iCE40 is ~59 ns, far
- *                                   over 48 MHz, so it stands alone
- *   mul by a constant c             at most ceil(log2 n) w-bit adds, n =
- *                                   the set bits of c (or of -c, + 1):
- *                                   shift-and-add; a power of two is 0
+ *   mul in LUTs, add tree           level + ceil(log2 w) w-bit adds (a
+ *                                   tree of ripple-carry adders)
+ *   mul in LUTs, CSA tree (ice40)   level (the partial products) + one
+ *                                   level per 3:2 carry-save stage that
+ *                                   reduces the w partial products to two
+ *                                   (Dadda: 2, 3, 4, 6, 9, 13, 19, 28, 42,
+ *                                   63 operands need 0..9 stages) + one
+ *                                   w-bit add: how Yosys maps $mul/$macc
+ *                                   (alumacc, maccmap); a 32-bit mul on
+ *                                   iCE40 is ~45 ns, over 48 MHz, so it
+ *                                   stands alone
+ *   mul by a constant c             add tree: at most ceil(log2 n) w-bit
+ *                                   adds, n = the set bits of c (or of
+ *                                   -c, + 1); CSA tree: the stages for n =
+ *                                   the set bits of c (Yosys makes one
+ *                                   partial product per set bit, also of
+ *                                   a negative c) + one w-bit add; a power
+ *                                   of two is 0; never more than a full mul
  *   ctpop                           ceil(log2 w) small adds
  *   ctlz, cttz                      ceil(log2 w) + 1 levels
  *   pipe read / write (nb too)      1 level (FIFO flags and data mux)
- *   condbr                          1 level (next-state logic)
- *   switch                          eq(w) + 1 level
+ *   condbr                          branch (next-state logic)
+ *   switch                          eq(w) + branch
  *   udiv, urem                      0: the operands go straight into the
  *                                   first register of sluice_div
  *   sdiv, srem                      w-bit add + 1 level: sluice_div's
@@ -63,21 +143,27 @@
 #include "schedule.h"
 
 #include <assert.h>
+#include <stdbool.h>
 
 struct tech {
-	double level;	   /* one LUT level with its routing, ns */
+	double level;	   /* one LUT level of a tree with its routing, ns */
+	double logic;	   /* a bitwise op or 2:1 select in a chain, ns */
 	double carry;	   /* carry chain per bit, ns */
+	double compare;	   /* a comparison beyond its add: the carry-out, ns */
+	double sign;	   /* a signed comparison beyond an unsigned one, ns */
 	double handshake;  /* pipe op: FIFO flags and data, ns */
+	double branch;	   /* condbr: next state, phi-register enables, ns */
 	unsigned dsp_bits; /* hard multiplier operand width; 0: none */
 	double dsp;	   /* hard multiplier delay, ns */
+	bool csa_mul;	   /* LUT multipliers are carry-save trees (Yosys) */
 	double clock_mhz;  /* default clock */
 };
 
 static const struct tech techs[] = {
-	[TARGET_SIM] = {0.50, 0.025, 0.50, 27, 2.5, 100.0},
-	[TARGET_ICE40] = {1.80, 0.30, 1.80, 0, 0.0, 48.0},
-	[TARGET_ECP5] = {1.00, 0.06, 1.00, 18, 4.5, 100.0},
-	[TARGET_GOWIN] = {1.30, 0.12, 1.30, 0, 0.0, 50.0},
+	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0},
+	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0},
+	[TARGET_ECP5] = {1.00, 1.00, 0.06, 0.0, 0.0, 1.00, 1.00, 18, 4.5, false, 100.0},
+	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -111,13 +197,35 @@ static double eq_ns(const struct tech *t, unsigned w)
 }
 
 /* Terms of a shift-and-add multiplier by constant c of width w: set bits of
- * c, or of -c plus one subtraction, whichever is fewer. */
-static unsigned const_mul_terms(uint64_t c, unsigned w)
+ * c, or (unless the target's synthesis sums the set bits as they are) of -c
+ * plus one subtraction, whichever is fewer. */
+static unsigned const_mul_terms(const struct tech *t, uint64_t c, unsigned w)
 {
 	uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 	unsigned pos = (unsigned)__builtin_popcountll(c & mask);
 	unsigned neg = (unsigned)__builtin_popcountll((0 - c) & mask) + 1;
-	return pos < neg ? pos : neg;
+	return pos < neg || t->csa_mul ? pos : neg;
+}
+
+/* 3:2 carry-save stages that reduce n operands to two (Dadda's sequence:
+ * 2, 3, 4, 6, 9, 13, 19, 28, ... operands take 0, 1, 2, 3, ... stages). */
+static unsigned csa_stages(unsigned long long n)
+{
+	unsigned stages = 0;
+	for (unsigned long long d = 2; d < n; d = d * 3 / 2)
+		stages++;
+	return stages;
+}
+
+/* n shifted operands summed to w bits: a tree of w-bit adds, or carry-save
+ * stages and one add. */
+static double sum_ns(const struct tech *t, unsigned long long n, unsigned w)
+{
+	if (n <= 1)
+		return 0;
+	if (t->csa_mul)
+		return csa_stages(n) * t->level + add_ns(t, w);
+	return ceil_log2(n) * add_ns(t, w);
 }
 
 static double mul_ns(const struct tech *t, const struct ir_op *op)
@@ -129,6 +237,8 @@ static double mul_ns(const struct tech *t, const struct ir_op *op)
 		/* partial products that reach the low w bits of the result */
 		unsigned long long parts = chunks * (chunks + 1) / 2;
 		full = t->dsp + ceil_log2(parts) * add_ns(t, w);
+	} else if (t->csa_mul) {
+		full = t->level + sum_ns(t, w, w); /* AND plane, CSA, add */
 	} else {
 		full = t->level + ceil_log2(w) * add_ns(t, w);
 	}
@@ -136,8 +246,8 @@ static double mul_ns(const struct tech *t, const struct ir_op *op)
 		const struct ir_op *c = op->args[i];
 		if (c->opc != IR_CONST || c->imm_words)
 			continue;
-		/* by a constant: a tree of adds of the shifted operand */
-		double sa = ceil_log2(const_mul_terms(c->imm, w)) * add_ns(t, w);
+		/* by a constant: a sum of shifted copies of the operand */
+		double sa = sum_ns(t, const_mul_terms(t, c->imm, w), w);
 		return sa < full ? sa : full;
 	}
 	return full;
@@ -169,12 +279,13 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_SDIV: case IR_SREM:
 		return add_ns(t, w) + t->level;
 	case IR_AND: case IR_OR: case IR_XOR: case IR_SELECT:
-		return t->level;
+		return t->logic;
 	case IR_ADD: case IR_SUB:
 		return add_ns(t, w);
 	case IR_ULT: case IR_ULE: case IR_UGT: case IR_UGE:
+		return add_ns(t, op->args[0]->width) + t->compare;
 	case IR_SLT: case IR_SLE: case IR_SGT: case IR_SGE:
-		return add_ns(t, op->args[0]->width);
+		return add_ns(t, op->args[0]->width) + t->compare + t->sign;
 	case IR_EQ: case IR_NE:
 		return eq_ns(t, op->args[0]->width);
 	case IR_SHL: case IR_LSHR: case IR_ASHR:
@@ -189,9 +300,9 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_PIPE_READ_NB: case IR_PIPE_WRITE_NB:
 		return t->handshake;
 	case IR_CONDBR:
-		return t->level;
+		return t->branch;
 	case IR_SWITCH:
-		return eq_ns(t, op->args[0]->width) + t->level;
+		return eq_ns(t, op->args[0]->width) + t->branch;
 	case IR_NUM_OPCODES:
 		break;
 	}

@@ -122,6 +122,24 @@ int sluice_emu_autorun(struct sluice_emu *emu, const char *kernel);
 int sluice_emu_start(struct sluice_emu *emu, const char *kernel,
 		     const int64_t *args, unsigned nargs);
 
+/* One parameter's place in an argument buffer laid out like a C struct of
+ * the kernel's parameters (DESIGN.md section 5; the manifest's "params":
+ * offset, size, signed). */
+struct sluice_emu_param {
+	unsigned offset; /* bytes from the start of the buffer */
+	unsigned size;	 /* 1, 2, 4 or 8 */
+	bool is_signed;
+};
+
+/* sluice_emu_start() with the arguments taken from an argument buffer:
+ * each parameter is read (host byte order) and sign- or zero-extended.
+ * Errors: E_ARG (a parameter outside the buffer, a bad size, too many
+ * parameters), and those of sluice_emu_start(). */
+int sluice_emu_start_buffer(struct sluice_emu *emu, const char *kernel,
+			    const void *args, size_t args_size,
+			    const struct sluice_emu_param *params,
+			    unsigned nparams);
+
 /* Invocations queued and finished for a started kernel (0/0 if unknown). */
 void sluice_emu_kernel_counts(const struct sluice_emu *emu, const char *kernel,
 			      unsigned *started, unsigned *done);

@@ -482,6 +482,54 @@ out:
 	return rc;
 }
 
+int sluice_emu_start_buffer(struct sluice_emu *emu, const char *kernel,
+			    const void *args, size_t args_size,
+			    const struct sluice_emu_param *params,
+			    unsigned nparams)
+{
+	int64_t v[SLUICE_EMU_MAX_ARGS];
+	if (nparams > SLUICE_EMU_MAX_ARGS)
+		return fail(emu, SLUICE_EMU_E_ARG, "kernel '%s': %u parameters, at most %d",
+			    kernel, nparams, SLUICE_EMU_MAX_ARGS);
+	for (unsigned i = 0; i < nparams; i++) {
+		const struct sluice_emu_param *p = &params[i];
+		if (!(p->size == 1 || p->size == 2 || p->size == 4 || p->size == 8) ||
+		    p->offset > args_size || p->size > args_size - p->offset)
+			return fail(emu, SLUICE_EMU_E_ARG,
+				    "kernel '%s': parameter %u (offset %u, size %u) does "
+				    "not fit a %zu-byte argument buffer",
+				    kernel, i, p->offset, p->size, args_size);
+		const unsigned char *b = (const unsigned char *)args + p->offset;
+		switch (p->size) {
+		case 1: {
+			uint8_t x;
+			memcpy(&x, b, 1);
+			v[i] = p->is_signed ? (int64_t)(int8_t)x : (int64_t)x;
+			break;
+		}
+		case 2: {
+			uint16_t x;
+			memcpy(&x, b, 2);
+			v[i] = p->is_signed ? (int64_t)(int16_t)x : (int64_t)x;
+			break;
+		}
+		case 4: {
+			uint32_t x;
+			memcpy(&x, b, 4);
+			v[i] = p->is_signed ? (int64_t)(int32_t)x : (int64_t)x;
+			break;
+		}
+		default: {
+			uint64_t x;
+			memcpy(&x, b, 8);
+			v[i] = (int64_t)x;
+			break;
+		}
+		}
+	}
+	return sluice_emu_start(emu, kernel, v, nparams);
+}
+
 void sluice_emu_kernel_counts(const struct sluice_emu *emu, const char *kernel,
 			      unsigned *started, unsigned *done)
 {

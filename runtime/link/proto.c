@@ -164,6 +164,8 @@ struct sl_link {
     struct sl_deframer df;
     uint8_t rx_exp;
     bool nak_sent;
+    uint8_t ooo_last;        /* the last out-of-order SEQ dropped */
+    size_t frame_cap;        /* payload bytes for new DATA frames (AIMD) */
     uint8_t ack_adv;         /* the ACK last put in a STATUS */
     unsigned rx_since_ack;
     uint8_t events;
@@ -274,6 +276,8 @@ int sl_link_connect(struct sl_link *l, uint8_t session, uint64_t now)
     sl_deframer_init(&l->df);
     l->rx_exp = 0;
     l->nak_sent = false;
+    l->ooo_last = 0;
+    l->frame_cap = SL_MAX_PAYLOAD;
     l->ack_adv = 0;
     l->rx_since_ack = 0;
     l->events = 0;
@@ -313,12 +317,19 @@ static uint16_t d2h_limit(const struct d2h_pipe *p)
 }
 
 /* Largest payload for an H2D DATA frame of word size wb: whole words,
- * at most half the device buffer so that two frames can be in flight. */
+ * at most half the device buffer so that two frames can be in flight, and
+ * at most frame_cap, which shrinks when frames are lost (a noisy link
+ * passes short frames more often) and grows again as they get through. */
+#define FRAME_CAP_MIN 16
+#define FRAME_CAP_STEP 8
+
 static size_t h2d_max_words(const struct sl_link *l, unsigned wb)
 {
     size_t room = l->dev_rxbuf / 2 > SL_SEQ_HDR ? l->dev_rxbuf / 2 - SL_SEQ_HDR : 0;
     if (room > SL_MAX_PAYLOAD)
         room = SL_MAX_PAYLOAD;
+    if (room > l->frame_cap)
+        room = l->frame_cap;
     size_t w = room / wb;
     return w ? w : 1;
 }
@@ -544,6 +555,7 @@ size_t sl_link_tx(struct sl_link *l, uint8_t *buf, size_t cap, uint64_t now)
     /* waiting with no progress for a timeout: POLL */
     bool waiting = l->base != l->top || l->h2d_starved || reads_waiting(l);
     if (waiting && now - l->last_progress >= l->timeout) {
+        l->frame_cap = l->frame_cap / 2 > FRAME_CAP_MIN ? l->frame_cap / 2 : FRAME_CAP_MIN;
         l->st_force = l->st_poll = true;
         l->last_progress = now;
         l->st.polls_sent++;
@@ -617,8 +629,12 @@ static void on_status(struct sl_link *l, const uint8_t *b, size_t n, uint64_t no
         uint8_t n_acked = seq_off(ack, l->base);
         for (uint8_t i = 0; i < n_acked; i++)
             l->unacked_bytes -= l->win[(uint8_t)(l->base + i) % SL_WINDOW].len;
-        if (n_acked)
+        if (n_acked) {
             progress(l, now);
+            l->frame_cap += (size_t)FRAME_CAP_STEP * n_acked;
+            if (l->frame_cap > SL_MAX_PAYLOAD)
+                l->frame_cap = SL_MAX_PAYLOAD;
+        }
         if (seq_off(l->send, l->base) < n_acked)
             l->send = ack;
         l->base = ack;
@@ -627,6 +643,7 @@ static void on_status(struct sl_link *l, const uint8_t *b, size_t n, uint64_t no
     }
     if (flags & SL_SF_NAK) {
         l->st.naks_received++;
+        l->frame_cap = l->frame_cap / 2 > FRAME_CAP_MIN ? l->frame_cap / 2 : FRAME_CAP_MIN;
         if (seq_off(exp, l->base) <= seq_off(l->top, l->base))
             l->send = exp;
     }
@@ -719,10 +736,11 @@ static void on_frame(struct sl_link *l, const uint8_t *b, size_t n, uint64_t now
         progress(l, now);
     } else if (seq_ahead(seq, l->rx_exp)) {
         l->st.out_of_order++;
-        if (!l->nak_sent) {
+        if (!l->nak_sent || !seq_ahead(seq, l->ooo_last)) {
             l->st_force = l->st_nak = true;
             l->nak_sent = true;
         }
+        l->ooo_last = seq;
     } else {
         l->st.duplicates++;
         l->st_force = true;

@@ -130,8 +130,10 @@
  * A received sequenced frame whose SEQ
  *
  *   == EXP          is accepted: EXP += 1, and its effect happens in order;
- *   is ahead of EXP is dropped, and the receiver sends a STATUS with NAK
- *                   (once per value of EXP: a gap has been seen);
+ *   is ahead of EXP is dropped, and the receiver sends a STATUS with NAK,
+ *                   once per value of EXP (a gap has been seen), and again
+ *                   if SEQ is not ahead of the previous dropped SEQ (the
+ *                   sender went back, and what it resent was lost too);
  *   otherwise       is a duplicate: dropped, and the receiver sends a
  *                   STATUS, so that the sender learns ACK again.
  *

@@ -34,8 +34,12 @@ initial begin
     end
 end
 
-reg [WIDTH-1:0] q_pipe [0:LATENCY-1];
-reg [WIDTH-1:0] r_pipe [0:LATENCY-1];
+// the last LATENCY results in a ring: a step overwrites the oldest one,
+// which is the one on the outputs (O(1) work per step, unlike a shift
+// register, which matters with dozens of instances)
+reg [WIDTH-1:0] q_ring [0:LATENCY-1];
+reg [WIDTH-1:0] r_ring [0:LATENCY-1];
+integer ptr = 0;
 
 wire a_neg = SIGNED != 0 && a[WIDTH-1];
 wire b_neg = SIGNED != 0 && b[WIDTH-1];
@@ -46,20 +50,16 @@ wire [WIDTH-1:0] r_abs = b_abs == 0 ? a_abs : a_abs % b_abs;
 wire [WIDTH-1:0] q = (b_abs != 0 && (a_neg ^ b_neg)) ? -q_abs : q_abs;
 wire [WIDTH-1:0] r = a_neg ? -r_abs : r_abs;
 
-integer i;
 always @(posedge clk) begin
     if (ce) begin
-        q_pipe[0] <= q;
-        r_pipe[0] <= r;
-        for (i = 1; i < LATENCY; i = i + 1) begin
-            q_pipe[i] <= q_pipe[i-1];
-            r_pipe[i] <= r_pipe[i-1];
-        end
+        q_ring[ptr] <= q;
+        r_ring[ptr] <= r;
+        ptr <= ptr == LATENCY - 1 ? 0 : ptr + 1;
     end
 end
 
-assign quot = q_pipe[LATENCY-1];
-assign rem = r_pipe[LATENCY-1];
+assign quot = q_ring[ptr];
+assign rem = r_ring[ptr];
 
 endmodule
 `resetall

@@ -14,7 +14,10 @@ uninitialised variables, run it within the limits, and agree
 (run.py's reference step).  Deletion goes from chunks of half the file down
 to single lines (ddmin's complement step), repeated until nothing more can
 go; the prelude (the lines before the safe-math functions) and the kernel at
-the end are kept.
+the end are kept.  The output file holds the smallest program so far at
+every step, so an interrupted run leaves a result.  For crash and
+compiler-error classes the compiler is tried first (most candidates fail
+there fast).
 
 --regress NAME writes tests/csmith/regress/NAME.c: the file, a header
 comment (the note), and a `sluice-test` scenario for tests/harness that
@@ -28,6 +31,7 @@ import shutil
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import run as csmith_run  # noqa: E402
@@ -102,6 +106,8 @@ def reduce_lines(lines, lo, hi, args, opts):
                 hi -= j - i
                 progress = True
                 print('  %d lines' % len(lines), flush=True)
+                with open(args.output, 'w') as f:  # the best so far
+                    f.write(''.join(lines))
             else:
                 i = j
         if n == 1 and not progress:

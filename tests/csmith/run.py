@@ -2,31 +2,44 @@
 """run.py -- differential testing of sluice against the CPU with csmith.
 
     tests/csmith/run.py --count N --seed S [-j 2] [--keep DIR]
-                        [--sim icarus|verilator] [--quick] [--seeds a,b,c]
+                        [--sim icarus|verilator] [--div model|rtl]
+                        [--quick] [--seeds a,b,c] [--profile small|big]
+                        [--without unions,bitfields] [--max-blocks N]
+                        [--max-lines N] [--ref-only]
 
 For each seed: csmith generates a program restricted to what sluice compiles
-today (integer scalars of every width, globals, structs by value; no arrays,
-pointers, volatiles, unions, bitfields or floats); the program is wrapped
-into a kernel (tests/csmith/prelude.h: the kernel runs csmith's func_1() and
-streams every global's final value out of a 64-bit I/O pipe, then an end
-marker); gcc runs the same wrapped file on the CPU (tests/csmith/ref_main.c)
-as the reference, clang cross-checks it; `sluice build` compiles it; the
-simulator runs sluice_top, starts the kernel and collects the words; the two
-streams must be equal.
+today (integer scalars of every width, globals, structs, unions and
+bitfields by value; no arrays, pointers, volatiles or floats); run.py wraps
+it into a kernel (prelude.h: `csmith_kernel` runs csmith's main, which runs
+func_1() and then streams every global's value, struct fields one by one,
+out of the 64-bit I/O pipe `csmith_out`, then an end marker).  The CPU
+reference is the same wrapped file compiled by gcc and by clang with
+ref_main.c (they must agree; clang's build counts the basic blocks executed,
+and programs running more than --max-blocks are skipped).  `sluice build`
+compiles it; the test harness's bench (tests/harness, via csmith_sim.py)
+simulates sluice_top under Icarus (or Verilator), starting the kernel once
+(even seeds) or twice (odd seeds: the second run starts from the state the
+first left), with back-pressure (random mode) or without (timing mode, seeds
+divisible by 4); the words must equal the CPU's.
 
 Each program is classified and printed on one line:
-  pass, mismatch, compiler-error (sluice rejected it; its diagnostic is
-  shown), crash (the compiler or the simulation died, or the compiler timed
-  out), sim-timeout (the kernel never finished), skipped (the reference is
-  too slow, csmith failed, or gcc and clang disagree: not counted).
-The run ends with the line `N passed, N failed` (skips are reported on the
-line before it) and exits non-zero if anything failed.  Every failing
-program is saved under build/csmith-failures/seed-N/ (the csmith program,
-the wrapped C, the module, the logs, and a `repro.sh`).
+  pass, mismatch (wrong, missing or extra words, or done-pulse trouble; the
+  first wrong global is named), compiler-error (sluice rejected it; its
+  diagnostic is shown), crash (the compiler died or timed out, or the
+  simulation could not run), sim-timeout (no done within the cycle limit),
+  skipped (csmith failed, the program is trivial or too big, the reference
+  runs too long, or gcc and clang disagree: not counted as passed).
+The run ends with a summary line and then the line `N passed, N failed`,
+and exits non-zero if anything failed.  Every failing program is saved under
+build/csmith-failures/seed-N/ (the csmith program, the wrapped C, the
+module, the logs, result.txt and repro.sh).  reduce.py shrinks one and turns
+it into a regression kernel under regress/.
 
 Programs are reproducible from their seed alone: the csmith options are a
-function of the seed (see csmith_options()).  --quick runs the fixed batch
-that `make test` uses.
+function of the seed (csmith_options()).  --quick runs the fixed batch of
+`make test` (30 programs, about a minute on 2 cores).  The compiler is
+build/bin/sluice (or $SLUICE), copied at the start so that a rebuild does
+not disturb a batch.
 """
 import argparse
 import concurrent.futures
@@ -40,6 +53,7 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
@@ -63,7 +77,7 @@ TIMEOUT_REF_RUN = 2          # a reference slower than this is skipped
 TIMEOUT_SLUICE = 180
 TIMEOUT_SIM = 300            # wall clock, seconds
 SIM_CYCLES_BASE = 20000      # the bench's cycle limit is this plus
-SIM_CYCLES_PER_BLOCK = 50    # this per basic block the reference ran
+SIM_CYCLES_PER_BLOCK = 400   # this per basic block the reference ran
 MAX_SOURCE_LINES = 1500      # bigger csmith programs are skipped
 MIN_GLOBALS = 2              # and those with fewer globals than this
 MAX_BLOCKS = 100000          # and those running more basic blocks
@@ -509,8 +523,9 @@ def main():
                          'sim-timeout', 'skipped') if counts.get(c))
     print('csmith: %d programs: %s' % (len(seeds), summary or 'none'))
     if failed:
+        rel = os.path.relpath(FAIL_DIR, os.getcwd())
         print('failing programs saved under %s' %
-              os.path.relpath(FAIL_DIR, os.getcwd()))
+              (FAIL_DIR if rel.startswith('..') else rel))
     print('%d passed, %d failed' % (counts.get('pass', 0), failed))
     return 1 if failed else 0
 

@@ -188,8 +188,14 @@ def test_file(src, args):
     modes = [m for m in sc.run_modes() if not args.modes or m in args.modes]
     work = os.path.join(util.BUILD, "work", name)
     assert os.path.abspath(work).startswith(os.path.join(util.BUILD, "work") + os.sep)
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(os.path.join(work, "cpu"))
+    # another harness process testing the same file waits for this one
+    with util.FileLock(work + ".lock"):
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(os.path.join(work, "cpu"))
+        return _test_in(src, args, sc, sims, modes, work, out)
+
+
+def _test_in(src, args, sc, sims, modes, work, out):
 
     ref = cpu_reference(src, sc, work, out)
     if args.cpu_only:

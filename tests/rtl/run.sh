@@ -8,13 +8,16 @@
 #   - verilator --lint-only -Wall is clean for each module, for a few
 #     parameter sets each;
 #   - yosys synth_ice40 maps a 512x32 FIFO to SB_RAM40_4K, a 16x32 one to
-#     flip-flops, and synthesizes a 32-bit signed divider.
+#     flip-flops, and synthesizes a 32-bit signed divider;
+#   - yosys finds no combinational path from one side of a FIFO to the
+#     other, nor from the divider's inputs to its outputs.
 #
 # Usage: tests/rtl/run.sh [BUILD_DIR]     (default build/rtl-tests)
 #
 # Everything is written under BUILD_DIR, one log per test in BUILD_DIR/log.
-# JOBS (default: the number of CPUs) tests run at once.  Prints one line
-# per test and closes with "N passed, N failed"; exits 1 if any failed.
+# JOBS (default: the number of CPUs) tests run at once; ONLY, an extended
+# regular expression, runs just the tests whose names match it.  Prints one
+# line per test and closes with "N passed, N failed"; exits 1 if any failed.
 
 set -u
 
@@ -102,6 +105,21 @@ synth() {
     cat "$build/$name/stat.txt"
 }
 
+# no_comb_path MODULE FROM TO PARAM=VALUE...: no path from the ports FROM
+# (space-separated) to the ports TO that does not pass through a flip-flop
+# (after proc, flip-flops are $dff cells; memory writes have no outputs)
+no_comb_path() {
+    local module=$1 from=$2 to=$3 chparam="" f="" t=""
+    shift 3
+    for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
+    for p in $from; do f="$f w:$p"; [ "$f" != " w:$p" ] && f="$f %u"; done
+    for p in $to; do t="$t w:$p"; [ "$t" != " w:$p" ] && t="$t %u"; done
+    yosys -q -p "read_verilog -defer $rtl/$module.v; chparam$chparam $module;
+        hierarchy -top $module; proc; opt_clean;
+        select -assert-any $f %co*:-\$dff $f %d;
+        select -assert-none $f %co*:-\$dff $t %i"
+}
+
 cells() {
     awk -v c="$1" '$1 == c { n += $2 } END { print n + 0 }' "$build/$name/stat.txt"
 }
@@ -179,6 +197,12 @@ tests+=("synth_fifo_512x32_infers_SB_RAM40_4K|synth_uses_bram sluice_fifo WIDTH=
 tests+=("synth_fifo_16x32_uses_flip_flops|synth_no_bram sluice_fifo WIDTH=32 DEPTH=16")
 tests+=("synth_div_32_signed|synth sluice_div WIDTH=32 SIGNED=1")
 
+for c in "DEPTH=1" "DEPTH=2" "DEPTH=16" "DEPTH=512"; do
+    tests+=("no_comb_path_fifo_$(tag "$c")_m_to_s|no_comb_path sluice_fifo 'm_axis_tready' 's_axis_tready count' $c")
+    tests+=("no_comb_path_fifo_$(tag "$c")_s_to_m|no_comb_path sluice_fifo 's_axis_tdata s_axis_tvalid' 'm_axis_tdata m_axis_tvalid count' $c")
+done
+tests+=("no_comb_path_div_w8_s1|no_comb_path sluice_div 'a b ce' 'quot rem' WIDTH=8 SIGNED=1")
+
 #
 # Run them, JOBS at a time
 #
@@ -213,7 +237,7 @@ report() {
         passed=$((passed + 1))
     else
         echo "FAIL: $name (log: $log/$name.log)"
-        sed -n -e '/^FAIL/p' -e '/rror/p' "$log/$name.log" | head -10 | sed 's/^/    /'
+        grep -iE '^FAIL|error' "$log/$name.log" | head -10 | sed 's/^/    /'
         failed=$((failed + 1))
     fi
 }
@@ -225,6 +249,9 @@ fi
 running=()
 for t in "${tests[@]}"; do
     name=${t%%|*}
+    if [ -n "${ONLY:-}" ] && ! echo "$name" | grep -Eq -- "$ONLY"; then
+        continue
+    fi
     run_one "$name" "${t#*|}" &
     running+=("$!:$name")
     while [ "${#running[@]}" -ge "$jobs" ]; do

@@ -202,16 +202,16 @@ always @(posedge clk) begin : monitor
     if (checking) begin
         held = in_seq - out_seq;
 
-        if (count != held[COUNT_WIDTH-1:0] || held > DEPTH) begin
+        if (count !== held[COUNT_WIDTH-1:0] || held > DEPTH) begin
             check_failed("count is not the number of words held");
         end
 
-        if (s_axis_tready != (held < DEPTH)) begin
+        if (s_axis_tready !== (held < DEPTH)) begin
             check_failed("s_axis_tready is not (words held < DEPTH)");
         end
 
         if (prev_m_axis_tvalid && !prev_m_axis_tready) begin
-            if (!m_axis_tvalid || m_axis_tdata != prev_m_axis_tdata) begin
+            if (m_axis_tvalid !== 1'b1 || m_axis_tdata !== prev_m_axis_tdata) begin
                 check_failed("m_axis word changed before it was taken");
             end
         end
@@ -219,7 +219,7 @@ always @(posedge clk) begin : monitor
         if (m_axis_tvalid && m_axis_tready) begin
             if (out_seq >= in_seq) begin
                 check_failed("word delivered that was never written");
-            end else if (m_axis_tdata != word(out_seq)) begin
+            end else if (m_axis_tdata !== word(out_seq)) begin
                 check_failed("word out of order or corrupted");
             end
         end

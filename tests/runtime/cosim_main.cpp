@@ -342,6 +342,7 @@ static void device_info(Sim &s)
 static bool kernel_run(Sim &s, uint32_t n, uint64_t tag, uint64_t limit = 400000)
 {
     uint32_t before = 0;
+    unsigned runs0 = s.top->k0_runs;
     uint32_t args[3] = {n, (uint32_t)tag, (uint32_t)(tag >> 32)};
     uint32_t go = SL_KCTRL_START;
     if (!s.csr_read(SL_CSR_KCTRL(0), 1, &before) || !s.csr_write(SL_CSR_ARG(0), args, 3) ||
@@ -353,8 +354,18 @@ static bool kernel_run(Sim &s, uint32_t n, uint64_t tag, uint64_t limit = 400000
         if (!s.csr_read(SL_CSR_KCTRL(0), 1, &st))
             return false;
     } while ((st & (SL_KCTRL_BUSY | SL_KCTRL_PENDING)) && s.cycle < end);
-    return SL_KCTRL_DONES(st) == (uint16_t)(SL_KCTRL_DONES(before) + 1) && s.top->k0_arg_n == n &&
-           s.top->k0_arg_tag == tag;
+    bool ok = SL_KCTRL_DONES(st) == (uint16_t)(SL_KCTRL_DONES(before) + 1) && s.top->k0_arg_n == n &&
+              s.top->k0_arg_tag == tag;
+    if (!ok) {
+        printf("  kernel run at cycle %" PRIu64 ": status %08x before %08x, args %u/%016" PRIx64
+               " want %u/%016" PRIx64 " runs %u -> %u\n",
+               s.cycle, st, before, s.top->k0_arg_n, (uint64_t)s.top->k0_arg_tag, n, tag, runs0, s.top->k0_runs);
+        for (int i = 0; i < 3; i++) {
+            s.csr_read(SL_CSR_KCTRL(0), 1, &st);
+            printf("  again: %08x runs %u\n", st, s.top->k0_runs);
+        }
+    }
+    return ok;
 }
 
 static void scenario_csr(uint64_t seed)
@@ -364,12 +375,17 @@ static void scenario_csr(uint64_t seed)
     device_info(s);
 
     uint32_t v = 0x12345678, r = 0;
-    check(s.csr_write(SL_CSR_SCRATCH, &v, 1) && s.csr_read(SL_CSR_SCRATCH, 1, &r) && r == v,
-          "scratch register round trip (%08x)", r);
+    bool ok = s.csr_write(SL_CSR_SCRATCH, &v, 1) && s.csr_read(SL_CSR_SCRATCH, 1, &r);
+    check(ok && r == v, "scratch register round trip (%08x)", r);
     uint32_t spec = 0;
-    check(s.csr_read(SL_CSR_SPEC(0), 1, &spec) && spec == SPEC_INIT, "spec constant reset value %08x", spec);
+    ok = s.csr_read(SL_CSR_SPEC(0), 1, &spec);
+    check(ok && spec == SPEC_INIT, "spec constant reset value %08x", spec);
     uint32_t unm = 1;
-    check(s.csr_read(0x3000, 1, &unm) && unm == 0, "unmapped register reads 0");
+    ok = s.csr_read(0x3000, 1, &unm);
+    check(ok && unm == 0, "unmapped register reads 0 (%08x)", unm);
+    uint32_t w3[3] = {1, 2, 3}, r3[3] = {};
+    ok = s.csr_write(SL_CSR_ARG(0), w3, 3) && s.csr_read(SL_CSR_ARG(0), 3, r3);
+    check(ok && r3[0] == 1 && r3[1] == 2 && r3[2] == 3, "argument words: burst write and burst read back");
 
     check(kernel_run(s, 50, 0x0123456789abcdefull), "kernel start with 3 argument words, sampled args, done count");
     uint8_t ev = sl_link_events(s.l);
@@ -395,7 +411,8 @@ static void scenario_csr(uint64_t seed)
     // writes to read-only registers do nothing
     uint32_t junk = 0xdeadbeef, m = 0;
     s.csr_write(SL_CSR_MAGIC, &junk, 1);
-    check(s.csr_read(SL_CSR_MAGIC, 1, &m) && m == SL_DEV_MAGIC, "MAGIC is read-only");
+    ok = s.csr_read(SL_CSR_MAGIC, 1, &m);
+    check(ok && m == SL_DEV_MAGIC, "MAGIC is read-only (%08x)", m);
 
     // spec constant write takes effect on the loopback of pipe 1
     uint32_t nspec = 0x00123456;

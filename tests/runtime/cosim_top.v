@@ -217,6 +217,11 @@ assign k0_arg_tag = k0_arg_tag_reg;
 assign k0_runs = k0_runs_reg;
 assign k0_busy_o = k0_busy_reg;
 
+// spec word 0 is 24 bits wide in this design
+/* verilator lint_off UNUSEDSIGNAL */
+wire unused_spec = &{1'b0, spec_values[31:24]};
+/* verilator lint_on UNUSEDSIGNAL */
+
 endmodule
 
 `resetall

@@ -68,7 +68,7 @@ CASES = [
     ("cpu-spin", "spin.c", None, {}, ["--cpu-only"],
      [("cpu", False, r"timeout.*kernel 'spinner' \(autorun, call \d+\): running")]),
     ("cpu-bad-scenario", "bad_scenario.c", None, {}, ["--cpu-only"],
-     [("cpu", False, r"bad_scenario\.c:19: unknown directive 'frobnicate'")]),
+     [("cpu", False, r"bad_scenario\.c:17: unknown directive 'frobnicate'")]),
     ("cpu-extra", "extra.c", None, {}, ["--cpu-only"],
      [("cpu", False, r"more words on 'out' than the scenario expects \(next: 0x00000002\)")]),
 ]

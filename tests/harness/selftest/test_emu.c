@@ -10,6 +10,7 @@
 #include <sluice.h>
 #include <sluice/emu.h>
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,31 @@ static void test_started(struct sluice_emu *emu)
 		CHECK(sluice_emu_read(emu, "wide", &w, 8, 5000) == 0 && w == want[i],
 		      "argmix %d: %llx", i, (unsigned long long)w);
 	}
+
+	/* the same through an argument buffer laid out like the C struct */
+	struct {
+		int8_t a;
+		uint16_t b;
+		int64_t c;
+		bool d;
+	} buf = {-2, 40000, -7, true};
+	const struct sluice_emu_param params[4] = {
+		{offsetof(__typeof__(buf), a), 1, true},
+		{offsetof(__typeof__(buf), b), 2, false},
+		{offsetof(__typeof__(buf), c), 8, true},
+		{offsetof(__typeof__(buf), d), 1, false},
+	};
+	CHECK(sluice_emu_start_buffer(emu, "argmix", &buf, sizeof buf, params, 4) == 0,
+	      "%s", sluice_emu_message(emu));
+	uint64_t want2[4] = {(uint64_t)-2, 40000, (uint64_t)-7, 1};
+	for (int i = 0; i < 4; i++) {
+		uint64_t w = 0;
+		CHECK(sluice_emu_read(emu, "wide", &w, 8, 5000) == 0 && w == want2[i],
+		      "argmix buffer %d: %llx", i, (unsigned long long)w);
+	}
+	CHECK(sluice_emu_start_buffer(emu, "argmix", &buf, 4, params, 4) == SLUICE_EMU_E_ARG &&
+		      strstr(sluice_emu_message(emu), "does not fit"),
+	      "%s", sluice_emu_message(emu));
 }
 
 static void test_deadlock(struct sluice_emu *emu)

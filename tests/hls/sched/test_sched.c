@@ -232,7 +232,12 @@ static bool test_delay_model(void)
 		CHECK(D(&f, ext) == 0 && D(&f, zx) == 0 && D(&f, a32) == 0);
 		CHECK(D(&f, and32) > 0);
 		CHECK(D(&f, add8) < D(&f, add32) && D(&f, add32) < D(&f, add64));
-		CHECK(near(D(&f, ult), D(&f, add32)));
+		/* a compare costs an add; on iCE40 (calibrated against nextpnr,
+		 * see delay.c) the carry-out needs one more LUT level */
+		if (t == TARGET_ICE40)
+			CHECK(D(&f, ult) > D(&f, add32));
+		else
+			CHECK(near(D(&f, ult), D(&f, add32)));
 		CHECK(D(&f, mul32) > D(&f, add32));
 		/* by a constant: shift-and-add */
 		struct ir_op *m8 = bin(&f, IR_MUL, a32, cst(&f, 32, 8));
@@ -240,7 +245,13 @@ static bool test_delay_model(void)
 		struct ir_op *mneg6 = bin(&f, IR_MUL, a32, cst(&f, 32, (uint64_t)-6));
 		CHECK(D(&f, m8) == 0);
 		CHECK(near(D(&f, m10), D(&f, add32)));
-		CHECK(near(D(&f, mneg6), 2 * D(&f, add32)) || D(&f, mneg6) < 2 * D(&f, add32));
+		/* on iCE40 Yosys sums one partial product per set bit of the
+		 * constant, also of -6 (30 of them): more than two adds, less
+		 * than a full multiply */
+		if (t == TARGET_ICE40)
+			CHECK(D(&f, mneg6) > 2 * D(&f, add32) && D(&f, mneg6) < D(&f, mul32));
+		else
+			CHECK(near(D(&f, mneg6), 2 * D(&f, add32)) || D(&f, mneg6) < 2 * D(&f, add32));
 		struct ir_op *udiv32 = bin(&f, IR_UDIV, a32, b32);
 		CHECK(D(&f, udiv32) == 0);      /* into sluice_div's registers */
 		CHECK(D(&f, div32) > D(&f, add32)); /* absolute values first */

@@ -1,0 +1,653 @@
+#!/usr/bin/env python3
+"""bench.py -- `make bench`: what each example costs and how fast it runs.
+
+    python3 scripts/bench.py [FILE.c ...] [--kernels] [--target ice40|sim]
+                             [--sim icarus|verilator] [--reps 3] [-j 2]
+                             [--no-pnr] [--out build/bench/results.json]
+    python3 scripts/bench.py --calibrate     # iCE40 delay model vs nextpnr
+
+Default designs: examples/*/*.c; --kernels adds a few tests/kernels/.  For
+each design it prints one row:
+
+  compile s   wall time of `build/bin/sluice build FILE -o DIR --target T -q`,
+              median of --reps runs (the CPU time, user + sys of the child,
+              is in the JSON: on a loaded machine it is the steadier figure);
+              the builds run one at a time, before anything else starts;
+  states      FSM states of all kernels (manifest "reports"/"states", else
+              report.txt);
+  cyc/w span  the harness's timing mode (no gaps, no back-pressure), run
+              with the design's own scenario (tests/harness/scenario.py):
+              (cycle of the last output handshake - cycle of the first input
+              handshake) / output words, all output ports together; with no
+              input port, from the first accepted start;
+  cyc/w ss    steady state: the mean interval between consecutive
+              handshakes of the busiest output port over the second half of
+              its words, (c[n-1] - c[n//2]) / (n-1 - n//2);
+  LUT FF CY BR  SB_LUT4, SB_DFF*, SB_CARRY, SB_RAM40_4K of sluice_top after
+              Yosys synth_ice40 (scripts/ice40_stat.sh; no DSP mapping);
+  Fmax        nextpnr-ice40 --up5k --package sg48 --freq 48, seed 1, of
+              sluice_top inside a generated shell (bench_shell below): the
+              sg48 package has too few pins for the ports of most designs
+              (fir alone has 73 I/Os; nextpnr stops with "Unable to find a
+              placement location" even with --pcf-allow-unconstrained), so
+              the shell feeds every input port from one shift register
+              (pin `sin`) and folds every output port into a multiple-input
+              signature register (pin `sout`): 4 pins, nothing optimised
+              away, and the design's paths start and end at registers as
+              they would behind FIFOs.  The clock is a pin (global buffer),
+              rst is a pin registered once.  Fmax is nextpnr's achieved
+              frequency for clk from its --report JSON; LC% is ICESTORM_LC
+              used / 5280 including the shell (about one LC per port bit);
+  check       the timing-mode run against the CPU reference (harness's
+              check_run + compare_outputs): `ok` or the first error.
+
+Totals follow the table; everything (with the per-port cycle lists' sizes,
+CPU times, nextpnr utilisation) goes to build/bench/results.json.  The
+simulation reuses tests/harness (cpu, scenario, module, sim, check); the
+default simulator is Icarus (compiles in a second; Verilator builds of new
+designs cost more than the runs they save here).  Work files:
+build/bench/work/NAME/.
+
+--calibrate: single-op designs (registers -> op -> register, inputs from the
+shift register, outputs into the signature register) through Yosys and
+nextpnr (seeds 1-3, median), next to the delay model's figure for the same
+chain (delay_op_ns of hls/sched/delay.c, compiled into a probe); writes
+build/bench/calibration.json.  See the header of hls/sched/delay.c.
+"""
+
+import argparse
+import glob
+import json
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "tests", "harness"))
+
+import check     # noqa: E402
+import harness   # noqa: E402
+import module    # noqa: E402
+import scenario  # noqa: E402
+import sim       # noqa: E402
+import util      # noqa: E402
+
+BENCH = os.path.join(ROOT, "build", "bench")
+SLUICE = os.path.join(ROOT, "build", "bin", "sluice")
+EXTRA_KERNELS = ["tests/kernels/i16_mac.c", "tests/kernels/i32_arith.c",
+                 "tests/kernels/u64_splitmix.c", "tests/kernels/shift_var.c"]
+PNR = ["nextpnr-ice40", "--up5k", "--package", "sg48", "--freq", "48",
+       "--timing-allow-fail"]
+UP5K_LCS = 5280
+
+
+def rel(p):
+    return os.path.relpath(p, ROOT)
+
+
+def design_name(src):
+    return harness.test_name(src)
+
+
+# ---- compile time and states -------------------------------------------------
+
+def timed(cmd, timeout=600):
+    """(Result, wall s, cpu s of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    r = util.run(cmd, timeout=timeout, cwd=ROOT)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return r, wall, cpu
+
+
+def compile_design(d, args):
+    walls, cpus = [], []
+    cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", args.target, "-q"]
+    d["compile_cmd"] = " ".join(rel(c) if c.startswith(ROOT) else c for c in cmd)
+    for _ in range(args.reps):
+        r, wall, cpu = timed(cmd)
+        if r.returncode:
+            d["error"] = "sluice build failed:\n" + (r.stderr or r.stdout).strip()[-2000:]
+            return
+        walls.append(wall)
+        cpus.append(cpu)
+    d["compile_s"] = statistics.median(walls)
+    d["compile_cpu_s"] = statistics.median(cpus)
+    d["compile_runs_s"] = walls
+    d["states"] = states_of(d["module"])
+
+
+def states_of(mdir):
+    try:
+        with open(os.path.join(mdir, "manifest.json")) as f:
+            st = json.load(f).get("reports", {}).get("states")
+        if isinstance(st, dict) and st:
+            return {k: int(v) for k, v in st.items()}
+    except (OSError, ValueError):
+        pass
+    out = {}
+    try:
+        with open(os.path.join(mdir, "report.txt")) as f:
+            for m in re.finditer(r"^kernel (\S+): (\d+) states?", f.read(), re.M):
+                out[m.group(1)] = int(m.group(2))
+    except OSError:
+        pass
+    return out or None
+
+
+# ---- cycles per word (the harness's timing mode) -----------------------------
+
+class _Args:
+    """What harness.cpu_reference needs of the harness's command line."""
+
+
+def simulate(d, args):
+    src, work = d["src"], d["work"]
+    sc = scenario.parse(src)
+    os.makedirs(os.path.join(work, "cpu"), exist_ok=True)
+    out = harness.Outcome(d["name"])
+    ref = harness.cpu_reference(src, sc, work, out)
+    if ref is None:
+        return "CPU reference: " + "; ".join(c[2] for c in out.checks if not c[1])
+    pipes, kernels, inputs, starts, expected, ref_outs = ref
+    mod = module.Module(d["module"])
+    shape = mod.shape()
+    stim = os.path.join(work, "stim")
+    invocations = harness.write_stimulus(stim, shape, inputs, starts)
+    counts = dict((p.name, len(inputs.get(p.name, []))) for p in shape.inputs)
+    counts.update((q.name, expected.get(q.name, 0)) for q in shape.outputs)
+    counts.update((k.name, invocations.get(k.name, 0)) for k in shape.kernels)
+    limit = sc.limit or max(20000, 200 * sum(counts.values()))
+    rdir = os.path.join(work, args.sim)
+    os.makedirs(rdir, exist_ok=True)
+    exe = (sim.verilator_build(shape, mod.vfiles) if args.sim == "verilator"
+           else sim.icarus_build(shape, mod.vfiles, rdir))
+    logp = os.path.join(rdir, "timing.log")
+    pa = sim.plusargs(stim, logp, sc.seed, True, limit, 50, counts, sc.holds)
+    r = sim.run(args.sim, exe, pa, timeout=600)
+    lg = sim.parse_log(logp)
+    errs = check.check_run(lg, shape, invocations, limit, sc.holds)
+    if lg.end is None:
+        errs.append((r.stderr + r.stdout).strip()[-500:])
+    errs += check.compare_outputs(ref_outs, lg, shape, expected, sc.masks)
+    d["sim_log"] = rel(logp)
+    d.update(cycle_figures(lg))
+    return errs[0] if errs else None
+
+
+def cycle_figures(lg):
+    outs = [c for port in lg.outs.values() for c, _ in port]
+    ins = [c for port in lg.ins.values() for c in port]
+    starts = [c for ks in lg.starts.values() for c in ks]
+    fig = {"out_words": len(outs), "in_words": len(ins), "end_cycle": lg.end_cycle}
+    if not outs:
+        return fig
+    first = min(ins) if ins else (min(starts) if starts else 0)
+    fig["first_in_cycle"], fig["last_out_cycle"] = first, max(outs)
+    fig["cpw_span"] = (max(outs) - first) / len(outs)
+    port, cyc = max(lg.outs.items(), key=lambda kv: len(kv[1]))
+    c = [x for x, _ in cyc]
+    h = len(c) // 2
+    if len(c) - 1 - h >= 1:
+        fig["cpw_steady"] = (c[-1] - c[h]) / (len(c) - 1 - h)
+        fig["steady_port"] = port
+    return fig
+
+
+# ---- iCE40: synthesis statistics, place and route ----------------------------
+
+def ice40_stat(d):
+    r = util.run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"]],
+                 timeout=1800)
+    if r.returncode:
+        return "ice40_stat.sh: " + (r.stderr or r.stdout).strip()[-1000:]
+    d["ice40"] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", r.stdout)}
+    return None
+
+
+def shell_verilog(shape):
+    """bench_shell: sluice_top behind a shift register (inputs) and a
+    signature register (outputs); ports clk, rst_pin, sin, sout."""
+    ins, outs = [], []  # (port, width)
+    for p in shape.inputs:
+        ins += [(p.name + "_tdata", p.width), (p.name + "_tvalid", 1)]
+        outs.append((p.name + "_tready", 1))
+    for q in shape.outputs:
+        outs += [(q.name + "_tdata", q.width), (q.name + "_tvalid", 1)]
+        ins.append((q.name + "_tready", 1))
+    for k in shape.kernels:
+        ins.append((k.name + "_start", 1))
+        ins += [(f"{k.name}_arg_{n}", w) for n, w in k.params]
+        outs += [(k.name + "_busy", 1), (k.name + "_done", 1)]
+    ni = max(1, sum(w for _, w in ins))
+    no = sum(w for _, w in outs)
+    conns, pos = [], 0
+    for n, w in ins:
+        conns.append(f".{n}(ish[{pos + w - 1}:{pos}])")
+        pos += w
+    pos = 0
+    for n, w in outs:
+        conns.append(f".{n}(o[{pos + w - 1}:{pos}])")
+        pos += w
+    shift_in = "{ish[%d:0], sin}" % (ni - 2) if ni > 1 else "sin"
+    fold = "{osh[%d:0], 1'b0} ^ o" % (no - 2) if no > 1 else "o"
+    return f"""// generated by scripts/bench.py: sluice_top on 4 pins, for nextpnr's Fmax
+module bench_shell(input wire clk, input wire rst_pin, input wire sin, output wire sout);
+reg rst_r;
+reg [{ni - 1}:0] ish;
+reg [{no - 1}:0] osh;
+wire [{no - 1}:0] o;
+always @(posedge clk) begin
+    rst_r <= rst_pin;
+    ish <= {shift_in};
+    osh <= {fold};
+end
+assign sout = osh[{no - 1}];
+sluice_top dut(.clk(clk), .rst(rst_r),
+    {(","+chr(10)+"    ").join(conns)});
+endmodule
+"""
+
+
+def pnr(vfiles, top, work, seed=1, timeout=1800, reuse=False):
+    """Yosys synth_ice40 of `vfiles` (top `top`), nextpnr-ice40; returns a
+    dict (fmax, lc, ram, ...) or raises RuntimeError.  The netlist is kept
+    while the sources are older; with `reuse`, nextpnr's report too."""
+    os.makedirs(work, exist_ok=True)
+    net = os.path.join(work, f"{top}.json")
+    if not os.path.exists(net) or os.path.getmtime(net) < max(os.path.getmtime(f) for f in vfiles):
+        ys = f"read_verilog {' '.join(vfiles)}; synth_ice40 -top {top} -json {net}.tmp"
+        r = util.run(["yosys", "-q", "-p", ys], timeout=timeout)
+        if r.returncode:
+            raise RuntimeError("yosys: " + (r.stderr or r.stdout).strip()[-1000:])
+        os.replace(net + ".tmp", net)
+    rep = os.path.join(work, f"pnr_seed{seed}.json")
+    logp = os.path.join(work, f"pnr_seed{seed}.log")
+    cmd = PNR + ["--json", net, "--seed", str(seed), "--report", rep]
+    wall = 0.0
+    if not (reuse and os.path.exists(rep) and os.path.getmtime(rep) > os.path.getmtime(net)):
+        t0 = time.perf_counter()
+        r = util.run(cmd, timeout=timeout)
+        wall = time.perf_counter() - t0
+        with open(logp, "w") as f:
+            f.write(" ".join(cmd) + "\n" + r.stdout + r.stderr)
+        if r.returncode or not os.path.exists(rep):
+            errs = [l for l in (r.stderr + r.stdout).splitlines() if "ERROR" in l]
+            raise RuntimeError("nextpnr: " + ("; ".join(errs) or f"exit {r.returncode}"))
+    with open(logp) as f:
+        logtext = f.read()
+    with open(rep) as f:
+        j = json.load(f)
+    fm = j.get("fmax", {})
+    clk = next((k for k in fm if k.startswith("clk")), next(iter(fm), None))
+    util_ = j.get("utilization", {})
+    res = {"fmax_mhz": fm[clk]["achieved"] if clk else None,
+           "lc": util_.get("ICESTORM_LC", {}).get("used"),
+           "ram": util_.get("ICESTORM_RAM", {}).get("used"),
+           "io": util_.get("SB_IO", {}).get("used"),
+           "pnr_wall_s": wall, "cmd": " ".join(cmd)}
+    if res["fmax_mhz"] is None:  # fall back on the log's last line
+        m = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", logtext)
+        res["fmax_mhz"] = float(m[-1]) if m else None
+    cp = j.get("critical_paths", [])
+    cp = [p for p in cp if p.get("from", "").startswith("posedge") and p.get("to", "").startswith("posedge")]
+    if cp:
+        res["critical_ns"] = sum(s.get("delay", 0) for s in cp[0]["path"])
+        res["critical_path"] = summarize_path(cp[0]["path"])
+    return res
+
+
+def summarize_path(path):
+    """Time by kind: clk-to-q, logic, routing, setup (ns)."""
+    out = {}
+    for s in path:
+        out[s.get("type", "?")] = out.get(s.get("type", "?"), 0) + s.get("delay", 0)
+    return {k: round(v, 3) for k, v in out.items()}
+
+
+def place_and_route(d):
+    mod = module.Module(d["module"])
+    pdir = os.path.join(d["work"], "pnr")
+    os.makedirs(pdir, exist_ok=True)
+    shell = os.path.join(pdir, "bench_shell.v")
+    text = shell_verilog(mod.shape())
+    old = open(shell).read() if os.path.exists(shell) else None
+    if old != text:
+        with open(shell, "w") as f:
+            f.write(text)
+    try:
+        d["pnr"] = pnr(mod.vfiles + [shell], "bench_shell", pdir)
+    except RuntimeError as e:
+        return str(e)
+    return None
+
+
+# ---- one design, all designs --------------------------------------------------
+
+def measure(d, args):
+    """Simulation, synthesis, place and route of a compiled design."""
+    t0 = time.perf_counter()
+    for what, fn in (("sim", lambda: simulate(d, args)), ("ice40", lambda: ice40_stat(d)),
+                     ("pnr", None if args.no_pnr else lambda: place_and_route(d))):
+        if fn is None:
+            continue
+        try:
+            err = fn()
+        except (scenario.ScenarioError, module.ModuleError, sim.SimError, OSError,
+                RuntimeError) as e:
+            err = f"{type(e).__name__}: {e}"
+        if err:
+            d.setdefault("errors", {})[what] = err
+    d["measure_wall_s"] = time.perf_counter() - t0
+
+
+def fmt(v, spec, width):
+    return (format(v, spec) if v is not None else "-").rjust(width)
+
+
+COLS = [("design", 22), ("compile s", 9), ("states", 6), ("cyc/w span", 10),
+        ("cyc/w ss", 8), ("LUT", 5), ("FF", 5), ("CY", 4), ("BR", 3),
+        ("Fmax MHz", 8), ("LC%", 5), ("check", 0)]
+
+
+def row(d):
+    ic = d.get("ice40", {})
+    p = d.get("pnr", {})
+    st = d.get("states")
+    errs = d.get("errors", {})
+    chk = "ok" if "sim" not in errs and "error" not in d else \
+        (d.get("error") or errs["sim"]).splitlines()[0][:60]
+    for k in ("ice40", "pnr"):
+        if k in errs:
+            chk += f"; {k}: " + errs[k].splitlines()[0][:50]
+    lcp = 100.0 * p["lc"] / UP5K_LCS if p.get("lc") is not None else None
+    cells = [d["name"].ljust(22), fmt(d.get("compile_s"), ".3f", 9),
+             fmt(sum(st.values()) if st else None, "d", 6), fmt(d.get("cpw_span"), ".2f", 10),
+             fmt(d.get("cpw_steady"), ".2f", 8), fmt(ic.get("luts"), "d", 5),
+             fmt(ic.get("ffs"), "d", 5), fmt(ic.get("carry"), "d", 4), fmt(ic.get("bram"), "d", 3),
+             fmt(p.get("fmax_mhz"), ".1f", 8), fmt(lcp, ".1f", 5), chk]
+    return "  ".join(cells)
+
+
+def print_table(designs, totals, args):
+    print(f"\nsluice bench: target {args.target}, {args.sim} timing mode, iCE40 UP5K-SG48 @ 48 MHz")
+    print("  ".join(n.rjust(w) if i and w else n.ljust(w) for i, (n, w) in enumerate(COLS)))
+    print("-" * 118)
+    for d in designs:
+        print(row(d))
+    print("-" * 118)
+    t = totals
+    cells = ["total".ljust(22), fmt(t["compile_s"], ".3f", 9), fmt(t["states"], "d", 6),
+             " " * 10, " " * 8, fmt(t["luts"], "d", 5), fmt(t["ffs"], "d", 5),
+             fmt(t["carry"], "d", 4), fmt(t["bram"], "d", 3),
+             fmt(t["fmax_min_mhz"], ".1f", 8), " " * 5,
+             f"{t['ok']}/{t['designs']} ok"]
+    print("  ".join(cells))
+    print(f"(Fmax total = the slowest design; {t['wall_s']:.0f} s wall for the bench; "
+          f"JSON: {rel(args.out)})")
+
+
+def totals_of(designs, wall):
+    def s(get):
+        vals = [get(d) for d in designs]
+        vals = [v for v in vals if v is not None]
+        return sum(vals) if vals else None
+    fm = [d.get("pnr", {}).get("fmax_mhz") for d in designs]
+    fm = [v for v in fm if v is not None]
+    return {"designs": len(designs),
+            "ok": sum(1 for d in designs if "error" not in d and not d.get("errors")),
+            "compile_s": s(lambda d: d.get("compile_s")),
+            "compile_cpu_s": s(lambda d: d.get("compile_cpu_s")),
+            "states": s(lambda d: sum(d["states"].values()) if d.get("states") else None),
+            "luts": s(lambda d: d.get("ice40", {}).get("luts")),
+            "ffs": s(lambda d: d.get("ice40", {}).get("ffs")),
+            "carry": s(lambda d: d.get("ice40", {}).get("carry")),
+            "bram": s(lambda d: d.get("ice40", {}).get("bram")),
+            "fmax_min_mhz": min(fm) if fm else None,
+            "wall_s": wall}
+
+
+def bench(args):
+    t0 = time.perf_counter()
+    if not os.path.exists(SLUICE):
+        sys.exit(f"bench: {rel(SLUICE)} is not built (run make)")
+    srcs = args.files or sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.c")))
+    if args.kernels:
+        srcs += [os.path.join(ROOT, k) for k in EXTRA_KERNELS]
+    designs = []
+    for src in srcs:
+        name = design_name(src)
+        work = os.path.join(BENCH, "work", name)
+        designs.append({"name": name, "src": os.path.abspath(src), "work": work,
+                        "module": os.path.join(work, "module.sluice")})
+    # compile times first, one at a time, nothing else of ours running
+    for d in designs:
+        os.makedirs(d["work"], exist_ok=True)
+        compile_design(d, args)
+        print(f"bench: compiled {d['name']}" +
+              (f" in {d['compile_s']:.3f} s" if "compile_s" in d else ": FAILED"), flush=True)
+    ok = [d for d in designs if "error" not in d]
+    with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for d, _ in zip(ok, ex.map(lambda d: measure(d, args), ok)):
+            print(f"bench: measured {d['name']} ({d['measure_wall_s']:.0f} s)", flush=True)
+    wall = time.perf_counter() - t0
+    totals = totals_of(designs, wall)
+    print_table(designs, totals, args)
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    for d in designs:
+        for k in ("src", "work", "module"):
+            d[k] = rel(d[k])
+    with open(args.out, "w") as f:
+        json.dump({"target": args.target, "simulator": args.sim, "reps": args.reps,
+                   "nextpnr": " ".join(PNR) + " (+ --json --seed 1 --report)",
+                   "designs": designs, "totals": totals}, f, indent=1)
+    return 0 if totals["ok"] == totals["designs"] else 1
+
+
+# ---- calibration of the iCE40 delay model -------------------------------------
+
+# name: (operands [(name, width)], Verilog expression, result width,
+#        model: [(probe op, count)] -- the chain the scheduler would sum)
+CAL_DESIGNS = {
+    "and32": ([("a", 32), ("b", 32)], "a & b", 32, [("and32", 1)]),
+    "add32": ([("a", 32), ("b", 32)], "a + b", 32, [("add32", 1)]),
+    "add16": ([("a", 16), ("b", 16)], "a + b", 16, [("add16", 1)]),
+    "add32x2": ([("a", 32), ("b", 32), ("c", 32)], "a + b + c", 32, [("add32", 2)]),
+    "ult32": ([("a", 32), ("b", 32)], "a < b", 1, [("ult32", 1)]),
+    "slt32": ([("a", 32), ("b", 32)], "$signed(a) < $signed(b)", 1, [("slt32", 1)]),
+    "slt16": ([("a", 16), ("b", 16)], "$signed(a) < $signed(b)", 1, [("slt16", 1)]),
+    "eq32": ([("a", 32), ("b", 32)], "a == b", 1, [("eq32", 1)]),
+    "mul16": ([("a", 16), ("b", 16)], "a * b", 16, [("mul16", 1)]),
+    "mul32": ([("a", 32), ("b", 32)], "a * b", 32, [("mul32", 1)]),
+    "mul8": ([("a", 8), ("b", 8)], "a * b", 8, [("mul8", 1)]),
+    "mul24": ([("a", 24), ("b", 24)], "a * b", 24, [("mul24", 1)]),
+    "mulc84": ([("a", 32)], "a * 32'd84", 32, [("mulc84", 1)]),
+    "mulc0x12345": ([("a", 32)], "a * 32'h12345", 32, [("mulc0x12345", 1)]),
+    "shl32": ([("a", 32), ("b", 32)], "a << b", 32, [("shl32v", 1)]),
+    "lshr32": ([("a", 32), ("b", 32)], "a >> b", 32, [("lshr32v", 1)]),
+    "ashr32": ([("a", 32), ("b", 32)], "$signed(a) >>> b", 32, [("ashr32v", 1)]),
+    "mulcneg6": ([("a", 32)], "a * 32'hfffffffa", 32, [("mulcneg6", 1)]),
+    "sel32": ([("a", 32), ("b", 32), ("c", 1)], "c ? a : b", 32, [("sel32", 1)]),
+    "logic3": ([("a", 32), ("b", 32), ("c", 32), ("d", 32)], "((a & b) | c) ^ d", 32,
+               [("and32", 3)]),
+    "add_ult": ([("a", 32), ("b", 32), ("c", 32)], "(a + b) < c", 1,
+                [("add32", 1), ("ult32", 1)]),
+    "sel8x32": ([("d", 256), ("c", 7)],
+                "c[0] ? d[31:0] : c[1] ? d[63:32] : c[2] ? d[95:64] : c[3] ? d[127:96] : "
+                "c[4] ? d[159:128] : c[5] ? d[191:160] : c[6] ? d[223:192] : d[255:224]",
+                32, [("sel32", 7)]),
+}
+
+# Register overhead of every register-to-register path, which the delay
+# model leaves out (the scheduler fills the whole period with ops): the
+# clock-to-Q of the source (1.39 ns in nextpnr's UP5K timing) and the setup
+# of the destination flip-flop (about 0.4 ns).
+CAL_REG_NS = 1.8
+
+PROBE_C = r"""/* generated by scripts/bench.py --calibrate: delay_op_ns of single ops */
+#include "schedule.h"
+#include <stdio.h>
+static struct ir_op mk(enum ir_opcode opc, unsigned w)
+{
+	struct ir_op o = {0};
+	o.opc = opc;
+	o.width = w;
+	return o;
+}
+static void showc(const char *name, enum ir_opcode opc, unsigned w, unsigned aw,
+		  int isconst, uint64_t c)
+{
+	struct ir_op a = mk(IR_ARG, aw), b = mk(isconst ? IR_CONST : IR_ARG, aw),
+		     o = mk(opc, w);
+	struct ir_op *args[2] = {&a, &b};
+	b.imm = c;
+	o.args = args;
+	o.nargs = 2;
+	printf("%s %.4f\n", name, delay_op_ns(TARGET_ICE40, &o));
+}
+static void show(const char *name, enum ir_opcode opc, unsigned w, unsigned aw)
+{
+	showc(name, opc, w, aw, 0, 0);
+}
+int main(void)
+{
+	show("and32", IR_AND, 32, 32);
+	show("add16", IR_ADD, 16, 16);
+	show("add32", IR_ADD, 32, 32);
+	show("ult32", IR_ULT, 1, 32);
+	show("slt32", IR_SLT, 1, 32);
+	show("slt16", IR_SLT, 1, 16);
+	show("eq32", IR_EQ, 1, 32);
+	show("mul16", IR_MUL, 16, 16);
+	show("mul32", IR_MUL, 32, 32);
+	show("mul8", IR_MUL, 8, 8);
+	show("mul24", IR_MUL, 24, 24);
+	showc("mulc84", IR_MUL, 32, 32, 1, 84);
+	showc("mulc0x12345", IR_MUL, 32, 32, 1, 0x12345);
+	showc("mulcneg6", IR_MUL, 32, 32, 1, 0xfffffffa);
+	show("shl32v", IR_SHL, 32, 32);
+	show("lshr32v", IR_LSHR, 32, 32);
+	show("ashr32v", IR_ASHR, 32, 32);
+	show("sel32", IR_SELECT, 32, 32);
+	return 0;
+}
+"""
+
+
+def cal_verilog(ops, expr, rw):
+    ni = sum(w for _, w in ops)
+    fold = "{osh[%d:0], 1'b0} ^ y" % (rw - 2) if rw > 1 else "y"
+    decl, pos = [], 0
+    for n, w in ops:
+        decl.append(f"wire [{w - 1}:0] {n} = ish[{pos + w - 1}:{pos}];")
+        pos += w
+    return (f"// generated by scripts/bench.py --calibrate\n"
+            f"module cal(input wire clk, input wire sin, output wire sout);\n"
+            f"reg [{ni - 1}:0] ish;\nreg [{rw - 1}:0] y, osh;\n" + "\n".join(decl) + "\n"
+            f"always @(posedge clk) begin\n    ish <= {{ish[{ni - 2}:0], sin}};\n"
+            f"    y <= {expr};\n"
+            f"    osh <= {fold};\n"
+            f"end\nassign sout = osh[{rw - 1}];\nendmodule\n")
+
+
+def model_figures(cdir):
+    src = os.path.join(cdir, "probe.c")
+    exe = os.path.join(cdir, "probe")
+    with open(src, "w") as f:
+        f.write(PROBE_C)
+    cmd = ["cc", "-std=gnu11", "-O1", "-I", os.path.join(ROOT, "hls", "sched"),
+           "-I", os.path.join(ROOT, "hls"), "-o", exe, src,
+           os.path.join(ROOT, "hls", "sched", "delay.c")]
+    r = util.run(cmd, timeout=120)
+    if r.returncode:
+        sys.exit("bench: cannot build the delay probe:\n" + r.stderr)
+    r = util.run([exe], timeout=30)
+    return {n: float(v) for n, v in (l.split() for l in r.stdout.splitlines())}
+
+
+def calibrate(args):
+    cdir = os.path.join(BENCH, "calibration")
+    os.makedirs(cdir, exist_ok=True)
+    model = model_figures(cdir)
+    seeds = [1, 2, 3]
+    jobs = []
+    for name, (ops, expr, rw, _) in CAL_DESIGNS.items():
+        d = os.path.join(cdir, name)
+        os.makedirs(d, exist_ok=True)
+        v = os.path.join(d, "cal.v")
+        text = cal_verilog(ops, expr, rw)
+        if not os.path.exists(v) or open(v).read() != text:
+            with open(v, "w") as f:
+                f.write(text)
+        jobs.append((name, v, d))
+
+    def one(job):
+        name, v, d = job
+        res = []
+        for s in seeds:  # the first run synthesises, the next reuse the netlist
+            res.append(pnr([v], "cal", d, seed=s, reuse=not args.fresh))
+        return name, res
+
+    results = {}
+    with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for name, res in ex.map(one, jobs):
+            results[name] = res
+    rows = []
+    print(f"\niCE40 UP5K: delay model vs nextpnr-ice40, register -> op(s) -> register, "
+          f"median of seeds {seeds}")
+    print(f"model = sum of delay_op_ns along the chain (what the scheduler adds up); "
+          f"est = model + R, R = {CAL_REG_NS} ns register overhead")
+    print(f"{'design':12} {'nextpnr':>7} {'model':>6} {'est':>6} {'est/pnr':>7}  "
+          f"{'clk-q':>5} {'logic':>6} {'route':>6} {'setup':>5}  {'LCs':>5}")
+    for name, (ops, expr, rw, chain) in CAL_DESIGNS.items():
+        res = results[name]
+        ns = statistics.median(r["critical_ns"] for r in res)
+        med = min(res, key=lambda r: abs(r["critical_ns"] - ns))
+        m = sum(model[op] * k for op, k in chain)
+        est = m + CAL_REG_NS
+        cp = med.get("critical_path", {})
+        rows.append({"design": name, "expr": expr, "nextpnr_ns": ns,
+                     "nextpnr_seeds_ns": [r["critical_ns"] for r in res],
+                     "model_ns": m, "estimate_ns": est, "ratio": est / ns, "path": cp,
+                     "lc": med.get("lc")})
+        print(f"{name:12} {ns:7.2f} {m:6.2f} {est:6.2f} {est / ns:7.2f}  "
+              f"{cp.get('clk-to-q', 0):5.2f} {cp.get('logic', 0):6.2f} "
+              f"{cp.get('routing', 0):6.2f} {cp.get('setup', 0):5.2f}  {med.get('lc', 0):5d}")
+    out = os.path.join(BENCH, "calibration.json")
+    with open(out, "w") as f:
+        json.dump({"model_ops_ns": model, "reg_overhead_ns": CAL_REG_NS, "designs": rows},
+                  f, indent=1)
+    print(f"(JSON: {rel(out)})")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="*", help="kernel files (default: examples/*/*.c)")
+    ap.add_argument("--kernels", action="store_true",
+                    help="also " + ", ".join(os.path.basename(k) for k in EXTRA_KERNELS))
+    ap.add_argument("--target", default="ice40", choices=["ice40", "sim", "ecp5", "gowin"],
+                    help="sluice build --target (default ice40, the device measured)")
+    ap.add_argument("--sim", default="icarus", choices=["icarus", "verilator"])
+    ap.add_argument("--reps", type=int, default=3, help="compile runs per design (median)")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--no-pnr", action="store_true", help="skip nextpnr")
+    ap.add_argument("--out", default=os.path.join(BENCH, "results.json"))
+    ap.add_argument("--calibrate", action="store_true",
+                    help="measure single-op designs against the iCE40 delay model")
+    ap.add_argument("--fresh", action="store_true",
+                    help="with --calibrate: rerun nextpnr even where a report exists")
+    args = ap.parse_args()
+    args.out = os.path.abspath(args.out)
+    return calibrate(args) if args.calibrate else bench(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

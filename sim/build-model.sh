@@ -1,0 +1,61 @@
+#!/bin/sh
+# sim/build-model.sh -- builds a sluice simulator model: the design's top
+# level verilated as class Vsluice_top, with sim/sim_shim.cpp, into one
+# shared library that implements sim/sim_abi.h (the "sim" image of a
+# module, loaded by libsluice's sim transport).
+#
+#   sim/build-model.sh [-t fst|vcd|none] [-j N] OUT.so TOP WORKDIR FILE.v...
+#
+#   OUT.so    the library to write
+#   TOP       the top module (sluice_top for generated designs)
+#   WORKDIR   scratch directory for Verilator's output (created; reused)
+#   FILE.v    every Verilog file of the design
+#
+# Tracing defaults to FST (SLUICE_TRACE=run.fst); a model writes one
+# format.  Exits non-zero with Verilator's or the compiler's messages on
+# failure.
+set -eu
+
+trace=fst
+jobs=${SLUICE_BUILD_JOBS:-2}
+while getopts t:j: opt; do
+    case $opt in
+    t) trace=$OPTARG ;;
+    j) jobs=$OPTARG ;;
+    *) echo "usage: $0 [-t fst|vcd|none] [-j N] OUT.so TOP WORKDIR FILE.v..." >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 4 ]; then
+    echo "usage: $0 [-t fst|vcd|none] [-j N] OUT.so TOP WORKDIR FILE.v..." >&2
+    exit 2
+fi
+out=$1 top=$2 work=$3
+shift 3
+
+here=$(cd "$(dirname "$0")" && pwd)
+case $trace in
+fst) tflag=--trace-fst ;;
+vcd) tflag=--trace ;;
+none) tflag= ;;
+*) echo "$0: -t must be fst, vcd or none" >&2; exit 2 ;;
+esac
+
+mkdir -p "$work"
+# shellcheck disable=SC2086
+verilator --cc $tflag -O3 -Wno-fatal -Wno-lint -Wno-style --x-assign fast --x-initial fast \
+    --top-module "$top" --prefix Vsluice_top -Mdir "$work" \
+    -CFLAGS "-fPIC -I$here" "$here/sim_shim.cpp" "$@"
+
+make -s -C "$work" -f Vsluice_top.mk -j "$jobs" OPT_FAST=-O2 OPT_GLOBAL=-O2 \
+    Vsluice_top__ALL.a sim_shim.o verilated.o verilated_threads.o \
+    $( [ "$trace" = fst ] && echo verilated_fst_c.o ) \
+    $( [ "$trace" = vcd ] && echo verilated_vcd_c.o )
+
+objs="$work/sim_shim.o $work/verilated.o $work/verilated_threads.o"
+[ "$trace" = fst ] && objs="$objs $work/verilated_fst_c.o"
+[ "$trace" = vcd ] && objs="$objs $work/verilated_vcd_c.o"
+mkdir -p "$(dirname "$out")"
+# shellcheck disable=SC2086
+${CXX:-g++} -shared -o "$out.tmp" $objs "$work/Vsluice_top__ALL.a" -lz -pthread -latomic
+mv "$out.tmp" "$out"

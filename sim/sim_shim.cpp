@@ -1,0 +1,227 @@
+// sim/sim_shim.cpp -- implements sim/sim_abi.h over a Verilated Vsluice_top.
+//
+// Built into the module's simulator library together with the verilated
+// design (sim/build-model.sh, `verilator --prefix Vsluice_top`).  Each cycle:
+// inputs are set with clk low (the next queued byte on s_axis_link_*, room
+// in the output queue as m_axis_link_tready), the model is evaluated, the
+// handshakes of that cycle are sampled, and the rising edge is evaluated;
+// so a byte moves exactly when tvalid and tready are both high before the
+// edge, as in hardware.  With tracing on, both clock phases are dumped.
+//
+// Guarantees: no byte is lost or duplicated between the queues and the
+// model; nothing prints or exits.  Not thread-safe per handle.
+
+#include "Vsluice_top.h"
+#include "verilated.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#elif VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "sim_abi.h"
+
+namespace {
+
+#if VM_TRACE_FST
+using Tracer = VerilatedFstC;
+const uint32_t kFormats = SIM_TRACE_FST;
+const char *const kExt = ".fst";
+const char *const kName = "FST";
+#elif VM_TRACE
+using Tracer = VerilatedVcdC;
+const uint32_t kFormats = SIM_TRACE_VCD;
+const char *const kExt = ".vcd";
+const char *const kName = "VCD";
+#endif
+
+struct Ring {
+    uint8_t buf[SIM_LINK_QUEUE];
+    size_t head = 0, count = 0;
+
+    size_t room() const { return SIM_LINK_QUEUE - count; }
+    uint8_t front() const { return buf[head]; }
+    void pop() { head = (head + 1) % SIM_LINK_QUEUE; count--; }
+    void push(uint8_t b) { buf[(head + count) % SIM_LINK_QUEUE] = b; count++; }
+};
+
+#if VM_TRACE
+bool ends_with(const char *s, const char *ext)
+{
+    size_t n = strlen(s), m = strlen(ext);
+    return n >= m && strcmp(s + n - m, ext) == 0;
+}
+#endif
+
+} // namespace
+
+struct sim {
+    std::unique_ptr<VerilatedContext> ctx;
+    std::unique_ptr<Vsluice_top> top;
+#if VM_TRACE
+    std::unique_ptr<Tracer> tfp;
+#endif
+    Ring in, out;
+    uint64_t cycles = 0;
+
+    void cycle()
+    {
+        top->clk = 0;
+        top->s_axis_link_tvalid = in.count > 0;
+        top->s_axis_link_tdata = in.count ? in.front() : 0;
+        top->m_axis_link_tready = out.room() > 0;
+        top->eval();
+        bool in_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
+        bool out_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
+        uint8_t out_byte = top->m_axis_link_tdata;
+#if VM_TRACE
+        if (tfp)
+            tfp->dump(ctx->time());
+#endif
+        ctx->timeInc(1);
+        top->clk = 1;
+        top->eval();
+#if VM_TRACE
+        if (tfp)
+            tfp->dump(ctx->time());
+#endif
+        ctx->timeInc(1);
+        if (in_fire)
+            in.pop();
+        if (out_fire)
+            out.push(out_byte);
+    }
+};
+
+extern "C" {
+
+uint32_t sim_abi_version(void)
+{
+    return SIM_ABI_VERSION;
+}
+
+uint32_t sim_trace_formats(void)
+{
+#if VM_TRACE
+    return kFormats;
+#else
+    return 0;
+#endif
+}
+
+int sim_create(struct sim **out, const char *trace_path, char *err, size_t errlen)
+{
+    bool want_trace = trace_path && *trace_path;
+#if VM_TRACE
+    if (want_trace && !ends_with(trace_path, kExt)) {
+        snprintf(err, errlen,
+                 "cannot trace to '%s': this simulator model was built to write %s waveforms "
+                 "only; name the file *%s",
+                 trace_path, kName, kExt);
+        return SIM_E_TRACE;
+    }
+#else
+    if (want_trace) {
+        snprintf(err, errlen,
+                 "cannot trace to '%s': this simulator model was built without tracing",
+                 trace_path);
+        return SIM_E_TRACE;
+    }
+#endif
+    sim *s = new (std::nothrow) sim;
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return SIM_E_FAIL;
+    }
+    s->ctx.reset(new VerilatedContext);
+#if VM_TRACE
+    if (want_trace)
+        s->ctx->traceEverOn(true);
+#endif
+    s->top.reset(new Vsluice_top(s->ctx.get(), "sluice_top"));
+#if VM_TRACE
+    if (want_trace) {
+        s->tfp.reset(new Tracer);
+        s->top->trace(s->tfp.get(), 99);
+        s->tfp->open(trace_path);
+        if (!s->tfp->isOpen()) {
+            snprintf(err, errlen, "cannot open the trace file '%s'", trace_path);
+            s->tfp.reset();
+            s->top->final();
+            delete s;
+            return SIM_E_TRACE;
+        }
+    }
+#endif
+    s->top->rst = 1;
+    for (int i = 0; i < 8; i++)
+        s->cycle();
+    s->top->rst = 0;
+    s->cycles = 0;
+    *out = s;
+    return SIM_OK;
+}
+
+void sim_destroy(struct sim *s)
+{
+    if (!s)
+        return;
+    s->top->final();
+#if VM_TRACE
+    if (s->tfp)
+        s->tfp->close();
+#endif
+    delete s;
+}
+
+void sim_step(struct sim *s, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        s->cycle();
+    s->cycles += n;
+}
+
+uint64_t sim_cycles(const struct sim *s)
+{
+    return s->cycles;
+}
+
+size_t sim_link_put(struct sim *s, const uint8_t *bytes, size_t n)
+{
+    size_t k = 0;
+    while (k < n && s->in.room())
+        s->in.push(bytes[k++]);
+    return k;
+}
+
+size_t sim_link_pending(const struct sim *s)
+{
+    return s->in.count;
+}
+
+size_t sim_link_get(struct sim *s, uint8_t *bytes, size_t cap)
+{
+    size_t k = 0;
+    while (k < cap && s->out.count) {
+        bytes[k++] = s->out.front();
+        s->out.pop();
+    }
+    return k;
+}
+
+void sim_trace_flush(struct sim *s)
+{
+#if VM_TRACE
+    if (s->tfp)
+        s->tfp->flush();
+#else
+    (void)s;
+#endif
+}
+
+} // extern "C"

@@ -1,0 +1,20 @@
+#!/bin/bash
+# tests/csmith/run.sh -- the csmith part of `make test` (tests/run_tests.py
+# runs every tests/**/run.sh from the repository root; exit 0 = pass):
+# the fixed quick batch of 30 csmith programs (run.py --quick), which ends
+# with "N passed, N failed" and exits non-zero on any failure.
+#
+# The regression kernels in tests/csmith/regress/ are ordinary harness test
+# kernels; until tests/run_tests.py collects that directory itself, they are
+# run here through tests/harness/harness.py (Icarus only, to keep it short).
+set -u
+cd "$(dirname "$0")/../.."
+status=0
+python3 tests/csmith/run.py --quick -j 2 || status=1
+if ! grep -q 'csmith' tests/run_tests.py; then
+	regress=(tests/csmith/regress/*.c)
+	if [ -e "${regress[0]}" ]; then
+		python3 tests/harness/harness.py --sims icarus "${regress[@]}" || status=1
+	fi
+fi
+exit $status

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+#
+# Tests of the host link (runtime/link/ and the bridge RTL in rtl/):
+#
+#   - test_proto: C unit test of runtime/link/proto.c (CRC, framing, the
+#     link state machine against a scripted device), built with gcc and
+#     clang, and once under ASan/UBSan;
+#   - cosim: the real proto.c against the real bridge RTL under Verilator
+#     (tests/runtime/cosim_top.v + cosim_main.cpp), scenario by scenario:
+#     control registers, bulk and 1-word throughput, ping-pong latency,
+#     100k words under random back-pressure and byte damage both ways,
+#     a kernel that stops reading, a host that stops reading, reconnects;
+#     twice, with a 64-word flip-flop FIFO and a 512-word block-RAM FIFO
+#     behind H2D pipe 0.
+#
+# Usage: tests/runtime/run.sh [BUILD_DIR]     (default build/runtime-tests)
+#
+# Prints one line per test (with the figures the cosim prints) and closes
+# with "N passed, N failed"; exits 1 if any failed.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+build=${1:-$root/build/runtime-tests}
+mkdir -p "$build" || exit 1
+build=$(cd "$build" && pwd)
+log=$build/log
+rm -rf "$log"
+mkdir -p "$log" || exit 1
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+passed=0
+failed=0
+
+result() {
+    local name=$1 rc=$2 extra=${3:-}
+    if [ "$rc" = 0 ]; then
+        echo "PASS: $name$extra"
+        passed=$((passed + 1))
+    else
+        echo "FAIL: $name (log: $log/$name.log)"
+        grep -E '^FAIL|rror' "$log/$name.log" | head -10 | sed 's/^/    /'
+        failed=$((failed + 1))
+    fi
+}
+
+link=$root/runtime/link
+rtl=$root/rtl
+cflags="-std=gnu11 -Wall -Wextra -Werror -O2 -g -I$link"
+
+#
+# Unit test of proto.c
+#
+for cc in gcc clang-19; do
+    if ! command -v $cc >/dev/null; then
+        continue
+    fi
+    name=test_proto_$cc
+    if $cc $cflags -o "$build/$name" "$here/test_proto.c" "$link/proto.c" >"$log/$name.log" 2>&1 &&
+        "$build/$name" >>"$log/$name.log" 2>&1; then
+        result "$name" 0 " ($(tail -1 "$log/$name.log"))"
+    else
+        result "$name" 1
+    fi
+done
+
+name=test_proto_asan
+if gcc $cflags -fsanitize=address,undefined -fno-sanitize-recover=all -o "$build/$name" \
+        "$here/test_proto.c" "$link/proto.c" >"$log/$name.log" 2>&1 &&
+    "$build/$name" >>"$log/$name.log" 2>&1; then
+    result "$name" 0 " ($(tail -1 "$log/$name.log"))"
+else
+    result "$name" 1
+fi
+
+# the unit-test runner (tests/run_tests.py) looks for build/tests/runtime/test_proto
+mkdir -p "$root/build/tests/runtime" && cp "$build/test_proto_gcc" "$root/build/tests/runtime/test_proto" 2>/dev/null
+
+#
+# Co-simulation
+#
+rtl_srcs="$rtl/sluice_host_bridge.v $rtl/sluice_crc.v $rtl/sluice_link_rx.v $rtl/sluice_link_tx.v
+    $rtl/sluice_link_ring.v $rtl/sluice_link_dispatch.v $rtl/sluice_csr.v $rtl/sluice_link_txbuf.v
+    $rtl/sluice_link_sender.v $rtl/sluice_fifo.v"
+
+build_cosim() {
+    local depth=$1 dir=$build/cosim$1
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    gcc $cflags -c "$link/proto.c" -o "$dir/proto.o" &&
+        verilator --cc --exe --build -j "$jobs" -O2 -Wall --Mdir "$dir" --top-module cosim_top \
+            -GDEPTH0="$depth" -CFLAGS "-O2 -I$link -DDEPTH0=$depth" \
+            "$here/cosim_top.v" $rtl_srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
+}
+
+scenarios="csr bulk oneword pingpong stress heavy nokernel hostfull reconnect"
+
+for depth in 64 512; do
+    name=cosim_build_depth$depth
+    build_cosim $depth >"$log/$name.log" 2>&1
+    rc=$?
+    result "$name" $rc
+    [ $rc = 0 ] || continue
+    pids=()
+    for sc in $scenarios; do
+        "$build/cosim$depth/cosim" "$sc" 1 >"$log/cosim_${sc}_depth$depth.log" 2>&1 &
+        pids+=("$!:$sc")
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
+            sleep 0.2
+        done
+    done
+    for p in "${pids[@]}"; do
+        wait "${p%%:*}"
+        rc=$?
+        sc=${p#*:}
+        name=cosim_${sc}_depth$depth
+        result "$name" $rc " ($(grep -E '^[0-9]+ passed' "$log/$name.log"))"
+        grep -E '^  (throughput|round trip|cycles)' "$log/$name.log" | sed 's/^  /    /'
+    done
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
