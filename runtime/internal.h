@@ -1,24 +1,30 @@
 /*
  * runtime/internal.h -- libsluice's private structures, shared by its layers:
  *
- *   error.c   status codes, names, the thread-local last error
- *   device.c  device strings -> a transport (struct sluice_transport_ops)
- *   module.c  manifest.json -> struct sluice_module (validated)
- *   pump.c    drives the host link (runtime/link/proto.h) over the transport:
- *             connect, move bytes, wait with deadlock and timeout detection,
- *             blocking CSR access
- *   kernel.c  kernel start/wait and specialization constants over the CSRs
- *   pipe.c    host pipe read/write/map over the link's pipe words
- *   device/   the transports: sim.c (Verilator model), uart.c, usb.c, pcie.c
+ *   error.c     status codes, names, the thread-local last error
+ *   device.c    device strings -> a transport (struct sluice_transport_ops);
+ *               device open/close/queries
+ *   manifest.c  manifest.json -> struct sluice_module (checked)
+ *   module.c    module load/close on a device, introspection, spec constants
+ *   pump.c      drives the host link (runtime/link/proto.h) over the
+ *               transport: connect and identify, move bytes, blocking waits
+ *               with deadlock and timeout detection, blocking CSR access
+ *   lock.c      the device lock (first come, first served)
+ *   kernel.c    kernel start/wait over the control registers
+ *   pipe.c      host pipe read/write/map over the link's pipe words
+ *   device/     the transports: sim.c (Verilator model), uart.c, usb.c, pcie.c
  *
  * The layers above device.c never ask which transport they have: they call
  * the function pointers of the table.
  *
  * Locking: dev->lock guards the link, the transport and the device's
- * fields; a blocking call holds it for one round at a time and releases it
- * between rounds, so that other threads' calls interleave with it.  A host pipe's own lock (pipe->lock) is held for a
- * whole call on that pipe, and a kernel's for a whole start or wait; the
- * order is always pipe or kernel lock first, then dev->lock.
+ * fields (and each pipe's op_* fields).  A blocking call registers what it
+ * waits for on its pipe and then runs rounds (rt_wait_round) with the
+ * device held; every round carries on every registered call of every
+ * thread (rt_pipes_service), and the device passes to a waiting thread
+ * about once a millisecond.  A host pipe's own lock (pipe->lock) is held
+ * for a whole call on that pipe, and a kernel's for a whole start or wait;
+ * the order is always pipe or kernel lock first, then dev->lock.
  */
 #ifndef SLUICE_RUNTIME_INTERNAL_H
 #define SLUICE_RUNTIME_INTERNAL_H
@@ -271,8 +277,9 @@ void rt_wait_init(struct rt_wait *w, int timeout_ms, const char *fmt, ...) RT_PR
 int rt_pump(sluice_device *d, uint64_t budget);
 /* One round of a blocking wait: rt_pump with the waiting budget, then the
  * deadlock and timeout checks (SLUICE_E_DEADLOCK, SLUICE_E_TIMEOUT with a
- * message built from w).  Releases and retakes dev->lock around nothing
- * else; callers re-check their condition after it. */
+ * message built from w).  May release dev->lock and take it again (when
+ * another thread waits and this one has had it for a while), so callers
+ * re-check their condition after it. */
 int rt_wait_round(sluice_device *d, struct rt_wait *w);
 /* Blocking CSR access (n words; reads: n <= SL_CSR_RD_MAX; writes: any n,
  * split into frames). */

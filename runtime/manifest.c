@@ -451,11 +451,11 @@ static int parse_lists(struct mctx *c, json_t *root)
 	if (!m->kernels || !m->pipes || !m->specs)
 		return rt_err(SLUICE_E_NO_MEM, "out of memory reading %s", c->path);
 	for (size_t i = 0; i < nk; i++) {
-		if ((rc = parse_kernel(c, json_array_get(jk, i), i, &m->kernels[i])))
-			return rc;
-		m->nkernels = i + 1; /* pipes look kernels up among the parsed ones */
 		if (pthread_mutex_init(&m->kernels[i].lock, NULL))
 			return rt_err(SLUICE_E_NO_MEM, "cannot create a lock");
+		m->nkernels = i + 1; /* rt_module_free frees what parse_kernel made */
+		if ((rc = parse_kernel(c, json_array_get(jk, i), i, &m->kernels[i])))
+			return rc;
 	}
 	for (size_t i = 0; i < np; i++) {
 		m->npipes = i + 1;

@@ -14,7 +14,10 @@
  *   - d2h words that the host has taken off the link but not consumed (a
  *     read mapping, what an early unmap left, what a failed blocking read
  *     had gathered) wait in pipe->buf and come first on the next read, so
- *     no word is lost or reordered.
+ *     no word is lost or reordered;
+ *   - a blocking call is registered on its pipe (op_*), and whichever
+ *     thread drives the link moves its words (rt_pipes_service), so host
+ *     threads blocked on different pipes all progress at once.
  */
 #include "internal.h"
 

@@ -181,7 +181,7 @@ static int deadlock(sluice_device *d, struct rt_wait *w)
 		else
 			APPEND("%s '%s' (written by '%s') %llu words read, %zu waiting", first ? "" : ";",
 			       p->info.name, p->info.writer, (unsigned long long)p->words,
-			       sl_link_d2h_avail(d->link, (unsigned)p->link_id) + p->len / p->info.word_size);
+			       sl_link_d2h_avail(d->link, (unsigned)p->link_id));
 		if (p->op_active && p != w->pipe)
 			APPEND(" (another host call waits %s it: %zu of %zu words moved)",
 			       p->info.host_writes ? "to write" : "to read", p->op_done, p->op_words);

@@ -12,8 +12,10 @@
 #   FILE.v    every Verilog file of the design
 #
 # Tracing defaults to FST (SLUICE_TRACE=run.fst); a model writes one
-# format.  Exits non-zero with Verilator's or the compiler's messages on
-# failure.
+# format.  With SLUICE_SIM_CACHE=DIR, Verilator's own runtime objects
+# (three quarters of the build time, the same for every model) are
+# compiled once into DIR and reused.  Exits non-zero with Verilator's or
+# the compiler's messages on failure.
 set -eu
 
 trace=fst
@@ -47,14 +49,37 @@ verilator --cc $tflag -O3 -Wno-fatal -Wno-lint -Wno-style --x-assign fast --x-in
     --top-module "$top" --prefix Vsluice_top -Mdir "$work" \
     -CFLAGS "-fPIC -I$here" "$here/sim_shim.cpp" "$@"
 
-make -s -C "$work" -f Vsluice_top.mk -j "$jobs" OPT_FAST=-O2 OPT_GLOBAL=-O2 \
-    Vsluice_top__ALL.a sim_shim.o verilated.o verilated_threads.o \
-    $( [ "$trace" = fst ] && echo verilated_fst_c.o ) \
-    $( [ "$trace" = vcd ] && echo verilated_vcd_c.o )
+rtobjs="verilated.o verilated_threads.o"
+[ "$trace" = fst ] && rtobjs="$rtobjs verilated_fst_c.o"
+[ "$trace" = vcd ] && rtobjs="$rtobjs verilated_vcd_c.o"
 
-objs="$work/sim_shim.o $work/verilated.o $work/verilated_threads.o"
-[ "$trace" = fst ] && objs="$objs $work/verilated_fst_c.o"
-[ "$trace" = vcd ] && objs="$objs $work/verilated_vcd_c.o"
+cache=
+if [ -n "${SLUICE_SIM_CACHE:-}" ]; then
+    key="$(verilator --version | awk '{print $2}')-$trace-$(basename "${CXX:-g++}")"
+    cache="$SLUICE_SIM_CACHE/$key"
+    for o in $rtobjs; do
+        [ -f "$cache/$o" ] || cache_miss=1
+    done
+fi
+
+make_objs="Vsluice_top__ALL.a sim_shim.o"
+if [ -z "$cache" ] || [ -n "${cache_miss:-}" ]; then
+    make_objs="$make_objs $rtobjs"
+fi
+# shellcheck disable=SC2086
+make -s -C "$work" -f Vsluice_top.mk -j "$jobs" OPT_FAST=-O2 OPT_GLOBAL=-O2 $make_objs
+
+objs="$work/sim_shim.o"
+for o in $rtobjs; do
+    if [ -n "$cache" ] && [ -z "${cache_miss:-}" ]; then
+        objs="$objs $cache/$o"
+    else
+        objs="$objs $work/$o"
+        if [ -n "$cache" ]; then
+            mkdir -p "$cache" && cp "$work/$o" "$cache/$o.$$" && mv "$cache/$o.$$" "$cache/$o"
+        fi
+    fi
+done
 mkdir -p "$(dirname "$out")"
 # shellcheck disable=SC2086
 ${CXX:-g++} -shared -o "$out.tmp" $objs "$work/Vsluice_top__ALL.a" -lz -pthread -latomic

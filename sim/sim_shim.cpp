@@ -98,6 +98,44 @@ struct sim {
     }
 };
 
+// The rest of sim_create, which may throw (allocation in Verilator).
+static int start(sim *s, struct sim **out, const char *trace_path, char *err, size_t errlen)
+{
+    bool want_trace = trace_path != nullptr;
+#if !VM_TRACE
+    (void)want_trace;
+    (void)err;
+    (void)errlen;
+#endif
+    s->ctx.reset(new VerilatedContext);
+#if VM_TRACE
+    if (want_trace)
+        s->ctx->traceEverOn(true);
+#endif
+    s->top.reset(new Vsluice_top(s->ctx.get(), "sluice_top"));
+#if VM_TRACE
+    if (want_trace) {
+        s->tfp.reset(new Tracer);
+        s->top->trace(s->tfp.get(), 99);
+        s->tfp->open(trace_path);
+        if (!s->tfp->isOpen()) {
+            snprintf(err, errlen, "cannot open the trace file '%s'", trace_path);
+            s->tfp.reset();
+            s->top->final();
+            delete s;
+            return SIM_E_TRACE;
+        }
+    }
+#endif
+    s->top->rst = 1;
+    for (int i = 0; i < 8; i++)
+        s->cycle();
+    s->top->rst = 0;
+    s->cycles = 0;
+    *out = s;
+    return SIM_OK;
+}
+
 extern "C" {
 
 uint32_t sim_abi_version(void)
@@ -138,33 +176,15 @@ int sim_create(struct sim **out, const char *trace_path, char *err, size_t errle
         snprintf(err, errlen, "out of memory");
         return SIM_E_FAIL;
     }
-    s->ctx.reset(new VerilatedContext);
-#if VM_TRACE
-    if (want_trace)
-        s->ctx->traceEverOn(true);
-#endif
-    s->top.reset(new Vsluice_top(s->ctx.get(), "sluice_top"));
-#if VM_TRACE
-    if (want_trace) {
-        s->tfp.reset(new Tracer);
-        s->top->trace(s->tfp.get(), 99);
-        s->tfp->open(trace_path);
-        if (!s->tfp->isOpen()) {
-            snprintf(err, errlen, "cannot open the trace file '%s'", trace_path);
-            s->tfp.reset();
-            s->top->final();
-            delete s;
-            return SIM_E_TRACE;
-        }
+    try {
+        return start(s, out, want_trace ? trace_path : nullptr, err, errlen);
+    } catch (const std::exception &e) {
+        snprintf(err, errlen, "the model failed to start: %s", e.what());
+    } catch (...) {
+        snprintf(err, errlen, "the model failed to start");
     }
-#endif
-    s->top->rst = 1;
-    for (int i = 0; i < 8; i++)
-        s->cycle();
-    s->top->rst = 0;
-    s->cycles = 0;
-    *out = s;
-    return SIM_OK;
+    delete s;
+    return SIM_E_FAIL;
 }
 
 void sim_destroy(struct sim *s)

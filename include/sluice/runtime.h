@@ -26,7 +26,8 @@
  *     negative SLUICE_E_* code, and keeps a readable message for
  *     sluice_last_error() in the calling thread.  Nothing prints, exits or
  *     aborts on the caller's behalf;
- *   - outputs (through pointer arguments) are written only on success;
+ *   - outputs (through pointer arguments) are written only on success
+ *     (the one exception: the buffer of a blocking read that fails);
  *   - sizes are in bytes (size_t), timeouts in milliseconds;
  *   - a pipe word is the C value's bytes in host memory order (the bytes a
  *     kernel sees in tdata[7:0], tdata[15:8], ...), so a host program writes
@@ -54,9 +55,13 @@
  *   "usb:VID:PID[:SERIAL]" a board on USB (FTDI FIFO or USB bulk), hex ids
  *   "pcie:/dev/NAME"      a PCIe board through its DMA character device
  * The simulator advances only while the host is inside a libsluice call that
- * blocks or polls; SLUICE_TRACE=FILE.fst writes a waveform of it, and
- * SLUICE_DEADLOCK_CYCLES (default 4000000, 0 = never) sets how many cycles
- * without progress while the host waits count as a deadlock.
+ * blocks or polls; SLUICE_TRACE=FILE.fst writes a waveform of each module
+ * loaded (FILE is overwritten), and SLUICE_DEADLOCK_CYCLES (default
+ * 4000000, 0 = never) sets how many simulated cycles without progress
+ * (no pipe word moving, no kernel returning) while the host waits count
+ * as a deadlock (they must also have lasted 0.2 s of real time, so that
+ * another host thread about to write is not mistaken for one).  A kernel
+ * that computes that long without touching a pipe needs a larger value.
  */
 #ifndef SLUICE_RUNTIME_H
 #define SLUICE_RUNTIME_H
@@ -310,7 +315,9 @@ SLUICE_API int sluice_pipe_write_nb(sluice_module *mod, const char *pipe, const 
  * the host reads (d2h), into data.  Blocks until all of them have arrived.
  * Thread-safe.
  * Errors: as sluice_pipe_write, with SLUICE_E_DIRECTION for a pipe the
- * host writes.  data is written only on success. */
+ * host writes.  After SLUICE_E_DEADLOCK or SLUICE_E_IO, data may hold
+ * the words that had arrived, and they also stay in the pipe: the next read
+ * returns them first, so no word is lost. */
 SLUICE_API int sluice_pipe_read(sluice_module *mod, const char *pipe, void *data, size_t size);
 
 /* Like sluice_pipe_read without blocking: reads size bytes if that many
@@ -346,7 +353,8 @@ SLUICE_API void *sluice_pipe_map(sluice_module *mod, const char *pipe, int flags
  * ptr, which must be the address map returned advanced by the bytes
  * unmapped so far.  size: a whole number of words, at most what is left.
  * For a write mapping the words are written to the pipe (blocking, as
- * sluice_pipe_write); for a read mapping they are consumed.  The mapping
+ * sluice_pipe_write; if that fails, the mapping ends); for a read mapping
+ * they are consumed.  The mapping
  * ends when nothing is left, or with size 0, which ends it early: the rest
  * of a write mapping is discarded, the rest of a read mapping stays in the
  * pipe to be read next.  Thread-safe.

@@ -1,6 +1,7 @@
 /*
  * emu_internal.h -- the state of the CPU emulator, shared by its files:
- *   sluice_emu.c  agents, queues, deadlock detection, host API;
+ *   sluice_emu.c  loading, queues, agents, deadlock detection;
+ *   emu_host.c    the host API: kernels, host pipe operations, waiting;
  *   emu_kernel.c  kernel threads and the __sluice_pipe_* operations;
  *   emu_elf.c     finding the pipe descriptors of a loaded object.
  *
@@ -17,6 +18,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <time.h>
 
 struct emu_queue {
 	struct sluice_emu_pipe pub; /* name/type strings owned (strdup) */
@@ -100,6 +102,20 @@ void emu_agent_wake(struct sluice_emu *emu, struct emu_agent *a);
 void emu_agent_block(struct sluice_emu *emu, struct emu_agent *a,
 		     enum agent_state st, enum agent_wait wait,
 		     struct emu_queue *q);
+
+int emu_fail(struct sluice_emu *emu, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int emu_cond_init(pthread_cond_t *cv);
+const char *emu_kind_name(int kind);
+/* Blocks the host on `wait` until woken or the deadline (NULL: none);
+ * returns OK when woken by progress, or E_DEADLOCK / E_TIMEOUT (the host
+ * running again). */
+int emu_host_block(struct sluice_emu *emu, enum agent_wait wait,
+		   struct emu_queue *q, struct emu_agent *wk,
+		   const struct timespec *deadline);
+/* The absolute CLOCK_MONOTONIC deadline timeout_ms from now in *ts, or
+ * NULL for timeout_ms < 0. */
+struct timespec *emu_deadline(struct timespec *ts, int timeout_ms);
 
 /* emu_kernel.c */
 int emu_kernel_thread_start(struct sluice_emu *emu, struct emu_agent *a);

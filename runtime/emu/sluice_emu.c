@@ -1,6 +1,7 @@
 /*
- * sluice_emu.c -- the CPU emulator's core: pipe queues, agents, exact
- * deadlock detection, and the host-side API of <sluice/emu.h>.
+ * sluice_emu.c -- the CPU emulator's core: creating, loading and destroying
+ * an emulator, pipe queues, agents and exact deadlock detection.  The
+ * host-side API (kernels, pipes, waiting) is in emu_host.c.
  *
  * Guarantees: a pipe is a FIFO of capacity max(MinCapacity, 1) words;
  * blocking operations wait on per-agent condition variables and are woken
@@ -20,10 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-static int fail(struct sluice_emu *emu, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(struct sluice_emu *emu, int code, const char *fmt, ...)
+int emu_fail(struct sluice_emu *emu, int code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -32,7 +30,7 @@ static int fail(struct sluice_emu *emu, int code, const char *fmt, ...)
 	return code;
 }
 
-static int cond_init(pthread_cond_t *cv)
+int emu_cond_init(pthread_cond_t *cv)
 {
 	pthread_condattr_t at;
 	if (pthread_condattr_init(&at))
@@ -48,7 +46,7 @@ int sluice_emu_create(struct sluice_emu **out)
 	struct sluice_emu *emu = calloc(1, sizeof *emu);
 	if (!emu)
 		return SLUICE_EMU_E_NOMEM;
-	if (pthread_mutex_init(&emu->mu, NULL) || cond_init(&emu->host.cv)) {
+	if (pthread_mutex_init(&emu->mu, NULL) || emu_cond_init(&emu->host.cv)) {
 		free(emu);
 		return SLUICE_EMU_E_NOMEM;
 	}
@@ -84,7 +82,7 @@ struct emu_queue *emu_queue_add(struct sluice_emu *emu,
 		const struct sluice_emu_pipe *p = &q->pub;
 		if (p->size != d->size || p->min_capacity != d->min_capacity ||
 		    p->kind != d->kind || p->dir != d->dir) {
-			fail(emu, SLUICE_EMU_E_LOAD,
+			emu_fail(emu, SLUICE_EMU_E_LOAD,
 			     "pipe '%s' is declared twice with different types: "
 			     "%s (%u bytes), MinCapacity %d, kind %d, dir %d and "
 			     "%s (%u bytes), MinCapacity %d, kind %d, dir %d",
@@ -96,7 +94,7 @@ struct emu_queue *emu_queue_add(struct sluice_emu *emu,
 		return q;
 	}
 	if (d->size == 0 || d->min_capacity < 0) {
-		fail(emu, SLUICE_EMU_E_LOAD, "pipe '%s': bad descriptor", d->name);
+		emu_fail(emu, SLUICE_EMU_E_LOAD, "pipe '%s': bad descriptor", d->name);
 		return NULL;
 	}
 	if (emu->npipes == emu->cappipes) {
@@ -128,7 +126,7 @@ struct emu_queue *emu_queue_add(struct sluice_emu *emu,
 	emu->pipes[emu->npipes++] = q;
 	return q;
 nomem:
-	fail(emu, SLUICE_EMU_E_NOMEM, "out of memory");
+	emu_fail(emu, SLUICE_EMU_E_NOMEM, "out of memory");
 	return NULL;
 }
 
@@ -203,7 +201,7 @@ void emu_moved(struct sluice_emu *emu, struct emu_queue *q, int pushed)
 	emu_event(emu);
 }
 
-static const char *kind_name(int kind)
+const char *emu_kind_name(int kind)
 {
 	return kind == SLUICE_KIND_HOST ? "host" :
 	       kind == SLUICE_KIND_IO	? "I/O" :
@@ -218,10 +216,10 @@ static size_t describe(const struct sluice_emu *emu, const struct emu_agent *a,
 		switch (a->wait) {
 		case W_READ:
 			return snprintf(buf, n, "host: waits to read %s pipe '%s' (empty)",
-					kind_name(q->pub.kind), q->pub.name);
+					emu_kind_name(q->pub.kind), q->pub.name);
 		case W_WRITE:
 			return snprintf(buf, n, "host: waits to write %s pipe '%s' (full, %u of %u words)",
-					kind_name(q->pub.kind), q->pub.name,
+					emu_kind_name(q->pub.kind), q->pub.name,
 					q->count, q->pub.capacity);
 		case W_KERNEL:
 			return snprintf(buf, n, "host: waits for kernel '%s' to finish",
@@ -247,10 +245,10 @@ static size_t describe(const struct sluice_emu *emu, const struct emu_agent *a,
 	switch (a->wait) {
 	case W_READ:
 		return snprintf(buf, n, "%s: blocked reading %s pipe '%s' (empty)",
-				who, kind_name(q->pub.kind), q->pub.name);
+				who, emu_kind_name(q->pub.kind), q->pub.name);
 	case W_WRITE:
 		return snprintf(buf, n, "%s: blocked writing %s pipe '%s' (full, %u of %u words)",
-				who, kind_name(q->pub.kind), q->pub.name, q->count,
+				who, emu_kind_name(q->pub.kind), q->pub.name, q->count,
 				q->pub.capacity);
 	case W_START:
 		return snprintf(buf, n, "%s: idle, waits for a start", who);
@@ -309,9 +307,7 @@ void emu_agent_block(struct sluice_emu *emu, struct emu_agent *a,
 	emu_agent_wake(emu, h);
 }
 
-/* Blocks the host on `wait` until woken or the deadline; returns OK when
- * woken by progress, or E_DEADLOCK / E_TIMEOUT (host running again). */
-static int host_block(struct sluice_emu *emu, enum agent_wait wait,
+int emu_host_block(struct sluice_emu *emu, enum agent_wait wait,
 		      struct emu_queue *q, struct emu_agent *wk,
 		      const struct timespec *deadline)
 {
@@ -333,7 +329,7 @@ static int host_block(struct sluice_emu *emu, enum agent_wait wait,
 	return h->woke;
 }
 
-static struct timespec *deadline_of(struct timespec *ts, int timeout_ms)
+struct timespec *emu_deadline(struct timespec *ts, int timeout_ms)
 {
 	if (timeout_ms < 0)
 		return NULL;
@@ -352,7 +348,7 @@ static struct timespec *deadline_of(struct timespec *ts, int timeout_ms)
 int sluice_emu_load(struct sluice_emu *emu, const char *so_path)
 {
 	if (emu->dl)
-		return fail(emu, SLUICE_EMU_E_ARG, "an object is already loaded (%s)",
+		return emu_fail(emu, SLUICE_EMU_E_ARG, "an object is already loaded (%s)",
 			    emu->path);
 	/* a bare name would make dlopen search the library path */
 	char local[4096];
@@ -363,12 +359,12 @@ int sluice_emu_load(struct sluice_emu *emu, const char *so_path)
 	}
 	void *dl = dlopen(open_path, RTLD_NOW | RTLD_LOCAL);
 	if (!dl)
-		return fail(emu, SLUICE_EMU_E_LOAD, "cannot load '%s': %s", so_path,
+		return emu_fail(emu, SLUICE_EMU_E_LOAD, "cannot load '%s': %s", so_path,
 			    dlerror());
 	struct link_map *lm = NULL;
 	if (dlinfo(dl, RTLD_DI_LINKMAP, &lm) || !lm) {
 		dlclose(dl);
-		return fail(emu, SLUICE_EMU_E_LOAD, "cannot find where '%s' is loaded",
+		return emu_fail(emu, SLUICE_EMU_E_LOAD, "cannot find where '%s' is loaded",
 			    so_path);
 	}
 	pthread_mutex_lock(&emu->mu);
@@ -381,306 +377,6 @@ int sluice_emu_load(struct sluice_emu *emu, const char *so_path)
 	emu->dl = dl;
 	emu->path = strdup(so_path);
 	return SLUICE_EMU_OK;
-}
-
-/* ---- kernels ----------------------------------------------------------- */
-
-static struct emu_agent *kernel_find(const struct sluice_emu *emu,
-				     const char *name)
-{
-	for (unsigned i = 0; i < emu->nkernels; i++)
-		if (!strcmp(emu->kernels[i]->name, name))
-			return emu->kernels[i];
-	return NULL;
-}
-
-static int kernel_new(struct sluice_emu *emu, const char *name,
-		      enum agent_kind kind, struct emu_agent **out)
-{
-	if (!emu->dl)
-		return fail(emu, SLUICE_EMU_E_ARG, "no kernel object loaded");
-	void *sym = dlsym(emu->dl, name);
-	if (!sym)
-		return fail(emu, SLUICE_EMU_E_ARG, "kernel '%s' not found in '%s'",
-			    name, emu->path);
-	if (emu->nkernels == emu->capkernels) {
-		unsigned cap = emu->capkernels ? 2 * emu->capkernels : 8;
-		void *n = realloc(emu->kernels, cap * sizeof *emu->kernels);
-		if (!n)
-			return fail(emu, SLUICE_EMU_E_NOMEM, "out of memory");
-		emu->kernels = n;
-		emu->capkernels = cap;
-	}
-	struct emu_agent *a = calloc(1, sizeof *a);
-	if (!a || !(a->name = strdup(name)) || cond_init(&a->cv)) {
-		if (a)
-			free(a->name);
-		free(a);
-		return fail(emu, SLUICE_EMU_E_NOMEM, "out of memory");
-	}
-	a->emu = emu;
-	a->kind = kind;
-	a->state = AS_RUNNING;
-	memcpy(&a->fn, &sym, sizeof a->fn); /* object pointer -> function */
-	emu->kernels[emu->nkernels++] = a;
-	emu->running++;
-	*out = a;
-	return SLUICE_EMU_OK;
-}
-
-int sluice_emu_autorun(struct sluice_emu *emu, const char *kernel)
-{
-	pthread_mutex_lock(&emu->mu);
-	struct emu_agent *a = kernel_find(emu, kernel);
-	int rc;
-	if (a)
-		rc = fail(emu, SLUICE_EMU_E_ARG, "kernel '%s' is already running",
-			  kernel);
-	else if (!(rc = kernel_new(emu, kernel, AG_AUTORUN, &a)))
-		rc = emu_kernel_thread_start(emu, a);
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-int sluice_emu_start(struct sluice_emu *emu, const char *kernel,
-		     const int64_t *args, unsigned nargs)
-{
-	if (nargs > SLUICE_EMU_MAX_ARGS)
-		return fail(emu, SLUICE_EMU_E_ARG, "kernel '%s': %u arguments, at most %d",
-			    kernel, nargs, SLUICE_EMU_MAX_ARGS);
-	pthread_mutex_lock(&emu->mu);
-	int rc = SLUICE_EMU_OK;
-	struct emu_agent *a = kernel_find(emu, kernel);
-	if (a && a->kind != AG_STARTED) {
-		rc = fail(emu, SLUICE_EMU_E_ARG, "kernel '%s' runs as an autorun kernel",
-			  kernel);
-		goto out;
-	}
-	int fresh = !a;
-	if (fresh && (rc = kernel_new(emu, kernel, AG_STARTED, &a)))
-		goto out;
-	if (a->ninv == a->capinv) {
-		unsigned cap = a->capinv ? 2 * a->capinv : 4;
-		void *n = realloc(a->inv, cap * sizeof *a->inv);
-		if (!n) {
-			rc = fail(emu, SLUICE_EMU_E_NOMEM, "out of memory");
-			goto out;
-		}
-		a->inv = n;
-		a->capinv = cap;
-	}
-	struct emu_inv *inv = &a->inv[a->ninv++];
-	memset(inv, 0, sizeof *inv);
-	if (nargs)
-		memcpy(inv->args, args, nargs * sizeof *args);
-	if (fresh)
-		rc = emu_kernel_thread_start(emu, a);
-	else if (a->state == AS_IDLE)
-		emu_agent_wake(emu, a);
-out:
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-int sluice_emu_start_buffer(struct sluice_emu *emu, const char *kernel,
-			    const void *args, size_t args_size,
-			    const struct sluice_emu_param *params,
-			    unsigned nparams)
-{
-	int64_t v[SLUICE_EMU_MAX_ARGS];
-	if (nparams > SLUICE_EMU_MAX_ARGS)
-		return fail(emu, SLUICE_EMU_E_ARG, "kernel '%s': %u parameters, at most %d",
-			    kernel, nparams, SLUICE_EMU_MAX_ARGS);
-	for (unsigned i = 0; i < nparams; i++) {
-		const struct sluice_emu_param *p = &params[i];
-		if (!(p->size == 1 || p->size == 2 || p->size == 4 || p->size == 8) ||
-		    p->offset > args_size || p->size > args_size - p->offset)
-			return fail(emu, SLUICE_EMU_E_ARG,
-				    "kernel '%s': parameter %u (offset %u, size %u) does "
-				    "not fit a %zu-byte argument buffer",
-				    kernel, i, p->offset, p->size, args_size);
-		const unsigned char *b = (const unsigned char *)args + p->offset;
-		switch (p->size) {
-		case 1: {
-			uint8_t x;
-			memcpy(&x, b, 1);
-			v[i] = p->is_signed ? (int64_t)(int8_t)x : (int64_t)x;
-			break;
-		}
-		case 2: {
-			uint16_t x;
-			memcpy(&x, b, 2);
-			v[i] = p->is_signed ? (int64_t)(int16_t)x : (int64_t)x;
-			break;
-		}
-		case 4: {
-			uint32_t x;
-			memcpy(&x, b, 4);
-			v[i] = p->is_signed ? (int64_t)(int32_t)x : (int64_t)x;
-			break;
-		}
-		default: {
-			uint64_t x;
-			memcpy(&x, b, 8);
-			v[i] = (int64_t)x;
-			break;
-		}
-		}
-	}
-	return sluice_emu_start(emu, kernel, v, nparams);
-}
-
-void sluice_emu_kernel_counts(const struct sluice_emu *emu, const char *kernel,
-			      unsigned *started, unsigned *done)
-{
-	pthread_mutex_lock((pthread_mutex_t *)&emu->mu);
-	const struct emu_agent *a = kernel_find(emu, kernel);
-	*started = a ? a->ninv : 0;
-	*done = a ? a->done : 0;
-	pthread_mutex_unlock((pthread_mutex_t *)&emu->mu);
-}
-
-int sluice_emu_wait(struct sluice_emu *emu, const char *kernel, int timeout_ms)
-{
-	struct timespec ts, *dl = deadline_of(&ts, timeout_ms);
-	pthread_mutex_lock(&emu->mu);
-	struct emu_agent *a = kernel_find(emu, kernel);
-	int rc = SLUICE_EMU_OK;
-	if (!a || a->kind != AG_STARTED)
-		rc = fail(emu, SLUICE_EMU_E_ARG, "no started kernel '%s'", kernel);
-	while (!rc && a->done < a->ninv)
-		rc = host_block(emu, W_KERNEL, NULL, a, dl);
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-unsigned long sluice_emu_events(const struct sluice_emu *emu)
-{
-	pthread_mutex_lock((pthread_mutex_t *)&emu->mu);
-	unsigned long ev = emu->events;
-	pthread_mutex_unlock((pthread_mutex_t *)&emu->mu);
-	return ev;
-}
-
-int sluice_emu_wait_event(struct sluice_emu *emu, unsigned long seen,
-			  int timeout_ms)
-{
-	struct timespec ts, *dl = deadline_of(&ts, timeout_ms);
-	pthread_mutex_lock(&emu->mu);
-	int rc = SLUICE_EMU_OK;
-	while (!rc && emu->events == seen)
-		rc = host_block(emu, W_EVENT, NULL, NULL, dl);
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-int sluice_emu_quiesce(struct sluice_emu *emu, int timeout_ms)
-{
-	struct timespec ts, *dl = deadline_of(&ts, timeout_ms);
-	pthread_mutex_lock(&emu->mu);
-	int rc = SLUICE_EMU_OK;
-	if (emu->running > 1)
-		rc = host_block(emu, W_QUIET, NULL, NULL, dl);
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-/* ---- host pipe operations ---------------------------------------------- */
-
-static struct emu_queue *host_pipe(struct sluice_emu *emu, const char *name,
-				   size_t size, int write, int *rc)
-{
-	struct emu_queue *q = emu_queue_find(emu, name);
-	if (!q) {
-		*rc = fail(emu, SLUICE_EMU_E_ARG, "no pipe '%s'", name);
-		return NULL;
-	}
-	int into = q->pub.dir == SLUICE_H2D || q->pub.dir == SLUICE_IO_IN;
-	int outof = q->pub.dir == SLUICE_D2H || q->pub.dir == SLUICE_IO_OUT;
-	if (write ? !into : !outof) {
-		*rc = fail(emu, SLUICE_EMU_E_ARG,
-			   "the host cannot %s %s pipe '%s' (it goes %s the design)",
-			   write ? "write" : "read", kind_name(q->pub.kind), name,
-			   into ? "into" : outof ? "out of" : "between kernels of");
-		return NULL;
-	}
-	if (size != q->pub.size) {
-		*rc = fail(emu, SLUICE_EMU_E_ARG, "pipe '%s' carries %u-byte words, not %zu",
-			   name, q->pub.size, size);
-		return NULL;
-	}
-	*rc = SLUICE_EMU_OK;
-	return q;
-}
-
-int sluice_emu_write(struct sluice_emu *emu, const char *pipe,
-		     const void *data, size_t size, int timeout_ms)
-{
-	struct timespec ts, *dl = deadline_of(&ts, timeout_ms);
-	int rc;
-	pthread_mutex_lock(&emu->mu);
-	struct emu_queue *q = host_pipe(emu, pipe, size, 1, &rc);
-	while (q && !rc) {
-		if (q->count < q->pub.capacity) {
-			emu_queue_push(q, data);
-			emu_moved(emu, q, 1);
-			break;
-		}
-		rc = host_block(emu, W_WRITE, q, NULL, dl);
-	}
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-int sluice_emu_read(struct sluice_emu *emu, const char *pipe, void *data,
-		    size_t size, int timeout_ms)
-{
-	struct timespec ts, *dl = deadline_of(&ts, timeout_ms);
-	int rc;
-	pthread_mutex_lock(&emu->mu);
-	struct emu_queue *q = host_pipe(emu, pipe, size, 0, &rc);
-	while (q && !rc) {
-		if (q->count) {
-			emu_queue_pop(q, data);
-			emu_moved(emu, q, 0);
-			break;
-		}
-		rc = host_block(emu, W_READ, q, NULL, dl);
-	}
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-int sluice_emu_write_nb(struct sluice_emu *emu, const char *pipe,
-			const void *data, size_t size, bool *ok)
-{
-	int rc;
-	*ok = false;
-	pthread_mutex_lock(&emu->mu);
-	struct emu_queue *q = host_pipe(emu, pipe, size, 1, &rc);
-	if (q && q->count < q->pub.capacity) {
-		emu_queue_push(q, data);
-		emu_moved(emu, q, 1);
-		*ok = true;
-	}
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
-}
-
-int sluice_emu_read_nb(struct sluice_emu *emu, const char *pipe, void *data,
-		       size_t size, bool *ok)
-{
-	int rc;
-	*ok = false;
-	pthread_mutex_lock(&emu->mu);
-	struct emu_queue *q = host_pipe(emu, pipe, size, 0, &rc);
-	if (q && q->count) {
-		emu_queue_pop(q, data);
-		emu_moved(emu, q, 0);
-		*ok = true;
-	}
-	pthread_mutex_unlock(&emu->mu);
-	return rc;
 }
 
 /* ---- teardown ---------------------------------------------------------- */

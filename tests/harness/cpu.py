@@ -12,15 +12,21 @@ instead of silently producing a value the hardware need not match, and so
 that padding bytes of local structs are reproducible (zero).
 """
 
+import glob
 import os
-import subprocess
 
 import util
 
-EMU_SOURCES = ["runtime/emu/sluice_emu.c", "runtime/emu/emu_kernel.c",
-               "runtime/emu/emu_elf.c", "tests/harness/emu_run.c"]
-EMU_HEADERS = ["runtime/emu/emu_internal.h", "include/sluice/emu.h",
-               "include/sluice.h"]
+def _emu_files():
+    """(sources, headers) of the emulator tool, relative to the root."""
+    lib = sorted(glob.glob(os.path.join(util.ROOT, "runtime", "emu", "*.c")))
+    hdr = sorted(glob.glob(os.path.join(util.ROOT, "runtime", "emu", "*.h")))
+    srcs = [os.path.relpath(f, util.ROOT) for f in lib] + ["tests/harness/emu_run.c"]
+    hdrs = [os.path.relpath(f, util.ROOT) for f in hdr] + ["include/sluice/emu.h",
+                                                            "include/sluice.h"]
+    return srcs, hdrs
+
+
 KERNEL_CFLAGS = ["-std=gnu11", "-shared", "-fPIC", "-O1", "-g",
                  "-fsanitize=undefined", "-fno-sanitize-recover=all",
                  "-ftrivial-auto-var-init=zero", "-Wall", "-Wextra"]
@@ -32,7 +38,8 @@ class CpuError(Exception):
 
 def emu_tool():
     """Builds (once per source hash) and returns the path of sluice-emu."""
-    files = [os.path.join(util.ROOT, f) for f in EMU_SOURCES + EMU_HEADERS]
+    srcs, hdrs = _emu_files()
+    files = [os.path.join(util.ROOT, f) for f in srcs + hdrs]
     key = util.hash_files(files, extra="emu-v1")
     out_dir = os.path.join(util.BUILD, "emu")
     exe = os.path.join(out_dir, f"sluice-emu-{key[:16]}")
@@ -45,7 +52,7 @@ def emu_tool():
         tmp = f"{exe}.tmp{os.getpid()}"
         cmd = ["gcc", "-std=gnu11", "-O1", "-g", "-Wall", "-Wextra", "-Werror",
                "-I", os.path.join(util.ROOT, "include"), "-rdynamic", "-o", tmp] + \
-              [os.path.join(util.ROOT, f) for f in EMU_SOURCES] + ["-lpthread", "-ldl"]
+              [os.path.join(util.ROOT, f) for f in srcs] + ["-lpthread", "-ldl"]
         r = util.run(cmd, timeout=120)
         if r.returncode:
             raise CpuError("cannot build the emulator:\n" + r.stdout + r.stderr)

@@ -29,7 +29,8 @@ module cosim_top #
 (
     parameter DEPTH0 = 64,
     parameter RETX_TIMEOUT = 2048,
-    parameter STATUS_GAP = 256
+    parameter STATUS_GAP = 256,
+    parameter TX_SLOT_AW = 6
 )
 (
     input  wire         clk,
@@ -80,7 +81,8 @@ sluice_host_bridge #(
     .SPEC_WORDS(1),
     .SPEC_INIT(32'h00A5A5A5),
     .RETX_TIMEOUT(RETX_TIMEOUT),
-    .STATUS_GAP(STATUS_GAP)
+    .STATUS_GAP(STATUS_GAP),
+    .TX_SLOT_AW(TX_SLOT_AW)
 )
 bridge (
     .clk(clk),

@@ -291,6 +291,14 @@ static void test_nonblocking(sluice_module *m)
 	check(same, "the failed write_nb left the pipe unchanged: the kernel read exactly the 32 "
 	      "words (%u)", ks.ndrained);
 
+	/* a blocking write of MinCapacity words with no reader returns */
+	ks.ndrained = 0;
+	MUST(sluice_pipe_write(m, "sink", v + 32, 32 * 2));
+	check(true, "a blocking write of MinCapacity (32) words with no reader returns");
+	MUST(sluice_kernel_start(m, "drain", &n, sizeof n));
+	MUST(sluice_kernel_wait(m, "drain", SLUICE_FOREVER));
+	check(ks.ndrained == 32 && !memcmp(ks.drained, v + 32, 64), "...and the kernel reads them");
+
 	/* all or nothing for several words */
 	ks.ndrained = 0;
 	MUST(sluice_pipe_write_nb(m, "sink", v, 16 * 2, &ok));
@@ -531,6 +539,52 @@ static void test_threads(sluice_module *m)
 	free(e2);
 }
 
+/* Two threads write the same pipe: each call's words stay together, and
+ * each thread's calls keep their order; the order between threads is not
+ * defined. */
+enum { SAME_CALLS = 200, SAME_WORDS = 37 };
+
+static void *same_pipe_writer(void *arg)
+{
+	sluice_module *m = ((void **)arg)[0];
+	uint64_t tid = (uint64_t)(uintptr_t)((void **)arg)[1];
+	uint64_t buf[SAME_WORDS];
+	for (uint64_t c = 0; c < SAME_CALLS; c++) {
+		for (uint64_t i = 0; i < SAME_WORDS; i++)
+			buf[i] = tid << 48 | c << 16 | i;
+		if (sluice_pipe_write(m, "bulk_in", buf, sizeof buf))
+			return strdup(sluice_last_error());
+	}
+	return NULL;
+}
+
+static void test_same_pipe(sluice_module *m)
+{
+	pthread_t t[2];
+	void *args[2][2] = {{m, (void *)1}, {m, (void *)2}};
+	static uint64_t got[2 * SAME_CALLS * SAME_WORDS];
+	for (int i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, same_pipe_writer, args[i]);
+	int rc = sluice_pipe_read(m, "bulk_out", got, sizeof got);
+	void *e[2];
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], &e[i]);
+	check(rc == SLUICE_OK && !e[0] && !e[1], "two threads write one pipe, a third reads it%s%s",
+	      rc ? ": " : "", rc ? sluice_last_error() : "");
+	free(e[0]);
+	free(e[1]);
+	bool whole = true;
+	uint64_t next[3] = {0, 0, 0};
+	for (size_t k = 0; k + SAME_WORDS <= sizeof got / 8 && whole; k += SAME_WORDS) {
+		uint64_t tid = got[k] >> 48, c = (got[k] >> 16) & 0xffffffff;
+		whole = (tid == 1 || tid == 2) && c == next[tid]++;
+		for (uint64_t i = 0; i < SAME_WORDS && whole; i++)
+			whole = got[k + i] == (tid << 48 | c << 16 | i);
+	}
+	check(whole && next[1] == SAME_CALLS && next[2] == SAME_CALLS,
+	      "each call's %d words arrived together, each thread's calls in order", SAME_WORDS);
+}
+
 /* ---- errors at the call ------------------------------------------------------------ */
 
 static void test_call_errors(sluice_module *m)
@@ -718,6 +772,7 @@ int main(void)
 	test_spec(m);
 	test_map(m);
 	test_threads(m);
+	test_same_pipe(m);
 	test_call_errors(m);
 	test_deadlocks(m);
 	check(fake_errors(fake_current()) == 0, "the device saw no protocol errors (%llu)",

@@ -65,7 +65,7 @@ static bool model_ready(void)
 		return true;
 	printf("note: building the co-simulation model %s (once)\n", MODEL);
 	fflush(stdout);
-	int rc = system("sim/build-model.sh " MODEL " cosim_top build/sim/cosim/obj "
+	int rc = system("SLUICE_SIM_CACHE=build/sim/cache sim/build-model.sh " MODEL " cosim_top build/sim/cosim/obj "
 			"tests/runtime/cosim_top.v rtl/sluice_*.v > build/sim/cosim-build.log 2>&1");
 	if (rc)
 		system("tail -20 build/sim/cosim-build.log");
@@ -122,6 +122,28 @@ static void test_stream(sluice_device *d, sluice_module *m)
 	printf("note: 1 MiB each way through the bridge: %llu cycles (%.3f words/cycle each way), "
 	       "%.2f s, %.2f MB/s each way, %.2f M cycles/s simulated\n",
 	       (unsigned long long)c, (double)WORDS / (double)c, s, 1.048576 / s, c / s / 1e6);
+}
+
+/* One word at a time, each read before the next write: the link's round
+ * trip, as a host that cannot batch sees it. */
+static void test_one_word(sluice_device *d, sluice_module *m)
+{
+	enum { N = 1000 };
+	bool good = true;
+	uint64_t c0 = cycles(d);
+	double t0 = now_s();
+	for (uint32_t i = 0; i < N && good; i++) {
+		uint32_t y = 0;
+		if (sluice_pipe_write(m, "in0", &i, 4) || sluice_pipe_read(m, "out0", &y, 4)) {
+			check(false, "one word: %s", sluice_last_error());
+			return;
+		}
+		good = y == i;
+	}
+	uint64_t c = cycles(d) - c0;
+	check(good, "%d single words written and read back one at a time", N);
+	printf("note: 1-word round trip: %.0f cycles per word (%.3f words/cycle), %.0f words/s\n",
+	       (double)c / N, (double)N / (double)c, N / (now_s() - t0));
 }
 
 static void test_small_words(sluice_module *m)
@@ -270,6 +292,7 @@ int main(void)
 	check(!sluice_device_info(d, SLUICE_INFO_CLOCK_HZ, &hz, sizeof hz) && hz == 100000000,
 	      "the module loads on the simulator; its clock is 100 MHz");
 	test_small_words(m);
+	test_one_word(d, m);
 	test_kernels(d, m);
 	test_map(m);
 	test_stream(d, m);

@@ -13,6 +13,8 @@ Prints one line per case and `N passed, N failed`; exits 1 on failure.
 Work files: build/harness/selftest/.
 """
 
+import glob
+import json
 import os
 import re
 import shutil
@@ -105,7 +107,6 @@ def run_case(case, kfile, fixture, edits, args, expects):
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
     except subprocess.TimeoutExpired:
         return [f"harness timeout"]
-    import json
     try:
         res = json.loads(r.stdout[r.stdout.find("["):])
     except ValueError:
@@ -126,8 +127,7 @@ def run_case(case, kfile, fixture, edits, args, expects):
 def run_emu_test():
     exe = os.path.join(WORK, "test_emu")
     os.makedirs(WORK, exist_ok=True)
-    srcs = [os.path.join(ROOT, "runtime", "emu", f) for f in
-            ("sluice_emu.c", "emu_kernel.c", "emu_elf.c")]
+    srcs = sorted(glob.glob(os.path.join(ROOT, "runtime", "emu", "*.c")))
     so = os.path.join(WORK, "emu_kernels.so")
     r = subprocess.run(["gcc", "-std=gnu11", "-shared", "-fPIC", "-O1", "-g", "-Wall", "-Wextra",
                         "-Werror", "-I", os.path.join(ROOT, "include"),

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+#
+# Tests of the host bridge RTL (rtl/sluice_host_bridge.v and its
+# submodules sluice_link_rx, sluice_link_tx, sluice_link_ring,
+# sluice_link_dispatch, sluice_link_txbuf, sluice_link_sender, sluice_csr,
+# sluice_crc):
+#
+#   - tests/rtl/sluice_host_bridge_tb.v under Icarus (iverilog -g2005) and
+#     Verilator (--binary --timing), with the host taking device bytes in
+#     every cycle and at random in 50 %, 30 % or 10 % of cycles;
+#   - verilator --lint-only -Wall is clean for the bridge in several
+#     configurations (no pipes, 1+1, 3+2 of mixed widths, 8-bit words,
+#     64 pipes) and for each submodule on its own;
+#   - yosys synth_ice40 for 1 H2D + 1 D2H pipe and for 2 + 2 pipes: both
+#     buffers in block RAM (2 SB_RAM40_4K), LUT and FF counts printed.
+#
+# Usage: tests/rtl/run_bridge.sh [BUILD_DIR]     (default build/rtl-bridge)
+#
+# Prints one line per test and closes with "N passed, N failed"; exits 1
+# if any failed.  The end-to-end test of the bridge with the real host
+# side is tests/runtime/run.sh.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rtl=$root/rtl
+
+build=${1:-$root/build/rtl-bridge}
+mkdir -p "$build" || exit 1
+build=$(cd "$build" && pwd)
+log=$build/log
+rm -rf "$log"
+mkdir -p "$log" || exit 1
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+for tool in iverilog vvp verilator yosys; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "run_bridge.sh: $tool not found" >&2
+        exit 1
+    fi
+done
+
+mods="sluice_host_bridge sluice_crc sluice_link_rx sluice_link_tx sluice_link_ring
+      sluice_link_dispatch sluice_csr sluice_link_txbuf sluice_link_sender"
+srcs=""
+for m in $mods; do
+    srcs="$srcs $rtl/$m.v"
+done
+tb_srcs="$srcs $rtl/sluice_fifo.v $here/sluice_host_bridge_tb.v"
+
+# ---- test kinds ----------------------------------------------------------
+
+icarus() {
+    local pct=$1
+    iverilog -g2005 -Wall -o "$build/$name/sim.vvp" -s sluice_host_bridge_tb \
+        -Psluice_host_bridge_tb.READY_PCT="$pct" $tb_srcs &&
+        vvp -n "$build/$name/sim.vvp"
+}
+
+verilator_sim() {
+    local pct=$1 dir=$build/$name/obj
+    rm -rf "$dir"
+    verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style -j 2 --Mdir "$dir" \
+        --top-module sluice_host_bridge_tb -GREADY_PCT="$pct" $tb_srcs \
+        -CFLAGS -O0 >/dev/null &&
+        "$dir/Vsluice_host_bridge_tb"
+}
+
+lint_bridge() {
+    verilator --lint-only -Wall "$@" --top-module sluice_host_bridge $srcs
+}
+
+lint_one() {
+    local m=$1
+    shift
+    local deps="$rtl/$m.v"
+    case $m in
+    sluice_link_rx | sluice_link_tx) deps="$deps $rtl/sluice_crc.v" ;;
+    esac
+    verilator --lint-only -Wall "$@" --top-module "$m" $deps
+}
+
+synth() {
+    local chparam=""
+    for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
+    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $srcs;
+        chparam$chparam sluice_host_bridge; synth_ice40 -top sluice_host_bridge;
+        tee -o $build/$name/stat.txt stat" >/dev/null || return 1
+    cat "$build/$name/stat.txt"
+    [ "$(cells SB_RAM40_4K)" -eq 2 ]
+}
+
+cells() {
+    awk -v c="$1" '$1 == c { n += $2 } END { print n + 0 }' "$build/$name/stat.txt"
+}
+
+ffs() {
+    awk '$1 ~ /^SB_DFF/ { n += $2 } END { print n + 0 }' "$build/$name/stat.txt"
+}
+
+# ---- the tests -----------------------------------------------------------
+
+tests=()
+for pct in 100 50 10; do
+    tests+=("bridge_tb_ready${pct}_icarus|icarus $pct")
+done
+for pct in 100 30; do
+    tests+=("bridge_tb_ready${pct}_verilator|verilator_sim $pct")
+done
+
+tests+=("lint_bridge_default|lint_bridge")
+tests+=("lint_bridge_no_pipes_no_kernels|lint_bridge -GN_H2D=0 -GN_D2H=0 -GN_KERNELS=0 -GARG_WORDS=0")
+tests+=("lint_bridge_3h2d_2d2h_mixed|lint_bridge -GN_H2D=3 -GH2D_WIDTHS=48\'h0040_0008_0020 -GH2D_DEPTHS=96\'h40_00000010_00000200 -GH2D_MAXW=64 -GN_D2H=2 -GD2H_WIDTHS=32\'h0018_0040 -GD2H_DEPTHS=64\'h4_00000020 -GD2H_MAXW=64 -GSPEC_WORDS=2 -GN_KERNELS=2 -GARG_WORDS=3 -GTX_SLOT_AW=8 -GTX_SLOTS_AW=1 -GRX_AW=12")
+tests+=("lint_bridge_bytes|lint_bridge -GH2D_WIDTHS=8 -GH2D_MAXW=8 -GD2H_WIDTHS=8 -GD2H_MAXW=8 -GTX_SLOT_AW=7 -GSPEC_WORDS=1 -GSPEC_INIT=5")
+tests+=("lint_bridge_64_pipes|lint_bridge -GN_H2D=64 -GH2D_WIDTHS=1024\'h0 -GH2D_DEPTHS=2048\'h0 -GN_D2H=64 -GD2H_WIDTHS=1024\'h0 -GD2H_DEPTHS=2048\'h0")
+for m in $mods; do
+    [ "$m" = sluice_host_bridge ] && continue
+    tests+=("lint_$m|lint_one $m")
+done
+
+tests+=("synth_ice40_1h2d_1d2h|synth N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
+tests+=("synth_ice40_2h2d_2d2h|synth N_H2D=2 H2D_WIDTHS=32\'h00200020 H2D_DEPTHS=64\'h0000004000000040 N_D2H=2 D2H_WIDTHS=32\'h00200020 D2H_DEPTHS=64\'h0000001000000010 N_KERNELS=2 ARG_WORDS=3 SPEC_WORDS=1")
+
+# ---- run them, JOBS at a time --------------------------------------------
+
+passed=0
+failed=0
+
+run_one() {
+    local name=$1 cmd=$2
+    mkdir -p "$build/$name"
+    (cd "$build/$name" && eval "$cmd") >"$log/$name.log" 2>&1
+    echo $? >"$log/$name.rc"
+}
+
+summary() {
+    local name=$1
+    case $name in
+    synth_*)
+        echo " ($(cells SB_LUT4) LUT4, $(ffs) FF, $(cells SB_CARRY) CARRY, $(cells SB_RAM40_4K) RAM40_4K)"
+        ;;
+    bridge_tb_*)
+        echo " ($(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log/$name.log" | tail -1))"
+        ;;
+    esac
+}
+
+report() {
+    local name=$1
+    if [ "$(cat "$log/$name.rc" 2>/dev/null)" = 0 ]; then
+        echo "PASS: $name$(summary "$name")"
+        passed=$((passed + 1))
+    else
+        echo "FAIL: $name (log: $log/$name.log)"
+        sed -n -e '/^FAIL/p' -e '/rror/p' -e '/^%Warning/p' "$log/$name.log" | head -10 | sed 's/^/    /'
+        failed=$((failed + 1))
+    fi
+}
+
+running=()
+for t in "${tests[@]}"; do
+    name=${t%%|*}
+    run_one "$name" "${t#*|}" &
+    running+=("$!:$name")
+    while [ "${#running[@]}" -ge "$jobs" ]; do
+        wait -n
+        still=()
+        for r in "${running[@]}"; do
+            if kill -0 "${r%%:*}" 2>/dev/null; then
+                still+=("$r")
+            else
+                wait "${r%%:*}"
+                report "${r#*:}"
+            fi
+        done
+        running=("${still[@]}")
+    done
+done
+for r in "${running[@]}"; do
+    wait "${r%%:*}"
+    report "${r#*:}"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
