@@ -65,6 +65,38 @@ $(BUILD)/sluice.pc: sluice.pc.in
 	sed -e 's|@PREFIX@|$(abspath .)|g' -e 's|@INCLUDEDIR@|$(abspath include)|g' \
 	    -e 's|@LIBDIR@|$(abspath $(BUILD)/lib)|g' $< > $@
 
+# ---- libsluice: the host runtime (runtime/, runtime/device/, runtime/link/)
+RT_SRC := $(wildcard runtime/*.c runtime/device/*.c runtime/link/*.c)
+RT_OBJ := $(RT_SRC:%.c=$(BUILD)/obj/pic/%.o)
+RT_CFLAGS = $(CSTD) $(OPT) $(WARN) -Iinclude -fPIC -fvisibility=hidden $(CFLAGS)
+RT_LIB := $(if $(RT_SRC),$(BUILD)/lib/libsluice.so)
+
+$(BUILD)/obj/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(RT_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/lib/libsluice.so: $(RT_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^ -ljansson -ldl -lpthread
+
+# runtime tests link the objects: they reach the private device hook
+RT_TEST_SRC := $(wildcard tests/runtime/test_api*.c)
+RT_TEST_BIN := $(RT_TEST_SRC:%.c=$(BUILD)/%)
+$(RT_TEST_BIN): $(BUILD)/tests/runtime/%: tests/runtime/%.c tests/runtime/fake_device.c \
+		tests/runtime/fake_device.h tests/runtime/api_test.h $(RT_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(OPT) $(WARN) -Iinclude -o $@ $< tests/runtime/fake_device.c $(RT_OBJ) \
+		-ljansson -ldl -lpthread
+
+# the host bridge with a loopback core, verilated for the runtime's sim tests
+COSIM_RTL := tests/runtime/cosim_top.v $(wildcard rtl/sluice_*.v)
+$(BUILD)/sim/cosim/libsim.so: sim/sim_shim.cpp sim/sim_abi.h sim/build-model.sh $(COSIM_RTL)
+	SLUICE_SIM_CACHE=$(BUILD)/sim/cache sim/build-model.sh $@ cosim_top $(BUILD)/sim/cosim/obj $(COSIM_RTL)
+
+all: $(RT_LIB) $(RT_TEST_BIN) $(if $(wildcard sim/sim_shim.cpp),$(BUILD)/sim/cosim/libsim.so)
+
+-include $(RT_OBJ:.o=.d)
+
 deps:
 	scripts/deps.sh
 

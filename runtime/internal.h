@@ -162,7 +162,8 @@ struct rt_pipe {
 	size_t map_next;	/* bytes unmapped so far */
 	size_t map_size;	/* bytes mapped */
 
-	uint64_t words;		/* words the host has written / read, ever */
+	uint64_t words;		/* words the host has handed to / taken off the
+				   link, ever */
 
 	/* The blocking read or write in progress on this pipe (under
 	 * dev->lock): whichever thread drives the link moves its words
@@ -282,9 +283,11 @@ int rt_pump(sluice_device *d, uint64_t budget);
  * re-check their condition after it. */
 int rt_wait_round(sluice_device *d, struct rt_wait *w);
 /* Blocking CSR access (n words; reads: n <= SL_CSR_RD_MAX; writes: any n,
- * split into frames). */
-int rt_csr_read(sluice_device *d, uint16_t addr, unsigned n, uint32_t *vals);
-int rt_csr_write(sluice_device *d, uint16_t addr, const uint32_t *vals, unsigned n);
+ * split into frames).  w: the wait the access is part of (its deadline and
+ * deadlock message), or NULL for one of its own. */
+int rt_csr_read(sluice_device *d, uint16_t addr, unsigned n, uint32_t *vals, struct rt_wait *w);
+int rt_csr_write(sluice_device *d, uint16_t addr, const uint32_t *vals, unsigned n,
+		 struct rt_wait *w);
 /* Connects the link for the loaded module and checks the device's
  * identity registers against the manifest. */
 int rt_link_up(sluice_device *d);

@@ -52,9 +52,14 @@ static void describe_params(const struct rt_kernel *k, char *buf, size_t cap)
 	}
 }
 
-static int read_kctrl(sluice_device *d, const struct rt_kernel *k, uint32_t *v)
+/* KCTRL of k, as part of wait w (whose deadline does not apply: a wait
+ * with timeout 0 still looks once) */
+static int read_kctrl(sluice_device *d, const struct rt_kernel *k, uint32_t *v,
+		      const struct rt_wait *w)
 {
-	return rt_csr_read(d, (uint16_t)SL_CSR_KCTRL(k->ctrl), 1, v);
+	struct rt_wait rw = *w;
+	rw.deadline_ns = -1;
+	return rt_csr_read(d, (uint16_t)SL_CSR_KCTRL(k->ctrl), 1, v, &rw);
 }
 
 int sluice_kernel_start(sluice_module *mod, const char *kernel, const void *args, size_t size)
@@ -93,7 +98,7 @@ int sluice_kernel_start(sluice_module *mod, const char *kernel, const void *args
 	w.kernel = k;
 	uint32_t v;
 	/* an earlier start still waiting in the device would take our arguments */
-	while (!(rc = read_kctrl(d, k, &v)) && (v & SL_KCTRL_PENDING)) {
+	while (!(rc = read_kctrl(d, k, &v, &w)) && (v & SL_KCTRL_PENDING)) {
 		uint8_t ev = sl_link_events(d->link);
 		for (int i = 0; i < WAIT_REREAD_ROUNDS && !rc && sl_link_events(d->link) == ev; i++)
 			rc = rt_wait_round(d, &w);
@@ -102,9 +107,9 @@ int sluice_kernel_start(sluice_module *mod, const char *kernel, const void *args
 	}
 	uint32_t start = SL_KCTRL_START;
 	if (!rc && nw)
-		rc = rt_csr_write(d, (uint16_t)SL_CSR_ARG(k->arg_word0), words, nw);
+		rc = rt_csr_write(d, (uint16_t)SL_CSR_ARG(k->arg_word0), words, nw, &w);
 	if (!rc)
-		rc = rt_csr_write(d, (uint16_t)SL_CSR_KCTRL(k->ctrl), &start, 1);
+		rc = rt_csr_write(d, (uint16_t)SL_CSR_KCTRL(k->ctrl), &start, 1, &w);
 	if (!rc)
 		rc = rt_pump(d, 0);
 	rt_dev_leave(d);
@@ -129,7 +134,7 @@ int sluice_kernel_wait(sluice_module *mod, const char *kernel, int timeout_ms)
 	w.kernel = k;
 	for (;;) {
 		uint32_t v;
-		if ((rc = read_kctrl(d, k, &v)))
+		if ((rc = read_kctrl(d, k, &v, &w)))
 			break;
 		if (!(v & (SL_KCTRL_BUSY | SL_KCTRL_PENDING)))
 			break;

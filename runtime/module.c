@@ -135,7 +135,7 @@ int sluice_module_set_spec(sluice_module *mod, const char *name, const void *val
 	int rc = rt_dev_enter(mod->dev);
 	if (rc)
 		return rc;
-	rc = rt_csr_write(mod->dev, (uint16_t)SL_CSR_SPEC(s->word0), words, s->words);
+	rc = rt_csr_write(mod->dev, (uint16_t)SL_CSR_SPEC(s->word0), words, s->words, NULL);
 	if (!rc)
 		rc = rt_pump(mod->dev, 0);
 	rt_dev_leave(mod->dev);

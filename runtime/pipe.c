@@ -80,7 +80,8 @@ static int reserve(struct rt_pipe *p, size_t n)
 
 /* ---- writing ------------------------------------------------------------------ */
 
-/* Hands words to the link; with the device lock held.  *done: words so far. */
+/* Hands up to nwords words to the link (device lock held); returns how many
+ * it took. */
 static size_t h2d_put(sluice_device *d, struct rt_pipe *p, const uint8_t *data, size_t nwords)
 {
 	size_t took = 0;
@@ -193,8 +194,8 @@ static size_t d2h_take(sluice_device *d, struct rt_pipe *p, uint8_t *out, size_t
 		sl_link_d2h_read(d->link, (unsigned)p->link_id, out + k, (nbytes - k) / p->info.word_size,
 				 &got);
 	k += got * p->info.word_size;
-	p->words += k / p->info.word_size;
-	d->host_words += k / p->info.word_size;
+	p->words += got;
+	d->host_words += got;
 	return k;
 }
 
@@ -208,7 +209,6 @@ static void d2h_unread(struct rt_pipe *p, const uint8_t *bytes, size_t n)
 	memcpy(p->buf, bytes, n);
 	p->off = 0;
 	p->len += n;
-	p->words -= n / p->info.word_size;
 }
 
 void rt_pipes_service(sluice_device *d)
@@ -344,6 +344,8 @@ static int map_read(sluice_module *mod, struct rt_pipe *p, size_t want)
 			size_t got = 0;
 			sl_link_d2h_read(d->link, (unsigned)p->link_id, p->buf + p->len, more / wb, &got);
 			p->len += got * wb;
+			p->words += got;
+			d->host_words += got;
 			rc = rt_pump(d, 0);
 		}
 	}

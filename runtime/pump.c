@@ -155,11 +155,16 @@ static int deadlock(sluice_device *d, struct rt_wait *w)
 		const char *kn = w->pipe->info.host_writes ? w->pipe->info.reader
 							   : w->pipe->info.writer;
 		peer = kn ? rt_find_kernel(m, kn) : NULL;
+		bool hw = w->pipe->info.host_writes;
 		if (peer && peer->ctrl >= 0 && known &&
 		    !(kctrl[peer->ctrl] & (SL_KCTRL_BUSY | SL_KCTRL_PENDING)))
 			APPEND(" Kernel '%s', which %s '%s', is not running: start it with "
-			       "sluice_kernel_start.", peer->info.name,
-			       w->pipe->info.host_writes ? "reads" : "writes", w->pipe->info.name);
+			       "sluice_kernel_start.", peer->info.name, hw ? "reads" : "writes",
+			       w->pipe->info.name);
+		else if (peer && (peer->ctrl < 0 || (known && (kctrl[peer->ctrl] & SL_KCTRL_BUSY))))
+			APPEND(" Kernel '%s', which %s '%s', is running but %s it: it may be waiting "
+			       "on another pipe.", peer->info.name, hw ? "reads" : "writes",
+			       w->pipe->info.name, hw ? "not reading" : "not writing");
 	}
 	APPEND(" Kernels:");
 	for (size_t i = 0; i < m->nkernels; i++)
@@ -179,7 +184,7 @@ static int deadlock(sluice_device *d, struct rt_wait *w)
 			       sl_link_h2d_space(d->link, (unsigned)p->link_id) ? "not full"
 										: "full");
 		else
-			APPEND("%s '%s' (written by '%s') %llu words read, %zu waiting", first ? "" : ";",
+			APPEND("%s '%s' (written by '%s') %llu words taken by the host, %zu waiting", first ? "" : ";",
 			       p->info.name, p->info.writer, (unsigned long long)p->words,
 			       sl_link_d2h_avail(d->link, (unsigned)p->link_id));
 		if (p->op_active && p != w->pipe)
@@ -225,34 +230,41 @@ static int link_status(sluice_device *d, int rc, const char *what)
 		      what, rc);
 }
 
-int rt_csr_read(sluice_device *d, uint16_t addr, unsigned n, uint32_t *vals)
+int rt_csr_read(sluice_device *d, uint16_t addr, unsigned n, uint32_t *vals, struct rt_wait *w)
 {
-	struct rt_wait w;
+	struct rt_wait own;
 	uint32_t ticket;
 	int rc;
 
-	rt_wait_init(&w, -1, "for the device to answer a register read");
+	if (!w) {
+		rt_wait_init(&own, -1, "for the device to answer a register read");
+		w = &own;
+	}
 	while ((rc = sl_link_csr_read(d->link, addr, n, &ticket)) == SL_E_AGAIN)
-		if ((rc = rt_wait_round(d, &w)))
+		if ((rc = rt_wait_round(d, w)))
 			return rc;
 	if (rc)
 		return link_status(d, rc, "a register read");
 	while ((rc = sl_link_csr_result(d->link, ticket, vals)) == SL_E_AGAIN)
-		if ((rc = rt_wait_round(d, &w)))
+		if ((rc = rt_wait_round(d, w)))
 			return rc;
 	return rc ? link_status(d, rc, "a register read") : SLUICE_OK;
 }
 
-int rt_csr_write(sluice_device *d, uint16_t addr, const uint32_t *vals, unsigned n)
+int rt_csr_write(sluice_device *d, uint16_t addr, const uint32_t *vals, unsigned n,
+		 struct rt_wait *w)
 {
-	struct rt_wait w;
+	struct rt_wait own;
 	int rc;
 
-	rt_wait_init(&w, -1, "for room on the link to write registers");
+	if (!w) {
+		rt_wait_init(&own, -1, "for room on the link to write registers");
+		w = &own;
+	}
 	while (n) {
 		unsigned k = n < SL_MAX_PAYLOAD / 4 ? n : SL_MAX_PAYLOAD / 4;
 		while ((rc = sl_link_csr_write(d->link, addr, vals, k)) == SL_E_AGAIN)
-			if ((rc = rt_wait_round(d, &w)))
+			if ((rc = rt_wait_round(d, w)))
 				return rc;
 		if (rc)
 			return link_status(d, rc, "a register write");
@@ -287,7 +299,8 @@ static int check_pipes(sluice_device *d, bool h2d, uint32_t tx_frame)
 
 	for (unsigned i = 0; i < count; i += SL_CSR_RD_MAX) {
 		unsigned c = count - i < SL_CSR_RD_MAX ? count - i : SL_CSR_RD_MAX;
-		int rc = rt_csr_read(d, (uint16_t)(h2d ? SL_CSR_H2D_INFO(i) : SL_CSR_D2H_INFO(i)), c, v);
+		int rc = rt_csr_read(d, (uint16_t)(h2d ? SL_CSR_H2D_INFO(i) : SL_CSR_D2H_INFO(i)), c, v,
+				     NULL);
 		if (rc)
 			return rc;
 		for (unsigned j = 0; j < c; j++) {
@@ -313,7 +326,7 @@ static int check_identity(sluice_device *d)
 {
 	sluice_module *m = d->mod;
 	uint32_t v[SL_CSR_INFO_WORDS];
-	int rc = rt_csr_read(d, SL_CSR_MAGIC, SL_CSR_INFO_WORDS, v);
+	int rc = rt_csr_read(d, SL_CSR_MAGIC, SL_CSR_INFO_WORDS, v, NULL);
 	if (rc)
 		return rc;
 	if (v[SL_CSR_MAGIC] != SL_DEV_MAGIC)
@@ -399,8 +412,8 @@ int rt_link_up(sluice_device *d)
 		return rc;
 	if (d->timing.reset_on_load) {
 		uint32_t one = 1, scratch;
-		if ((rc = rt_csr_write(d, SL_CSR_RESET, &one, 1)) ||
-		    (rc = rt_csr_read(d, SL_CSR_SCRATCH, 1, &scratch)))
+		if ((rc = rt_csr_write(d, SL_CSR_RESET, &one, 1, NULL)) ||
+		    (rc = rt_csr_read(d, SL_CSR_SCRATCH, 1, &scratch, NULL)))
 			return rc;
 	}
 	d->fingerprint = fingerprint(d);

@@ -48,8 +48,9 @@ extern "C" {
 
 /* sim_create results */
 #define SIM_OK 0
-#define SIM_E_TRACE 1 /* the trace asked for cannot be written (format, file) */
-#define SIM_E_FAIL 2  /* anything else (out of memory, ...) */
+#define SIM_E_TRACE 1      /* the model cannot write that trace format */
+#define SIM_E_FAIL 2       /* anything else (out of memory, ...) */
+#define SIM_E_TRACE_FILE 3 /* the trace file cannot be created */
 
 struct sim;
 

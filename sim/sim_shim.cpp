@@ -123,7 +123,7 @@ static int start(sim *s, struct sim **out, const char *trace_path, char *err, si
             s->tfp.reset();
             s->top->final();
             delete s;
-            return SIM_E_TRACE;
+            return SIM_E_TRACE_FILE;
         }
     }
 #endif

@@ -19,7 +19,12 @@
  *     (spec constants, const tables indexed by constants);
  *   - per function: lower-expect and lower-constant-intrinsics remove
  *     __builtin_expect/objectsize; sroa splits the locals (and the kernel
- *     state allocas) into SSA values; early-cse, instcombine and
+ *     state allocas) into SSA values.  The pipeline runs in two parts
+ *     (PIPELINE_SPLIT, PIPELINE) around front_promote_slots
+ *     (promote_slots.c), which turns each slot this first sroa could not
+ *     split (overlapping accesses, e.g. a bitfield unit across the pieces
+ *     of a by-value struct) into one wide integer; the second part starts
+ *     with sroa again, which promotes it.  Then early-cse, instcombine and
  *     simplifycfg clean up.  simplifycfg runs with no-switch-to-lookup
  *     (no memories yet, a switch becomes a mux), keep-loops, and without
  *     hoisting or sinking common instructions;
@@ -67,10 +72,15 @@
 	"simplifycfg<no-switch-to-lookup;keep-loops;no-hoist-common-insts;" \
 	"no-sink-common-insts>"
 
-#define PIPELINE                                                          \
+#define PIPELINE_SPLIT                                                    \
 	"globaldce,ipsccp,globalopt,"                                      \
 	"function("                                                        \
 	"lower-expect,lower-constant-intrinsics,"                          \
+	"sroa<modify-cfg>"                                                 \
+	")"
+
+#define PIPELINE                                                          \
+	"function("                                                        \
 	"sroa<modify-cfg>,early-cse<memssa>,instcombine<no-verify-fixpoint>," \
 	SIMPLIFYCFG ","                                                    \
 	"loop-mssa(licm<allowspeculation>),"                              \
@@ -84,7 +94,7 @@
 
 const char *front_pipeline_string(void)
 {
-	return PIPELINE;
+	return PIPELINE_SPLIT ",<front_promote_slots>," PIPELINE;
 }
 
 unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m, const char *passes)
@@ -190,7 +200,12 @@ unsigned front_inline(struct hls_ctx *ctx, LLVMModuleRef m)
 
 unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 {
-	if (front_run_passes(ctx, m, PIPELINE) || verify(ctx, m, "the pass pipeline"))
+	if (front_run_passes(ctx, m, PIPELINE_SPLIT) ||
+	    verify(ctx, m, "the first sroa"))
+		return 1;
+	front_promote_slots(ctx, m);
+	if (verify(ctx, m, "promoting the local slots") ||
+	    front_run_passes(ctx, m, PIPELINE) || verify(ctx, m, "the pass pipeline"))
 		return 1;
 	strip_helpers(m);
 	return verify(ctx, m, "the pass pipeline");

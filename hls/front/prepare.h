@@ -37,6 +37,13 @@ unsigned front_lower_pipes(struct hls_ctx *ctx, LLVMModuleRef m);
 /* state.c: mutable globals used by a kernel -> @sluice.state.*.iN. */
 unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
 
+/* promote_slots.c: every local slot of a kernel that SROA left behind and
+ * that does not escape (constant-offset integer loads/stores, memsets,
+ * lifetime markers; at most 512 bytes) becomes one iN alloca (N = 8*size)
+ * accessed by shifts and masks, which SROA/mem2reg then promote.  Returns
+ * the number of slots rewritten; reports nothing. */
+unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
+
 /* optimize.c: the hardware pass pipeline, then LLVMVerifyModule. */
 unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m);
 const char *front_pipeline_string(void);

@@ -161,8 +161,9 @@ static int sim_load(struct sluice_transport *t, const struct sluice_module *m,
 	}
 	const char *trace = getenv("SLUICE_TRACE");
 	int sr = t->api.create(&t->sim, trace && *trace ? trace : NULL, err, sizeof err);
-	if (sr == SIM_E_TRACE) {
-		rc = rt_err(SLUICE_E_NOT_SUPPORTED, "SLUICE_TRACE=%s: %s", trace, err);
+	if (sr == SIM_E_TRACE || sr == SIM_E_TRACE_FILE) {
+		rc = rt_err(sr == SIM_E_TRACE ? SLUICE_E_NOT_SUPPORTED : SLUICE_E_IO,
+			    "SLUICE_TRACE=%s: %s", trace, err);
 		goto fail;
 	}
 	if (sr != SIM_OK) {
