@@ -107,6 +107,10 @@ test: check-deps
 	$(MAKE) all
 	python3 tests/run_tests.py -j 2
 
+demo: check-deps
+	$(MAKE) all
+	scripts/demo.sh
+
 bench: check-deps
 	$(MAKE) all
 	python3 scripts/bench.py

@@ -3,11 +3,15 @@
 
     python3 scripts/bench.py [FILE.c ...] [--kernels] [--target ice40|sim]
                              [--sim icarus|verilator] [--reps 3] [-j 2]
-                             [--no-pnr] [--out build/bench/results.json]
-    python3 scripts/bench.py --calibrate     # iCE40 delay model vs nextpnr
+                             [--no-pnr] [--tool-timeout 300]
+                             [--out build/bench/results.json]
+    python3 scripts/bench.py --calibrate [--fresh]   # iCE40 delay model vs nextpnr
 
-Default designs: examples/*/*.c; --kernels adds a few tests/kernels/.  For
-each design it prints one row:
+Default designs: examples/*/*.c (about 1 CPU minute, 2 minutes wall on a
+busy 2-core machine); --kernels adds shift_var, switch_dense and i32_arith
+from tests/kernels/ (several minutes more).  The modules are built with
+--target ice40 by default, so that the schedule measured in cycles is the
+one measured on the iCE40.  For each design it prints one row:
 
   compile s   wall time of `build/bin/sluice build FILE -o DIR --target T -q`,
               median of --reps runs (the CPU time, user + sys of the child,
@@ -61,6 +65,7 @@ import json
 import os
 import re
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -79,8 +84,11 @@ import util      # noqa: E402
 
 BENCH = os.path.join(ROOT, "build", "bench")
 SLUICE = os.path.join(ROOT, "build", "bin", "sluice")
-EXTRA_KERNELS = ["tests/kernels/i16_mac.c", "tests/kernels/i32_arith.c",
-                 "tests/kernels/u64_splitmix.c", "tests/kernels/shift_var.c"]
+# --kernels: a few more shapes (variable shifts, a dense switch, 32-bit
+# mul/div/rem).  Not the 64-bit multipliers (i16_mac, u64_splitmix): ABC
+# takes many minutes on them and u64_splitmix does not fit the UP5K.
+EXTRA_KERNELS = ["tests/kernels/shift_var.c", "tests/kernels/switch_dense.c",
+                 "tests/kernels/i32_arith.c"]
 PNR = ["nextpnr-ice40", "--up5k", "--package", "sg48", "--freq", "48",
        "--timing-allow-fail"]
 UP5K_LCS = 5280
@@ -88,6 +96,48 @@ UP5K_LCS = 5280
 
 def rel(p):
     return os.path.relpath(p, ROOT)
+
+
+_live = set()  # process groups of running tools, killed if the bench is stopped
+_stopping = []  # non-empty once a signal came: start nothing more
+
+
+def run(cmd, timeout, cwd=None):
+    """util.run for the long tools (Yosys, nextpnr): the same Result, and
+    the process group is killed when the bench itself is stopped."""
+    if _stopping:
+        return util.Result(-15, "", "(the bench is stopping)\n", False)
+    try:
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, errors="replace", start_new_session=True)
+    except OSError as e:
+        return util.Result(127, "", f"cannot run {cmd[0]}: {e}\n", False)
+    _live.add(p)
+    if _stopping:
+        _killpg(p)
+    try:
+        out, err = p.communicate(timeout=timeout)
+        return util.Result(p.returncode, out, err, False)
+    except subprocess.TimeoutExpired:
+        _killpg(p)
+        out, err = p.communicate()
+        return util.Result(-9, out, err + f"\n(killed after {timeout} s)\n", True)
+    finally:
+        _live.discard(p)
+
+
+def _killpg(p):
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _stop(signum, frame):
+    _stopping.append(signum)
+    for p in list(_live):
+        _killpg(p)
+    sys.exit(128 + signum)
 
 
 def design_name(src):
@@ -203,11 +253,12 @@ def cycle_figures(lg):
 
 # ---- iCE40: synthesis statistics, place and route ----------------------------
 
-def ice40_stat(d):
-    r = util.run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"]],
-                 timeout=1800)
+def ice40_stat(d, args):
+    r = run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"]],
+            timeout=args.tool_timeout)
     if r.returncode:
-        return "ice40_stat.sh: " + (r.stderr or r.stdout).strip()[-1000:]
+        return "ice40_stat.sh: " + ("timeout" if r.timed_out else
+                                    (r.stderr or r.stdout).strip()[-1000:])
     d["ice40"] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", r.stdout)}
     return None
 
@@ -264,9 +315,10 @@ def pnr(vfiles, top, work, seed=1, timeout=1800, reuse=False):
     net = os.path.join(work, f"{top}.json")
     if not os.path.exists(net) or os.path.getmtime(net) < max(os.path.getmtime(f) for f in vfiles):
         ys = f"read_verilog {' '.join(vfiles)}; synth_ice40 -top {top} -json {net}.tmp"
-        r = util.run(["yosys", "-q", "-p", ys], timeout=timeout)
+        r = run(["yosys", "-q", "-p", ys], timeout=timeout)
         if r.returncode:
-            raise RuntimeError("yosys: " + (r.stderr or r.stdout).strip()[-1000:])
+            raise RuntimeError("yosys: " + ("timeout" if r.timed_out else
+                                            (r.stderr or r.stdout).strip()[-1000:]))
         os.replace(net + ".tmp", net)
     rep = os.path.join(work, f"pnr_seed{seed}.json")
     logp = os.path.join(work, f"pnr_seed{seed}.log")
@@ -274,13 +326,14 @@ def pnr(vfiles, top, work, seed=1, timeout=1800, reuse=False):
     wall = 0.0
     if not (reuse and os.path.exists(rep) and os.path.getmtime(rep) > os.path.getmtime(net)):
         t0 = time.perf_counter()
-        r = util.run(cmd, timeout=timeout)
+        r = run(cmd, timeout=timeout)
         wall = time.perf_counter() - t0
         with open(logp, "w") as f:
             f.write(" ".join(cmd) + "\n" + r.stdout + r.stderr)
         if r.returncode or not os.path.exists(rep):
             errs = [l for l in (r.stderr + r.stdout).splitlines() if "ERROR" in l]
-            raise RuntimeError("nextpnr: " + ("; ".join(errs) or f"exit {r.returncode}"))
+            raise RuntimeError("nextpnr: " + ("timeout" if r.timed_out else
+                                              "; ".join(errs) or f"exit {r.returncode}"))
     with open(logp) as f:
         logtext = f.read()
     with open(rep) as f:
@@ -312,7 +365,7 @@ def summarize_path(path):
     return {k: round(v, 3) for k, v in out.items()}
 
 
-def place_and_route(d):
+def place_and_route(d, args):
     mod = module.Module(d["module"])
     pdir = os.path.join(d["work"], "pnr")
     os.makedirs(pdir, exist_ok=True)
@@ -323,7 +376,7 @@ def place_and_route(d):
         with open(shell, "w") as f:
             f.write(text)
     try:
-        d["pnr"] = pnr(mod.vfiles + [shell], "bench_shell", pdir)
+        d["pnr"] = pnr(mod.vfiles + [shell], "bench_shell", pdir, timeout=args.tool_timeout)
     except RuntimeError as e:
         return str(e)
     return None
@@ -334,8 +387,8 @@ def place_and_route(d):
 def measure(d, args):
     """Simulation, synthesis, place and route of a compiled design."""
     t0 = time.perf_counter()
-    for what, fn in (("sim", lambda: simulate(d, args)), ("ice40", lambda: ice40_stat(d)),
-                     ("pnr", None if args.no_pnr else lambda: place_and_route(d))):
+    for what, fn in (("sim", lambda: simulate(d, args)), ("ice40", lambda: ice40_stat(d, args)),
+                     ("pnr", None if args.no_pnr else lambda: place_and_route(d, args))):
         if fn is None:
             continue
         try:
@@ -390,11 +443,11 @@ def print_table(designs, totals, args):
              fmt(t["fmax_min_mhz"], ".1f", 8), " " * 5,
              f"{t['ok']}/{t['designs']} ok"]
     print("  ".join(cells))
-    print(f"(Fmax total = the slowest design; {t['wall_s']:.0f} s wall for the bench; "
-          f"JSON: {rel(args.out)})")
+    print(f"(Fmax total = the slowest design; the bench took {t['wall_s']:.0f} s wall, "
+          f"{t['cpu_s']:.0f} s CPU in its tools; JSON: {rel(args.out)})")
 
 
-def totals_of(designs, wall):
+def totals_of(designs, wall, cpu):
     def s(get):
         vals = [get(d) for d in designs]
         vals = [v for v in vals if v is not None]
@@ -411,7 +464,7 @@ def totals_of(designs, wall):
             "carry": s(lambda d: d.get("ice40", {}).get("carry")),
             "bram": s(lambda d: d.get("ice40", {}).get("bram")),
             "fmax_min_mhz": min(fm) if fm else None,
-            "wall_s": wall}
+            "wall_s": wall, "cpu_s": cpu}
 
 
 def bench(args):
@@ -438,7 +491,8 @@ def bench(args):
         for d, _ in zip(ok, ex.map(lambda d: measure(d, args), ok)):
             print(f"bench: measured {d['name']} ({d['measure_wall_s']:.0f} s)", flush=True)
     wall = time.perf_counter() - t0
-    totals = totals_of(designs, wall)
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    totals = totals_of(designs, wall, ru.ru_utime + ru.ru_stime)
     print_table(designs, totals, args)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     for d in designs:
@@ -639,6 +693,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3, help="compile runs per design (median)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--no-pnr", action="store_true", help="skip nextpnr")
+    ap.add_argument("--tool-timeout", type=int, default=300,
+                    help="seconds for each Yosys or nextpnr run (default 300)")
     ap.add_argument("--out", default=os.path.join(BENCH, "results.json"))
     ap.add_argument("--calibrate", action="store_true",
                     help="measure single-op designs against the iCE40 delay model")
@@ -646,6 +702,8 @@ def main():
                     help="with --calibrate: rerun nextpnr even where a report exists")
     args = ap.parse_args()
     args.out = os.path.abspath(args.out)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     return calibrate(args) if args.calibrate else bench(args)
 
 

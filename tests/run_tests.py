@@ -12,7 +12,7 @@ What it runs:
   kernels  each tests/kernels/*.c and examples/*/*.c with a sluice-test block,
            through tests/harness/harness.py: lines `NAME cpu` (CPU reference),
            `NAME lint`, `NAME verilator`, `NAME icarus`, `NAME crosscheck`.
---quick runs the unit tests, the scripts and a few kernels on Verilator only.
+--quick runs the unit tests and a few kernels on Verilator only (no scripts).
 Every command has a timeout; a test that hangs fails with a message.
 """
 
@@ -137,9 +137,11 @@ def collect(args):
     for src in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "test_*.c"), recursive=True)):
         if not src.startswith(skip_dirs):
             jobs.append(unit_job(src))
-    for sh in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "run.sh"), recursive=True)):
-        jobs.append(script_job(sh))
+    if not args.quick:
+        for sh in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "run.sh"), recursive=True)):
+            jobs.append(script_job(sh))
     kfiles = sorted(glob.glob(os.path.join(ROOT, "tests", "kernels", "*.c"))) + \
+        sorted(glob.glob(os.path.join(ROOT, "tests", "csmith", "regress", "*.c"))) + \
         sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.c")))
     for f in kfiles:
         try:

@@ -85,6 +85,9 @@ struct sluice_emu {
 	char kerr[1024];	/* the usage error that stopped a kernel */
 };
 
+/* Nothing below is exported from libsluice_emu.so. */
+#pragma GCC visibility push(hidden)
+
 /* sluice_emu.c, called with emu->mu held. */
 struct emu_queue *emu_queue_find(struct sluice_emu *emu, const char *name);
 /* Registers a descriptor (or checks it against the queue of that name).
@@ -123,5 +126,7 @@ int emu_kernel_thread_start(struct sluice_emu *emu, struct emu_agent *a);
 /* emu_elf.c: calls add(emu, desc) for each pipe descriptor of the object
  * at `path` loaded at `base`.  Returns 0, or -1 after writing emu->msg. */
 int emu_elf_pipes(struct sluice_emu *emu, const char *path, uintptr_t base);
+
+#pragma GCC visibility pop
 
 #endif /* SLUICE_EMU_INTERNAL_H */

@@ -196,7 +196,6 @@ def test_file(src, args):
 
 
 def _test_in(src, args, sc, sims, modes, work, out):
-
     ref = cpu_reference(src, sc, work, out)
     if args.cpu_only:
         return out
@@ -233,6 +232,9 @@ def _test_in(src, args, sc, sims, modes, work, out):
         fail_sims(str(e))
         return out
     errs = mod.check_against(pipes, kernels)
+    ports = {p.name for p in shape.inputs + shape.outputs}
+    errs += [f"pipe '{n}' has scenario words but is not a port of sluice_top"
+             for n in list(inputs) + list(expected) if n not in ports]
     if errs:
         fail_sims(["the module disagrees with the source:"] + errs)
         return out
@@ -248,9 +250,7 @@ def _test_in(src, args, sc, sims, modes, work, out):
     total = sum(counts.values())
     limit = sc.limit or max(20000, 200 * total)
     seed = args.seed if args.seed is not None else sc.seed
-    masks = {}
-    for pname, mask in sc.masks.items():
-        masks[pname] = mask
+    masks = dict(sc.masks)
 
     logs = {}
     for s in sims:

@@ -369,7 +369,7 @@ static void test_budget_and_window(void)
     /* frames 0 and 1 hold the first words; 1-word frames fill the rest */
     check(total == (size_t)(SL_MIN_RXBUF - 2 * SL_SEQ_HDR) / 4 + SL_WINDOW - 2,
           "at most SL_WINDOW (64) frames unacknowledged (%zu words)", total);
-    uint32_t t;
+    uint32_t t = 0;
     check(sl_link_csr_read(v.l, 0, 1, &t) == SL_E_AGAIN, "a full window refuses a CSR read with SL_E_AGAIN");
     teardown(&v);
 }
@@ -425,7 +425,7 @@ static void test_csr(void)
 {
     struct dev v;
     setup(&v);
-    uint32_t vals[2] = {0xdeadbeef, 0x01020304}, t1, t2, r[2];
+    uint32_t vals[2] = {0xdeadbeef, 0x01020304}, t1 = 0, t2 = 0, r[2];
     check(sl_link_csr_write(v.l, 0x1000, vals, 2) == SL_OK, "CSR write queued");
     check(sl_link_csr_read(v.l, 0x0008, 2, &t1) == SL_OK && sl_link_csr_read(v.l, 0x0100, 1, &t2) == SL_OK,
           "two CSR reads queued");
@@ -471,7 +471,7 @@ static void test_status_rules(void)
     check(s && (s[1] & SL_SF_NAK), "a POLL is answered, with NAK while the gap remains");
 
     /* waiting without progress -> POLL after the timeout */
-    uint32_t t;
+    uint32_t t = 0;
     sl_link_csr_read(v.l, 0, 1, &t);
     host_tx(&v);
     v.now += 99;
