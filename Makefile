@@ -88,12 +88,16 @@ $(RT_TEST_BIN): $(BUILD)/tests/runtime/%: tests/runtime/%.c tests/runtime/fake_d
 	$(CC) $(CSTD) $(OPT) $(WARN) -Iinclude -o $@ $< tests/runtime/fake_device.c $(RT_OBJ) \
 		-ljansson -ldl -lpthread
 
+$(BUILD)/tests/runtime/test_proto: tests/runtime/test_proto.c runtime/link/proto.c runtime/link/proto.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(OPT) $(WARN) -Iruntime/link -o $@ tests/runtime/test_proto.c runtime/link/proto.c
+
 # the host bridge with a loopback core, verilated for the runtime's sim tests
 COSIM_RTL := tests/runtime/cosim_top.v $(wildcard rtl/sluice_*.v)
 $(BUILD)/sim/cosim/libsim.so: sim/sim_shim.cpp sim/sim_abi.h sim/build-model.sh $(COSIM_RTL)
 	SLUICE_SIM_CACHE=$(BUILD)/sim/cache sim/build-model.sh $@ cosim_top $(BUILD)/sim/cosim/obj $(COSIM_RTL)
 
-all: $(RT_LIB) $(RT_TEST_BIN) $(if $(wildcard sim/sim_shim.cpp),$(BUILD)/sim/cosim/libsim.so)
+all: $(RT_LIB) $(RT_TEST_BIN) $(if $(wildcard tests/runtime/test_proto.c),$(BUILD)/tests/runtime/test_proto) $(if $(wildcard sim/sim_shim.cpp),$(BUILD)/sim/cosim/libsim.so)
 
 -include $(RT_OBJ:.o=.d)
 

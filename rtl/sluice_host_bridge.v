@@ -76,6 +76,50 @@ sluice: hand-written RTL library
  *
  * Vectors sized by a count that may be 0 are 1 bit (or 1 word) wide then;
  * tie such inputs to 0.
+ *
+ * What the generated sluice_top contains (the compiler's back end writes
+ * it; tests/runtime/cosim_top.v is a hand-written example):
+ *
+ *   - ports clk, rst, s_axis_link_tdata[7:0]/_tvalid/_tready (host to
+ *     device), m_axis_link_tdata[7:0]/_tvalid/_tready (device to host),
+ *     and the I/O pipes.  Host pipes and kernel control are no longer
+ *     ports: they meet the bridge inside.
+ *   - numbering, all in manifest order: H2D pipe i and D2H pipe j (the
+ *     host pipes of each direction), started kernel k; argument word j
+ *     counts through the kernels' parameters in order, each parameter
+ *     taking ceil(width/32) words; spec-constant words likewise.  The
+ *     manifest records each pipe's id and each parameter's first word, so
+ *     that the runtime addresses them the same way.
+ *   - parameters as literal sized constants (Verilator rejects unsized
+ *     values in the concatenations), e.g. for H2D pipes in (i = 0, 32 bits,
+ *     depth 64) and coef (i = 1, 24 bits, depth 8):
+ *         .N_H2D(2), .H2D_WIDTHS({16'd24, 16'd32}), .H2D_DEPTHS({32'd8, 32'd64}),
+ *         .H2D_MAXW(32), ... .SPEC_INIT({32'd3})
+ *     H2D_DEPTHS must be the DEPTH the FIFO is instantiated with (after
+ *     any depth the back end adds): credits count on exactly that.
+ *   - wire pipe_rst = rst | core_rst, the reset of every kernel and every
+ *     pipe FIFO (the bridge itself gets rst).
+ *   - per H2D pipe i, NAME of W bits and depth D:
+ *         sluice_fifo #(.WIDTH(W), .DEPTH(D)) NAME_fifo (.clk(clk), .rst(pipe_rst),
+ *             .s_axis_tdata(h2d_tdata[W-1:0]), .s_axis_tvalid(h2d_tvalid[i]),
+ *             .s_axis_tready(h2d_tready[i]),
+ *             .m_axis_*(the reading kernel's port), .count(NAME_count));
+ *         assign h2d_count[16*i +: 16] = NAME_count zero-extended
+ *   - per D2H pipe j, NAME of W bits:
+ *         sluice_fifo ... (.s_axis_*(the writing kernel's port),
+ *             .m_axis_tdata(NAME_q), .m_axis_tvalid(d2h_tvalid[j]),
+ *             .m_axis_tready(d2h_tready[j]), .count());
+ *         assign d2h_tdata[D2H_MAXW*j +: D2H_MAXW] = NAME_q zero-extended
+ *   - per started kernel k: K_start = kernel_start[k], K_busy ->
+ *     kernel_busy[k], K_done -> kernel_done[k], and for parameter P of
+ *     width w starting at argument word a: K_arg_P = kernel_args[32*a +: w].
+ *     K_busy may fall in the cycle of K_done or after it.
+ *   - a kernel that reads spec-constant word s: spec_values[32*s +: w].
+ *   - RETX_TIMEOUT from the board's link (the simulator: a few thousand).
+ *
+ * Limits: a word of up to 1008 bits on H2D pipes and of up to
+ * 2**TX_SLOT_AW - 4 bytes on D2H pipes (60 bytes by default; TX_SLOT_AW =
+ * 8 allows 252).  Wider pipe words are not supported by this bridge.
  */
 module sluice_host_bridge #
 (

@@ -8,7 +8,7 @@ then `N passed, N failed`; exits 1 if any failed.
 What it runs:
   unit     each tests/**/test_*.c as its binary build/tests/**/test_* (built
            by `make`; a missing binary is a failure saying so);
-  script   each tests/**/run.sh (bash, from the repository root; exit 0 = pass);
+  script   each tests/**/run*.sh (bash, from the repository root; exit 0 = pass);
   kernels  each tests/kernels/*.c and examples/*/*.c with a sluice-test block,
            through tests/harness/harness.py: lines `NAME cpu` (CPU reference),
            `NAME lint`, `NAME verilator`, `NAME icarus`, `NAME crosscheck`.
@@ -138,7 +138,7 @@ def collect(args):
         if not src.startswith(skip_dirs):
             jobs.append(unit_job(src))
     if not args.quick:
-        for sh in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "run.sh"), recursive=True)):
+        for sh in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "run*.sh"), recursive=True)):
             jobs.append(script_job(sh))
     kfiles = sorted(glob.glob(os.path.join(ROOT, "tests", "kernels", "*.c"))) + \
         sorted(glob.glob(os.path.join(ROOT, "tests", "csmith", "regress", "*.c"))) + \

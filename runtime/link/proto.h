@@ -124,9 +124,10 @@
  *
  * Receiver state: EXP, the next sequence number it will accept, and ACK,
  * the number of frames it has finished with (ACK <= EXP; the device
- * finishes a frame when it has written its last word into the FIFO or
- * carried out the CSR access, and only then frees the frame's buffer
- * space; the host finishes a frame as soon as it accepts it, ACK = EXP).
+ * finishes a frame when it has taken it out of its receive buffer, every
+ * word handed on toward the FIFO and the CSR access done, and only then is
+ * the frame's buffer space free; the host finishes a frame as soon as it
+ * accepts it, so its ACK = EXP).
  * A received sequenced frame whose SEQ
  *
  *   == EXP          is accepted: EXP += 1, and its effect happens in order;
@@ -243,8 +244,9 @@
  *             write: bit 0 = 1 requests a start; the request is held until
  *                    the kernel accepts it (K_start && !K_busy), so a
  *                    start written while the kernel runs is not lost
- *             read:  bit 0 busy, bit 1 start requested and not yet
- *                    accepted, [31:16] completions mod 65536
+ *             read:  bit 0 busy (K_busy or K_done), bit 1 start
+ *                    requested and not yet accepted, [31:16]
+ *                    completions mod 65536
  *             A kernel is finished when it reads busy = 0, requested = 0.
  *   0x1000+j  ARG(j)   RW  argument word j.  Kernels in module order,
  *                          each kernel's parameters in order, each
@@ -276,6 +278,17 @@
  * a UART); cfg.timeout and cfg.status_gap are in the same unit.  Functions
  * return SL_OK or a negative SL_E_* code; not thread-safe (one lock per
  * link in the caller).
+ *
+ * Host policy (not protocol): words written to a pipe join the last DATA
+ * frame of that pipe while it has not been sent; DATA payloads start at 64
+ * bytes, grow by 8 per acknowledged frame up to 255 (and half the device
+ * buffer), and halve on every NAK or timeout, because a frame keeps its
+ * size when resent and long frames rarely cross a noisy link; a write is
+ * not cut into a short frame for lack of device buffer while earlier
+ * frames are in flight.  A STATUS goes out at once for a NAK or a POLL,
+ * when half the device's send window is unacknowledged, or when the device
+ * has less than half our buffer of credit left; otherwise at most every
+ * cfg.status_gap.
  */
 #ifndef SLUICE_LINK_PROTO_H
 #define SLUICE_LINK_PROTO_H

@@ -198,19 +198,7 @@ struct Sim {
     }
 
     // CSR access, blocking (with a cycle limit)
-    bool csr_read(uint16_t addr, unsigned n, uint32_t *vals, uint64_t limit = 400000)
-    {
-        uint32_t t;
-        uint64_t end = cycle + limit;
-        while (sl_link_csr_read(l, addr, n, &t) == SL_E_AGAIN && cycle < end)
-            tick();
-        while (cycle < end) {
-            if (sl_link_csr_result(l, t, vals) == SL_OK)
-                return true;
-            tick();
-        }
-        return false;
-    }
+    bool csr_read(uint16_t addr, unsigned n, uint32_t *vals, uint64_t limit = 400000);
     bool csr_write(uint16_t addr, const uint32_t *vals, unsigned n, uint64_t limit = 400000)
     {
         uint64_t end = cycle + limit;
@@ -233,6 +221,24 @@ struct Sim {
     }
 };
 
+#ifdef COSIM_DEBUG
+#include "Vcosim_top___024root.h"
+static void debug_state(Sim &s, const char *what)
+{
+    auto *r = s.top->rootp;
+    sl_link_stats st;
+    sl_link_get_stats(s.l, &st);
+    printf("  [%s @%" PRIu64 "] dev: tx_base %u top %u send %u rx_exp %u rx_done %u nak_sent %u | host: sent %" PRIu64
+           " resent %" PRIu64 " naks s/r %" PRIu64 "/%" PRIu64 " polls %" PRIu64 " ooo %" PRIu64 " rej %" PRIu64 "\n",
+           what, s.cycle, r->cosim_top__DOT__bridge__DOT__tx_base_reg, r->cosim_top__DOT__bridge__DOT__txbuf_inst__DOT__top_reg,
+           r->cosim_top__DOT__bridge__DOT__sender_inst__DOT__send_reg, r->cosim_top__DOT__bridge__DOT__rx_exp_reg,
+           r->cosim_top__DOT__bridge__DOT__rx_done_reg, r->cosim_top__DOT__bridge__DOT__nak_sent_reg, st.frames_sent,
+           st.frames_resent, st.naks_sent, st.naks_received, st.polls_sent, st.out_of_order, st.frames_rejected);
+}
+#else
+static void debug_state(Sim &, const char *) {}
+#endif
+
 // ---- streaming traffic with checks -------------------------------------
 
 struct Stream {
@@ -254,6 +260,11 @@ struct Stream {
                     n = 1 + s.rng.below(chunk);
                 if (n > total[p] - sent[p])
                     n = (unsigned)(total[p] - sent[p]);
+                // ask for no more than fits, but at least a word (so that a
+                // blocked writer is seen as starved by the link)
+                size_t space = sl_link_h2d_space(s.l, p);
+                if (n > space)
+                    n = space ? (unsigned)space : 1;
                 std::vector<uint8_t> buf((size_t)n * WB[p]);
                 for (unsigned i = 0; i < n; i++) {
                     uint32_t w = word_of(p, sent[p] + i, salt);
@@ -286,6 +297,22 @@ struct Stream {
     }
     bool done() const { return got[0] >= total[0] && got[1] >= total[1]; }
 };
+
+bool Sim::csr_read(uint16_t addr, unsigned n, uint32_t *vals, uint64_t limit)
+{
+    uint32_t t;
+    uint64_t end = cycle + limit;
+    while (sl_link_csr_read(l, addr, n, &t) == SL_E_AGAIN && cycle < end)
+        tick();
+    while (cycle < end) {
+        if (sl_link_csr_result(l, t, vals) == SL_OK)
+            return true;
+        if ((end - cycle) % 20000 == 0 && end - cycle < limit - 40000)
+            debug_state(*this, "csr read waits");
+        tick();
+    }
+    return false;
+}
 
 static void print_stats(Sim &s)
 {
@@ -530,8 +557,16 @@ static void scenario_stress(uint64_t seed, double rate, uint64_t words, bool csr
             // not needed for correctness: the link keeps running in tick())
             uint32_t v = (uint32_t)s.rng.next(), r = 0;
             scr++;
-            if (s.csr_write(SL_CSR_SCRATCH, &v, 1) && s.csr_read(SL_CSR_SCRATCH, 1, &r) && r == v)
+            uint64_t c0 = s.cycle;
+            bool wok = s.csr_write(SL_CSR_SCRATCH, &v, 1);
+            uint64_t c1 = s.cycle;
+            bool rok = wok && s.csr_read(SL_CSR_SCRATCH, 1, &r);
+            if (wok && rok && r == v)
                 scr_ok++;
+            else
+                printf("  scratch at cycle %" PRIu64 ": write %s (%" PRIu64 " cycles), read %s (%" PRIu64
+                       " cycles), %08x for %08x\n",
+                       c0, wok ? "ok" : "timed out", c1 - c0, rok ? "ok" : "timed out", s.cycle - c1, r, v);
             kruns++;
             kok += kernel_run(s, s.rng.below(100), s.rng.next());
             next_csr = s.cycle + 20000;

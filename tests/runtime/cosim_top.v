@@ -27,7 +27,7 @@ sluice: co-simulation top for the host-link tests
  */
 module cosim_top #
 (
-    parameter DEPTH0 = 64,
+    parameter [31:0] DEPTH0 = 64,
     parameter RETX_TIMEOUT = 2048,
     parameter STATUS_GAP = 256,
     parameter TX_SLOT_AW = 6
@@ -70,7 +70,7 @@ sluice_host_bridge #(
     .DESIGN_ID(32'hC051A001),
     .N_H2D(2),
     .H2D_WIDTHS({16'd24, 16'd32}),
-    .H2D_DEPTHS({32'd8, DEPTH0[31:0]}),
+    .H2D_DEPTHS({32'd8, DEPTH0}),
     .H2D_MAXW(32),
     .N_D2H(2),
     .D2H_WIDTHS({16'd24, 16'd32}),

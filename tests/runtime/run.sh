@@ -91,7 +91,7 @@ build_cosim() {
     mkdir -p "$dir"
     gcc $cflags -c "$link/proto.c" -o "$dir/proto.o" &&
         verilator --cc --exe --build -j "$jobs" -O2 -Wall --Mdir "$dir" --top-module cosim_top \
-            -GDEPTH0="$depth" -CFLAGS "-O2 -I$link -DDEPTH0=$depth" \
+            -GDEPTH0="32'd$depth" -CFLAGS "-O2 -I$link -DDEPTH0=$depth" \
             "$here/cosim_top.v" $rtl_srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
 }
 
