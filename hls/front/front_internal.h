@@ -53,6 +53,8 @@ struct ir_loc front_loc(struct hls_ctx *ctx, LLVMValueRef v);
 /* The C name of a global or function (from debug info, else the symbol
  * name without the linker's ".N" suffix), in the ctx arena. */
 const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g);
+/* Whether t is a floating-point type or a vector of one. */
+bool front_is_fp_type(LLVMTypeRef t);
 
 /* One `struct sluice_pipe_desc` global as written.  After llvm-link there
  * is one per source file that declares the pipe, so one name can have

@@ -78,7 +78,6 @@ struct ir_loc lower_inst_loc(struct lower *L, LLVMValueRef inst);
 const char *lower_sanitize(struct lower *L, const char *s, size_t len);
 const char *lower_value_name(struct lower *L, LLVMValueRef v);
 unsigned lower_type_width(LLVMTypeRef t); /* 0: no bit-vector form */
-bool lower_is_fp(LLVMTypeRef t);
 const char *lower_callee_name(LLVMValueRef call); /* NULL: indirect */
 
 /* Op builders: append to L->b with L->loc.  They take ops of matching

@@ -181,9 +181,9 @@ void lower_call(struct lower *L, LLVMValueRef call)
 	if (prefix(name, "llvm.")) {
 		if (lower_intrinsic(L, call, name))
 			return;
-		bool fp = lower_is_fp(LLVMTypeOf(call));
+		bool fp = front_is_fp_type(LLVMTypeOf(call));
 		for (unsigned i = 0; i < LLVMGetNumArgOperands(call); i++)
-			fp |= lower_is_fp(LLVMTypeOf(LLVMGetOperand(call, i)));
+			fp |= front_is_fp_type(LLVMTypeOf(LLVMGetOperand(call, i)));
 		if (fp)
 			lower_error(L, L->loc, "floating-point arithmetic is not "
 				    "supported yet");

@@ -54,7 +54,7 @@ static unsigned checked_width(struct lower *L, LLVMTypeRef t)
 	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
 		lower_error(L, L->loc, "a pointer that can point to different "
 			    "objects is not supported (no device memory yet)");
-	else if (lower_is_fp(t))
+	else if (front_is_fp_type(t))
 		fp_error(L);
 	else
 		lower_error(L, L->loc, "a value of this type is not supported");

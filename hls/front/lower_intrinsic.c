@@ -296,7 +296,7 @@ bool lower_intrinsic(struct lower *L, LLVMValueRef call, const char *name)
 	}
 	if (!scalar_operands(call))
 		return false; /* vectors, pointers, fp80: lower_call reports */
-	if (lower_is_fp(LLVMTypeOf(call)))
+	if (front_is_fp_type(LLVMTypeOf(call)))
 		return false;
 	return integer_intrinsic(L, call, name);
 }

@@ -203,24 +203,6 @@ unsigned lower_type_width(LLVMTypeRef t)
 	}
 }
 
-bool lower_is_fp(LLVMTypeRef t)
-{
-	switch (LLVMGetTypeKind(t)) {
-	case LLVMHalfTypeKind:
-	case LLVMBFloatTypeKind:
-	case LLVMFloatTypeKind:
-	case LLVMDoubleTypeKind:
-	case LLVMX86_FP80TypeKind:
-	case LLVMFP128TypeKind:
-	case LLVMPPC_FP128TypeKind:
-		return true;
-	case LLVMVectorTypeKind:
-		return lower_is_fp(LLVMGetElementType(t));
-	default:
-		return false;
-	}
-}
-
 const char *lower_callee_name(LLVMValueRef call)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(call);

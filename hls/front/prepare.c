@@ -259,25 +259,6 @@ static void check_recursion(struct prep *p)
 
 /* ---- instructions ------------------------------------------------------- */
 
-static bool is_fp_type(LLVMTypeRef t)
-{
-	switch (LLVMGetTypeKind(t)) {
-	case LLVMHalfTypeKind:
-	case LLVMBFloatTypeKind:
-	case LLVMFloatTypeKind:
-	case LLVMDoubleTypeKind:
-	case LLVMX86_FP80TypeKind:
-	case LLVMFP128TypeKind:
-	case LLVMPPC_FP128TypeKind:
-		return true;
-	case LLVMVectorTypeKind:
-	case LLVMScalableVectorTypeKind:
-		return is_fp_type(LLVMGetElementType(t));
-	default:
-		return false;
-	}
-}
-
 static bool is_fp_op(LLVMValueRef in)
 {
 	switch (LLVMGetInstructionOpcode(in)) {
@@ -290,10 +271,10 @@ static bool is_fp_op(LLVMValueRef in)
 		LLVMValueRef callee = direct_callee(in);
 		if (!callee || !LLVMGetIntrinsicID(callee))
 			return false;
-		if (is_fp_type(LLVMTypeOf(in)))
+		if (front_is_fp_type(LLVMTypeOf(in)))
 			return true;
 		for (unsigned i = 0; i < LLVMGetNumArgOperands(in); i++)
-			if (is_fp_type(LLVMTypeOf(LLVMGetOperand(in, i))))
+			if (front_is_fp_type(LLVMTypeOf(LLVMGetOperand(in, i))))
 				return true;
 		return false;
 	}
@@ -405,7 +386,7 @@ static void check_kernel_signature(struct prep *p, LLVMValueRef fn)
 			diag_error(&ctx->diag, loc,
 				   "kernel parameter '%s': pointer arguments need "
 				   "device memory, not supported yet", name);
-		else if (is_fp_type(t))
+		else if (front_is_fp_type(t))
 			diag_error(&ctx->diag, loc,
 				   "kernel parameter '%s': floating-point arithmetic "
 				   "is not supported yet", name);

@@ -197,3 +197,24 @@ bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
 	out->loc = front_loc(ctx, v);
 	return true;
 }
+
+/* Floating-point scalar, or a vector of them (the front end rejects FP
+ * arithmetic and carries FP values only as bits). */
+bool front_is_fp_type(LLVMTypeRef t)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMHalfTypeKind:
+	case LLVMBFloatTypeKind:
+	case LLVMFloatTypeKind:
+	case LLVMDoubleTypeKind:
+	case LLVMX86_FP80TypeKind:
+	case LLVMFP128TypeKind:
+	case LLVMPPC_FP128TypeKind:
+		return true;
+	case LLVMVectorTypeKind:
+	case LLVMScalableVectorTypeKind:
+		return front_is_fp_type(LLVMGetElementType(t));
+	default:
+		return false;
+	}
+}
