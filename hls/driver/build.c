@@ -287,7 +287,11 @@ int cmd_build(int argc, char **argv)
 		goto out;
 	const char *rtl_dir = arena_printf(&ctx.arena, "%s/rtl", o.output);
 	struct rtl_files files = {0};
-	if (rtlgen_program(&ctx, p, &sched, rtl_dir, &files) || ctx.diag.errors)
+	struct rtl_opts ro = {
+		.clock_hz = (uint64_t)(ctx.clock_mhz * 1e6 + 0.5),
+		.retx_timeout = 4096, /* the simulator's link: a round trip is short */
+	};
+	if (rtlgen_program(&ctx, p, &sched, &ro, rtl_dir, &files) || ctx.diag.errors)
 		goto out;
 	if (copy_rtl(&ctx, NULL, &files, rtl_dir))
 		goto out;

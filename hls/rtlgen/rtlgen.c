@@ -251,9 +251,10 @@ static int check_names(struct rtl_gen *g)
 }
 
 int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
-		   const struct hls_schedule *s, const char *dir,
-		   struct rtl_files *out)
+		   const struct hls_schedule *s, const struct rtl_opts *opts,
+		   const char *dir, struct rtl_files *out)
 {
+	(void)opts; /* used once sluice_top carries the bridge */
 	memset(out, 0, sizeof *out);
 	struct rtl_gen g = {.ctx = ctx, .p = p, .s = s, .dir = dir, .out = out};
 	if (s->nkernels != p->nkernels) {

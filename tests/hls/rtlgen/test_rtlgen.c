@@ -34,7 +34,7 @@ static void case_init(struct case_ *c, const char *name)
 /* Runs rtlgen; returns its result. */
 static int case_gen(struct case_ *c)
 {
-	int rc = rtlgen_program(&c->ctx, c->p, &c->s, c->dir, &c->files);
+	int rc = rtlgen_program(&c->ctx, c->p, &c->s, &(struct rtl_opts){0}, c->dir, &c->files);
 	fflush(c->diag);
 	return rc;
 }

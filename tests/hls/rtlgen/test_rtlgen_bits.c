@@ -316,7 +316,7 @@ static void sim_test(struct results *res, const char *name, build_fn *fn, const 
 	fn(&ctx, p, &s);
 	char *dir = tmp_dir(name);
 	struct rtl_files files;
-	int ok = !ir_verify(&ctx, p, "test") && !rtlgen_program(&ctx, p, &s, dir, &files) &&
+	int ok = !ir_verify(&ctx, p, "test") && !rtlgen_program(&ctx, p, &s, &(struct rtl_opts){0}, dir, &files) &&
 		 !lint_design(dir, &files) && !simulate(dir, &files, tb);
 	char title[128];
 	snprintf(title, sizeof title, "sim_%s_values_and_cycles", name);

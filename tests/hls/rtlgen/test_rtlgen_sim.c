@@ -23,7 +23,7 @@ static int build(struct hls_ctx *ctx, struct ir_program *p, struct hls_schedule 
 {
 	if (ir_verify(ctx, p, "test"))
 		return -1;
-	if (rtlgen_program(ctx, p, s, dir, files) || ctx->diag.errors)
+	if (rtlgen_program(ctx, p, s, &(struct rtl_opts){0}, dir, files) || ctx->diag.errors)
 		return -1;
 	return lint_design(dir, files);
 }
