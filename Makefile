@@ -32,8 +32,13 @@ HLS_CFLAGS = $(CFLAGS_ALL) $(LLVM_CFLAGS)
 
 HLS_SRC := $(shell find hls -name '*.c' | sort)
 HLS_OBJ := $(HLS_SRC:%.c=$(BUILD)/obj/%.o)
-# every object but the driver's main: what unit tests link against
-HLS_LIB_OBJ := $(filter-out $(BUILD)/obj/hls/driver/main.o,$(HLS_OBJ))
+# every object but the driver's main and `sluice run` (which needs
+# libsluice): what unit tests link against
+HLS_LIB_OBJ := $(filter-out $(BUILD)/obj/hls/driver/main.o $(BUILD)/obj/hls/driver/run%.o,$(HLS_OBJ))
+
+# libsluice: the host runtime (its rules are further down)
+RT_SRC := $(wildcard runtime/*.c runtime/device/*.c runtime/link/*.c)
+RT_OBJ := $(RT_SRC:%.c=$(BUILD)/obj/pic/%.o)
 
 TEST_SRC := $(shell find tests/hls -name 'test_*.c' 2>/dev/null | sort)
 TEST_BIN := $(TEST_SRC:%.c=$(BUILD)/%)
@@ -48,9 +53,10 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(HLS_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/bin/sluice: $(HLS_OBJ)
+# `sluice run` links libsluice's objects in: the binary needs no rpath
+$(BUILD)/bin/sluice: $(HLS_OBJ) $(RT_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(OPT) -o $@ $^ $(LLVM_LIBS) -ljansson -lm
+	$(CC) $(OPT) -o $@ $^ $(LLVM_LIBS) -ljansson -ldl -lpthread -lm
 
 $(BUILD)/tests/%: tests/%.c $(HLS_LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -66,8 +72,6 @@ $(BUILD)/sluice.pc: sluice.pc.in
 	    -e 's|@LIBDIR@|$(abspath $(BUILD)/lib)|g' $< > $@
 
 # ---- libsluice: the host runtime (runtime/, runtime/device/, runtime/link/)
-RT_SRC := $(wildcard runtime/*.c runtime/device/*.c runtime/link/*.c)
-RT_OBJ := $(RT_SRC:%.c=$(BUILD)/obj/pic/%.o)
 RT_CFLAGS = $(CSTD) $(OPT) $(WARN) -Iinclude -fPIC -fvisibility=hidden $(CFLAGS)
 RT_LIB := $(if $(RT_SRC),$(BUILD)/lib/libsluice.so)
 

@@ -67,11 +67,11 @@ sluice: hand-written RTL library
  *   core_rst                       OR into the reset of kernels and FIFOs
  *
  * Guarantees: a word reaches an H2D FIFO only from a frame whose CRC
- * checked and whose sequence number was the one expected (exactly once, in
- * order); the host never has more words in flight to a pipe than its FIFO
- * can take, so h2d_tready is low only momentarily; a D2H word is taken
- * from its FIFO only with host credit and kept until the host acknowledges
- * it.  s_axis_link_tready is always high after reset: the bridge never
+ * checked, whose length fits its type and whose sequence number was the
+ * one expected (exactly once, in order); the host never has more words in
+ * flight to a pipe than its FIFO can take, so h2d_tready is low only
+ * momentarily; a D2H word is taken from its FIFO only with host credit and
+ * kept until the host acknowledges it.  s_axis_link_tready is always high after reset: the bridge never
  * stalls the wire.
  *
  * Vectors sized by a count that may be 0 are 1 bit (or 1 word) wide then;
@@ -280,6 +280,45 @@ always @(posedge clk) begin
     end
 end
 
+// A sequenced frame's length must fit its type (proto.h section 3), else
+// it is dropped as if corrupted: DATA carries whole words (1 or more) of an
+// existing pipe, CSR_WR whole 32-bit values, CSR_RD one byte.  For DATA the
+// payload bytes are counted modulo the pipe's word size.
+localparam [31:0] NH32 = NH;
+localparam HAVE_H2D = N_H2D > 0;
+localparam LANES = (H2D_MAXW + 7) / 8;
+localparam LANE_W = LANES > 1 ? $clog2(LANES) : 1;
+
+// bytes per word of H2D pipe p, minus 1 (mod 2**LANE_W; width/8 <= LANES)
+function [LANE_W-1:0] last_lane_of;
+    input [15:0] p;
+    integer i;
+    begin
+        last_lane_of = {LANE_W{1'b0}};
+        for (i = 0; i < N_H2D; i = i + 1) begin
+            if ({16'd0, p} == i) begin
+                last_lane_of = H2D_WIDTHS[16*i+3 +: LANE_W] - 1'b1;
+            end
+        end
+    end
+endfunction
+
+reg [LANE_W-1:0] lane_reg = {LANE_W{1'b0}};
+reg [LANE_W-1:0] last_lane_reg = {LANE_W{1'b0}};
+reg pipe_ok_reg = 1'b0;
+
+always @(posedge clk) begin
+    if (rx_tvalid) begin
+        if (pos == 9'd3) begin
+            last_lane_reg <= last_lane_of({rx_tdata, hdr_reg[23:16]});
+            pipe_ok_reg <= HAVE_H2D && {16'd0, rx_tdata, hdr_reg[23:16]} < NH32;
+            lane_reg <= {LANE_W{1'b0}};
+        end else if (pos >= 9'd4) begin
+            lane_reg <= lane_reg == last_lane_reg ? {LANE_W{1'b0}} : lane_reg + 1'b1;
+        end
+    end
+end
+
 wire [7:0] h_type = hdr_reg[7:0];
 wire [7:0] h_b1 = hdr_reg[15:8];
 wire [7:0] h_ack = hdr_reg[23:16];
@@ -294,8 +333,12 @@ wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
 // the host went back: an out-of-order SEQ not after the last one
 wire [7:0] ooo_step = h_b1 - ooo_last_reg;
 wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
-wire accept = rx_eof && rx_eof_ok && is_seq && seq_len_ok && !ring_ovf && seq_off == 8'd0;
 wire [7:0] payload_len = len_reg[7:0] - 8'd4;   // len_reg <= 259 when used
+wire len_fits = h_type == T_DATA ? payload_len != 8'd0 && lane_reg == {LANE_W{1'b0}} && pipe_ok_reg :
+                h_type == T_CSR_RD ? payload_len == 8'd1 :
+                payload_len != 8'd0 && payload_len[1:0] == 2'd0;
+wire seq_ok = rx_eof && rx_eof_ok && is_seq && seq_len_ok && len_fits;
+wire accept = seq_ok && !ring_ovf && seq_off == 8'd0;
 
 wire ring_tvalid, ring_tready;
 wire [7:0] ring_tdata;
@@ -323,7 +366,7 @@ ring_inst (
  */
 wire host_status = rx_eof && rx_eof_ok && h_type == T_STATUS && len_reg == ST_LEN;
 wire host_reset = rx_eof && rx_eof_ok && h_type == T_LINK_RESET && len_reg == 9'd2;
-wire seq_reject = rx_eof && rx_eof_ok && is_seq && seq_len_ok && !accept;
+wire seq_reject = seq_ok && !accept;
 
 wire [7:0] ack_off = h_ack - tx_base_reg;
 wire [7:0] top_off = tx_top - tx_base_reg;

@@ -179,6 +179,7 @@ struct rt_spec {
 	char *name, *type;
 	unsigned width;
 	int64_t value;
+	bool folded;		/* its value is built into the hardware */
 	unsigned word0, words;	/* its SPEC registers */
 };
 

@@ -9,7 +9,12 @@
  * MinCapacity, a direction that fits their kind, endpoints that name
  * kernels of the module; host pipes that connect the host with exactly one
  * kernel in one direction (the pipes specification's rules); an "images"
- * object.  Every refusal is a status with a message that names the
+ * object.  The numbering of the host link (DESIGN.md section 7) is the
+ * runtime's own: host pipe i of a direction, started kernel k, argument
+ * word j, all in manifest order; where the manifest states it too
+ * ("link_id", "ctrl", "arg_word", as sluice build writes them) it must
+ * agree, so that a module whose hardware was numbered otherwise is refused
+ * rather than driven through the wrong registers.  Every refusal is a status with a message that names the
  * manifest, the item and what is wrong.  The parsed JSON stays alive in
  * m->root, and the module's strings point into it.
  */
@@ -65,6 +70,14 @@ static int get_uint(struct mctx *c, json_t *o, const char *key, const char *wher
 			   (unsigned long long)max);
 	*out = (uint64_t)json_integer_value(v);
 	return SLUICE_OK;
+}
+
+/* An optional unsigned integer: *present says whether the key is there. */
+static int get_opt_uint(struct mctx *c, json_t *o, const char *key, const char *where,
+			uint64_t max, bool *present, uint64_t *out)
+{
+	*present = json_object_get(o, key) != NULL;
+	return *present ? get_uint(c, o, key, where, max, out) : SLUICE_OK;
 }
 
 static bool is_ident(const char *s)
@@ -148,14 +161,34 @@ static int parse_kernel(struct mctx *c, json_t *jk, size_t i, struct rt_kernel *
 	k->info.params = k->params;
 
 	size_t end = 0;
+	bool has;
 	k->ctrl = k->info.autorun ? -1 : (int)m->n_started++;
+	if ((rc = get_opt_uint(c, jk, "ctrl", where, 0xffff, &has, &v)))
+		return rc;
+	if (has && k->info.autorun)
+		return bad(c, where, "an autorun kernel has no control registers, but the manifest "
+			   "gives it 'ctrl' %llu", (unsigned long long)v);
+	if (has && v != (uint64_t)k->ctrl)
+		return bad(c, where, "'ctrl' is %llu, but it is started kernel %d in manifest order; "
+			   "the module's hardware and its manifest disagree (rebuild the module)",
+			   (unsigned long long)v, k->ctrl);
 	k->arg_word0 = m->arg_words;
 	for (size_t j = 0; j < k->info.nparams; j++) {
 		struct sluice_param_info *p = &k->params[j];
+		json_t *jp = json_array_get(jps, j);
 		char pw[160];
 		snprintf(pw, sizeof pw, "%s: params[%zu]", where, j);
-		if ((rc = parse_param(c, json_array_get(jps, j), pw, p)))
+		if ((rc = parse_param(c, jp, pw, p)))
 			return rc;
+		unsigned word = k->arg_word0 + k->arg_words;
+		if ((rc = get_opt_uint(c, jp, "arg_word", pw, UINT32_MAX, &has, &v)))
+			return rc;
+		if (has && v != word)
+			return bad(c, where, "parameter '%s' has 'arg_word' %llu, but its argument "
+				   "starts at word %u (counting ceil(width/32) words per parameter "
+				   "of the started kernels, in manifest order); the module's hardware "
+				   "and its manifest disagree (rebuild the module)", p->name,
+				   (unsigned long long)v, word);
 		for (size_t q = 0; q < j; q++)
 			if (!strcmp(k->params[q].name, p->name))
 				return bad(c, where, "parameter '%s' is listed twice", p->name);
@@ -316,6 +349,13 @@ static int parse_pipe(struct mctx *c, json_t *jp, size_t i, struct rt_pipe *p)
 	if (!fits)
 		return bad(c, where, "a %s pipe cannot have dir '%s'", kind, dir);
 
+	bool has_id;
+	uint64_t id;
+	if ((rc = get_opt_uint(c, jp, "link_id", where, UINT32_MAX, &has_id, &id)))
+		return rc;
+	if (has_id && p->kind != RT_PIPE_HOST)
+		return bad(c, where, "only host pipes have a 'link_id'; this is a%s %s pipe",
+			   p->kind == RT_PIPE_IO ? "n" : "", kind);
 	if ((rc = endpoint(c, jp, "reader", where, rd, &nrd)) ||
 	    (rc = endpoint(c, jp, "writer", where, wr, &nwr)))
 		return rc;
@@ -344,6 +384,10 @@ static int parse_pipe(struct mctx *c, json_t *jp, size_t i, struct rt_pipe *p)
 			      p->info.name, p->info.word_size, SL_MIN_RXBUF - SL_SEQ_HDR - 4);
 	if (pthread_mutex_init(&p->lock, NULL))
 		return rt_err(SLUICE_E_NO_MEM, "cannot create a lock");
+	if (has_id && id != *count)
+		return bad(c, where, "'link_id' is %llu, but it is %s host pipe %u in manifest order; "
+			   "the module's hardware and its manifest disagree (rebuild the module)",
+			   (unsigned long long)id, dir_names[p->dir], *count);
 	p->link_id = (int)*count;
 	(p->info.host_writes ? m->h2d : m->d2h)[*count] = p;
 	(*count)++;
@@ -376,6 +420,12 @@ static int parse_spec(struct mctx *c, json_t *js, size_t i, struct rt_spec *s)
 	if (!json_is_integer(jv))
 		return bad(c, where, "'value' must be an integer");
 	s->value = json_integer_value(jv);
+	const char *binding;
+	if ((rc = get_str(c, js, "binding", where, false, &binding)))
+		return rc;
+	if (binding && strcmp(binding, "folded") && strcmp(binding, "register"))
+		return bad(c, where, "'binding' is '%s', neither 'folded' nor 'register'", binding);
+	s->folded = binding && !strcmp(binding, "folded");
 	s->word0 = c->m->spec_words;
 	s->words = (s->width + 31) / 32;
 	c->m->spec_words += s->words;
@@ -410,8 +460,11 @@ static int parse_top(struct mctx *c, json_t *root)
 			      !strcmp(state, "object") || !strcmp(state, "input")
 				      ? "link it into an executable module first (sluice link)"
 				      : "only executable modules can be loaded");
+	const char *core, *header;
 	if ((rc = get_str(c, root, "target", "", false, &m->target)) ||
-	    (rc = get_str(c, root, "top", "", false, &m->top)))
+	    (rc = get_str(c, root, "top", "", false, &m->top)) ||
+	    (rc = get_str(c, root, "core", "", false, &core)) ||
+	    (rc = get_str(c, root, "host_header", "", false, &header)))
 		return rc;
 	json_t *clk = json_object_get(root, "clock_mhz");
 	if (clk && (!json_is_number(clk) || json_number_value(clk) < 0))

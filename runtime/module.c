@@ -132,6 +132,16 @@ int sluice_module_set_spec(sluice_module *mod, const char *name, const void *val
 			      "is %zu", name, s->type, (s->width + 7) / 8, size);
 	uint32_t words[2];
 	rt_pack_words(value, size, s->width, words);
+	if (s->folded) {
+		uint32_t built[2];
+		rt_pack_words(&s->value, sizeof s->value, s->width, built);
+		if (memcmp(words, built, s->words * sizeof *words))
+			return rt_err(SLUICE_E_NOT_SUPPORTED,
+				      "specialization constant '%s' of module '%s' is folded into its "
+				      "hardware with the value %lld; changing it needs a rebuild",
+				      name, mod->name, (long long)s->value);
+		return SLUICE_OK;
+	}
 	int rc = rt_dev_enter(mod->dev);
 	if (rc)
 		return rc;

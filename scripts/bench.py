@@ -3,9 +3,10 @@
 
     python3 scripts/bench.py [FILE.c ...] [--kernels] [--target ice40|sim]
                              [--sim icarus|verilator] [--reps 3] [-j 2]
-                             [--no-pnr] [--tool-timeout 300]
+                             [--no-pnr] [--no-bridge] [--tool-timeout 300]
                              [--out build/bench/results.json]
     python3 scripts/bench.py --calibrate [--fresh]   # iCE40 delay model vs nextpnr
+    python3 scripts/bench.py --host-pipes            # only the host pipe table
 
 Default designs: examples/*/*.c (about 1 CPU minute, 2 minutes wall on a
 busy 2-core machine); --kernels adds shift_var, switch_dense and i32_arith
@@ -13,7 +14,8 @@ from tests/kernels/ (several minutes more).  The modules are built with
 --target ice40 by default, so that the schedule measured in cycles is the
 one measured on the iCE40.  For each design it prints one row:
 
-  compile s   wall time of `build/bin/sluice build FILE -o DIR --target T -q`,
+  compile s   wall time of `build/bin/sluice build FILE -o DIR --target T -q
+              --no-sim-image`,
               median of --reps runs (the CPU time, user + sys of the child,
               is in the JSON: on a loaded machine it is the steadier figure);
               the builds run one at a time, before anything else starts;
@@ -27,10 +29,11 @@ one measured on the iCE40.  For each design it prints one row:
   cyc/w ss    steady state: the mean interval between consecutive
               handshakes of the busiest output port over the second half of
               its words, (c[n-1] - c[n//2]) / (n-1 - n//2);
-  LUT FF CY BR  SB_LUT4, SB_DFF*, SB_CARRY, SB_RAM40_4K of sluice_top after
-              Yosys synth_ice40 (scripts/ice40_stat.sh; no DSP mapping);
+  LUT FF CY BR  SB_LUT4, SB_DFF*, SB_CARRY, SB_RAM40_4K of sluice_core (the
+              kernels and their FIFOs, without the host bridge) after Yosys
+              synth_ice40 (scripts/ice40_stat.sh; no DSP mapping);
   Fmax        nextpnr-ice40 --up5k --package sg48 --freq 48, seed 1, of
-              sluice_top inside a generated shell (bench_shell below): the
+              sluice_core inside a generated shell (bench_shell below): the
               sg48 package has too few pins for the ports of most designs
               (fir alone has 73 I/Os; nextpnr stops with "Unable to find a
               placement location" even with --pcf-allow-unconstrained), so
@@ -45,8 +48,12 @@ one measured on the iCE40.  For each design it prints one row:
   check       the timing-mode run against the CPU reference (harness's
               check_run + compare_outputs): `ok` or the first error.
 
-Totals follow the table; everything (with the per-port cycle lists' sizes,
-CPU times, nextpnr utilisation) goes to build/bench/results.json.  The
+Totals follow the table, then (unless --no-bridge) one line with the cost
+of the host bridge: synth_ice40 of sluice_top (sluice_core behind the
+bridge) for one design, the first with a host pipe (else the first), next
+to its sluice_core (about half a minute of Yosys).  Everything (with the
+per-port cycle lists' sizes, CPU times, nextpnr utilisation) goes to
+build/bench/results.json.  The
 simulation reuses tests/harness (cpu, scenario, module, sim, check); the
 default simulator is Icarus (compiles in a second; Verilator builds of new
 designs cost more than the runs they save here).  Work files:
@@ -57,6 +64,17 @@ shift register, outputs into the signature register) through Yosys and
 nextpnr (seeds 1-3, median), next to the delay model's figure for the same
 chain (delay_op_ns of hls/sched/delay.c, compiled into a probe); writes
 build/bench/calibration.json.  See the header of hls/sched/delay.c.
+
+Host pipes (after the table above, unless FILEs or --no-host-pipes are
+given; alone with --host-pipes): examples/vscale built for the sim device
+(build/bench/host/, reused while newer than its inputs) and
+tests/e2e/pipe_bench.c compiled against libsluice stream words through
+scale(1, n) from a writer and a reader thread, at 4 bytes (one word per
+sluice_pipe_write / sluice_pipe_read call), 4 KiB, 64 KiB and 1 MiB per
+call; every word is checked.  Per size: MB/s and words/s of payload in
+each direction (wall time), words per simulated cycle, and the
+simulator's speed in M cycles/s; JSON: build/bench/host_pipes.json.
+About 10 s, plus a minute to verilate the module the first time.
 """
 
 import argparse
@@ -159,7 +177,8 @@ def timed(cmd, timeout=600):
 
 def compile_design(d, args):
     walls, cpus = [], []
-    cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", args.target, "-q"]
+    cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", args.target, "-q",
+           "--no-sim-image"]
     d["compile_cmd"] = " ".join(rel(c) if c.startswith(ROOT) else c for c in cmd)
     for _ in range(args.reps):
         r, wall, cpu = timed(cmd)
@@ -253,19 +272,43 @@ def cycle_figures(lg):
 
 # ---- iCE40: synthesis statistics, place and route ----------------------------
 
-def ice40_stat(d, args):
-    r = run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"]],
+def ice40_stat(d, args, top="sluice_core", key="ice40"):
+    r = run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"], top],
             timeout=args.tool_timeout)
     if r.returncode:
         return "ice40_stat.sh: " + ("timeout" if r.timed_out else
                                     (r.stderr or r.stdout).strip()[-1000:])
-    d["ice40"] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", r.stdout)}
+    d[key] = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", r.stdout)}
     return None
 
 
+def has_host_pipe(d):
+    try:
+        with open(os.path.join(d["module"], "manifest.json")) as f:
+            return any(p.get("kind") == "host" for p in json.load(f).get("pipes", []))
+    except (OSError, ValueError):
+        return False
+
+
+def bridge_cost(designs, args):
+    """synth_ice40 of sluice_top for one design: the cost of the host bridge
+    next to its sluice_core.  Returns the figures (or None)."""
+    ok = [d for d in designs if "error" not in d and "ice40" in d]
+    if not ok:
+        return None
+    d = next((x for x in ok if has_host_pipe(x)), ok[0])
+    err = ice40_stat(d, args, top="sluice_top", key="ice40_top")
+    if err:
+        return {"design": d["name"], "error": err}
+    core, top = d["ice40"], d["ice40_top"]
+    return {"design": d["name"], "core": core, "top": top,
+            "bridge": {k: top.get(k, 0) - core.get(k, 0) for k in top}}
+
+
 def shell_verilog(shape):
-    """bench_shell: sluice_top behind a shift register (inputs) and a
-    signature register (outputs); ports clk, rst_pin, sin, sout."""
+    """bench_shell: sluice_core behind a shift register (inputs) and a
+    signature register (outputs); ports clk, rst_pin, sin, sout.  The
+    core's NAME_count outputs stay open."""
     ins, outs = [], []  # (port, width)
     for p in shape.inputs:
         ins += [(p.name + "_tdata", p.width), (p.name + "_tvalid", 1)]
@@ -289,7 +332,7 @@ def shell_verilog(shape):
         pos += w
     shift_in = "{ish[%d:0], sin}" % (ni - 2) if ni > 1 else "sin"
     fold = "{osh[%d:0], 1'b0} ^ o" % (no - 2) if no > 1 else "o"
-    return f"""// generated by scripts/bench.py: sluice_top on 4 pins, for nextpnr's Fmax
+    return f"""// generated by scripts/bench.py: sluice_core on 4 pins, for nextpnr's Fmax
 module bench_shell(input wire clk, input wire rst_pin, input wire sin, output wire sout);
 reg rst_r;
 reg [{ni - 1}:0] ish;
@@ -301,7 +344,7 @@ always @(posedge clk) begin
     osh <= {fold};
 end
 assign sout = osh[{no - 1}];
-sluice_top dut(.clk(clk), .rst(rst_r),
+sluice_core dut(.clk(clk), .rst(rst_r),
     {(","+chr(10)+"    ").join(conns)});
 endmodule
 """
@@ -443,6 +486,15 @@ def print_table(designs, totals, args):
              fmt(t["fmax_min_mhz"], ".1f", 8), " " * 5,
              f"{t['ok']}/{t['designs']} ok"]
     print("  ".join(cells))
+    b = t.get("bridge")
+    if b and "error" in b:
+        print(f"host bridge ({b['design']}, sluice_top): {b['error'].splitlines()[0][:100]}")
+    elif b:
+        c, p, x = b["core"], b["top"], b["bridge"]
+        print(f"host bridge: sluice_top of {b['design']} takes {p.get('luts')} LUT, "
+              f"{p.get('ffs')} FF, {p.get('carry')} CY, {p.get('bram')} BR; its sluice_core "
+              f"{c.get('luts')} LUT, {c.get('ffs')} FF: the bridge adds {x.get('luts')} LUT, "
+              f"{x.get('ffs')} FF, {x.get('carry')} CY, {x.get('bram')} BR")
     print(f"(Fmax total = the slowest design; the bench took {t['wall_s']:.0f} s wall, "
           f"{t['cpu_s']:.0f} s CPU in its tools; JSON: {rel(args.out)})")
 
@@ -471,7 +523,9 @@ def bench(args):
     t0 = time.perf_counter()
     if not os.path.exists(SLUICE):
         sys.exit(f"bench: {rel(SLUICE)} is not built (run make)")
-    srcs = args.files or sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.c")))
+    # the kernel files: those with a sluice-test block (not the host programs)
+    srcs = args.files or sorted(f for f in glob.glob(os.path.join(ROOT, "examples", "*", "*.c"))
+                                if scenario.find_block(open(f).read()))
     if args.kernels:
         srcs += [os.path.join(ROOT, k) for k in EXTRA_KERNELS]
     designs = []
@@ -490,9 +544,12 @@ def bench(args):
     with ThreadPoolExecutor(max_workers=args.jobs) as ex:
         for d, _ in zip(ok, ex.map(lambda d: measure(d, args), ok)):
             print(f"bench: measured {d['name']} ({d['measure_wall_s']:.0f} s)", flush=True)
+    bridge = None if args.no_bridge else bridge_cost(designs, args)
     wall = time.perf_counter() - t0
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     totals = totals_of(designs, wall, ru.ru_utime + ru.ru_stime)
+    if bridge:
+        totals["bridge"] = bridge
     print_table(designs, totals, args)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     for d in designs:
@@ -503,6 +560,127 @@ def bench(args):
                    "nextpnr": " ".join(PNR) + " (+ --json --seed 1 --report)",
                    "designs": designs, "totals": totals}, f, indent=1)
     return 0 if totals["ok"] == totals["designs"] else 1
+
+
+# ---- host pipes on the simulator ------------------------------------------------
+
+HOST_SRC = os.path.join(ROOT, "examples", "vscale", "vscale.c")
+HOST_BENCH_C = os.path.join(ROOT, "tests", "e2e", "pipe_bench.c")
+# bytes per call : bytes streamed (tests/e2e/pipe_bench.c SIZE:TOTAL)
+HOST_RUNS = ["4:65536", "4096:2097152", "65536:2097152", "1048576:2097152"]
+
+
+def _newer_than(stamp, paths):
+    """stamp exists and no file under paths is newer."""
+    if not os.path.exists(stamp):
+        return False
+    t = os.path.getmtime(stamp)
+    for p in paths:
+        for dirpath, _, files in (os.walk(p) if os.path.isdir(p) else [("", [], [p])]):
+            if any(os.path.getmtime(os.path.join(dirpath, f)) > t for f in files):
+                return False
+    return True
+
+
+def host_pipe_setup(work):
+    """Builds examples/vscale into a sim module and tests/e2e/pipe_bench.c
+    against libsluice (both reused while newer than their inputs); returns
+    (module dir, bench program) or raises RuntimeError."""
+    os.makedirs(work, exist_ok=True)
+    mod = os.path.join(work, "vscale.sluice")
+    stamp = os.path.join(work, "vscale.stamp")
+    if not _newer_than(stamp, [HOST_SRC, SLUICE, os.path.join(ROOT, "rtl"),
+                               os.path.join(ROOT, "include")]):
+        print(f"bench: sluice build {rel(HOST_SRC)} -o {rel(mod)} (verilating, about a minute)",
+              flush=True)
+        r = util.run([SLUICE, "build", HOST_SRC, "-o", mod, "-q"], timeout=1200, cwd=ROOT)
+        if r.returncode or not os.path.exists(os.path.join(mod, "sim", "libsluice_sim.so")):
+            raise RuntimeError("sluice build of the vscale example failed:\n" +
+                               (r.stderr or r.stdout).strip()[-1500:])
+        with open(stamp, "w"):
+            pass
+    exe = os.path.join(work, "pipe_bench")
+    lib = os.path.join(ROOT, "build", "lib", "libsluice.so")
+    if not _newer_than(exe, [HOST_BENCH_C, lib, os.path.join(ROOT, "include", "sluice")]):
+        env = dict(os.environ)
+        env["PKG_CONFIG_PATH"] = os.path.join(ROOT, "build") + (
+            ":" + env["PKG_CONFIG_PATH"] if env.get("PKG_CONFIG_PATH") else "")
+        pc = subprocess.run(["pkg-config", "--cflags", "--libs", "sluice"], env=env,
+                            capture_output=True, text=True)
+        if pc.returncode:
+            raise RuntimeError("pkg-config sluice: " + pc.stderr.strip())
+        r = util.run(["cc", "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Werror", HOST_BENCH_C,
+                      *pc.stdout.split(), "-pthread", "-o", exe], timeout=120, cwd=ROOT)
+        if r.returncode:
+            raise RuntimeError("cannot compile tests/e2e/pipe_bench.c:\n" + r.stderr.strip())
+    return mod, exe
+
+
+def _size(n):
+    for unit, k in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= k and n % k == 0:
+            return f"{n // k} {unit}"
+    return f"{n} B"
+
+
+def host_pipes(args):
+    """Host pipe throughput on the simulator: a writer and a reader thread
+    stream words through examples/vscale (scale(1, n), out = in), SIZE
+    bytes per libsluice call; prints a table, writes
+    build/bench/host_pipes.json."""
+    print("\nbench: host pipes on the simulator (examples/vscale through the host link)",
+          flush=True)
+    work = os.path.join(BENCH, "host")
+    try:
+        mod, exe = host_pipe_setup(work)
+    except RuntimeError as e:
+        print(f"bench: host pipes: {e}")
+        return 1
+    t0 = time.perf_counter()
+    r = util.run([exe, mod] + HOST_RUNS, timeout=900, cwd=ROOT)
+    runs = []
+    for line in r.stdout.splitlines():
+        try:
+            runs.append(json.loads(line))
+        except ValueError:
+            pass
+    print(f"\nsluice bench: host pipes, sim device, {rel(mod)}: a writer thread and a reader "
+          f"thread, each moving the given bytes per call")
+    hdr = ["bytes/call", "streamed", "MB/s", "words/s", "words/cyc", "cyc/word", "Mcyc/s", "check"]
+    wid = [14, 9, 7, 9, 9, 8, 7, 0]
+    print("  ".join(h.rjust(w) if i and w else h.ljust(w) for i, (h, w) in enumerate(zip(hdr, wid))))
+    print("-" * 80)
+    for x in runs:
+        label = f"{x['size']} (1 word)" if x["size"] == 4 else _size(x["size"])
+        if x.get("ok"):
+            s, c, words = x["seconds"], x["cycles"], x["bytes"] / 4
+            x.update(mb_s=x["bytes"] / s / 1e6, words_s=words / s, words_per_cycle=words / c,
+                     cycles_per_word=c / words, mcycles_s=c / s / 1e6)
+            cells = [label.ljust(wid[0]), _size(x["bytes"]).rjust(wid[1]),
+                     f"{x['mb_s']:.3f}".rjust(wid[2]), f"{x['words_s']:.0f}".rjust(wid[3]),
+                     f"{x['words_per_cycle']:.4f}".rjust(wid[4]),
+                     f"{x['cycles_per_word']:.1f}".rjust(wid[5]),
+                     f"{x['mcycles_s']:.2f}".rjust(wid[6]), "ok"]
+        else:
+            cells = [label.ljust(wid[0]), _size(x["bytes"]).rjust(wid[1])] + \
+                ["-".rjust(w) for w in wid[2:7]] + [x.get("error", "failed")[:80]]
+        print("  ".join(cells))
+    print("-" * 80)
+    good = [x for x in runs if x.get("ok")]
+    failed = r.returncode != 0 or len(good) != len(HOST_RUNS)
+    if failed and len(runs) < len(HOST_RUNS):
+        print("bench: pipe_bench: " + ("timeout" if r.timed_out else
+                                       (r.stderr or f"exit {r.returncode}").strip()[-500:]))
+    if good:
+        cyc = sum(x["cycles"] for x in good)
+        secs = sum(x["seconds"] for x in good)
+        print(f"(MB/s and words/s: payload in each direction, wall time; words/cyc: 32-bit words "
+              f"per simulated clock cycle;\n Mcyc/s: the simulator's speed, {cyc / secs / 1e6:.2f} "
+              f"M cycles/s over all runs; {time.perf_counter() - t0:.0f} s wall; "
+              f"JSON: {rel(os.path.join(BENCH, 'host_pipes.json'))})")
+    with open(os.path.join(BENCH, "host_pipes.json"), "w") as f:
+        json.dump({"module": rel(mod), "program": rel(exe), "runs": runs}, f, indent=1)
+    return 1 if failed else 0
 
 
 # ---- calibration of the iCE40 delay model -------------------------------------
@@ -693,6 +871,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3, help="compile runs per design (median)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--no-pnr", action="store_true", help="skip nextpnr")
+    ap.add_argument("--no-bridge", action="store_true",
+                    help="skip the synthesis of sluice_top (the cost of the host bridge)")
     ap.add_argument("--tool-timeout", type=int, default=300,
                     help="seconds for each Yosys or nextpnr run (default 300)")
     ap.add_argument("--out", default=os.path.join(BENCH, "results.json"))
@@ -700,11 +880,22 @@ def main():
                     help="measure single-op designs against the iCE40 delay model")
     ap.add_argument("--fresh", action="store_true",
                     help="with --calibrate: rerun nextpnr even where a report exists")
+    ap.add_argument("--host-pipes", action="store_true",
+                    help="only the host pipe throughput on the simulator")
+    ap.add_argument("--no-host-pipes", action="store_true",
+                    help="skip the host pipe throughput (also skipped when FILEs are given)")
     args = ap.parse_args()
     args.out = os.path.abspath(args.out)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    return calibrate(args) if args.calibrate else bench(args)
+    if args.calibrate:
+        return calibrate(args)
+    if args.host_pipes:
+        return host_pipes(args)
+    rc = bench(args)
+    if not args.no_host_pipes and not args.files:
+        rc |= host_pipes(args)
+    return rc
 
 
 if __name__ == "__main__":

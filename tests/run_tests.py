@@ -87,9 +87,7 @@ def unit_job(src):
 
 def script_job(path):
     rel = os.path.relpath(path, ROOT)
-    name = os.path.dirname(rel)
-    name = name[len("tests/"):] if name.startswith("tests/") else name
-    name += "/run.sh"
+    name = rel[len("tests/"):] if rel.startswith("tests/") else rel
 
     def go():
         rc, out, to = run(["bash", path], SCRIPT_TIMEOUT)

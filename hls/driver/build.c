@@ -2,10 +2,14 @@
  * build.c -- `sluice build`: C sources to a module directory.
  *
  *   front end (clang, LLVM, lowering, link checks) -> scheduling ->
- *   Verilog back end -> OUT.sluice/{manifest.json, rtl/, report.txt}
+ *   Verilog back end -> OUT.sluice/{manifest.json, rtl/, report.txt, NAME.h}
+ *   -> (target sim) Verilator -> OUT.sluice/sim/libsluice_sim.so
  *
  * Each stage reports its own errors; the build stops after the first stage
  * that reported any, so the user sees every error of that stage at once.
+ * The manifest is written before the simulator image is built and again
+ * once it exists, so a failed image leaves a module that lists only what
+ * it has (and that the next build may overwrite).
  */
 #include "driver.h"
 
@@ -25,9 +29,11 @@ static void build_usage(void)
 {
 	fputs("usage: sluice build FILE.c... [-o OUT.sluice] [--emit-verilog DIR]\n"
 	      "                    [--dump-ir[=DIR]] [--clock FREQ] [--target T]\n"
-	      "                    [-DNAME[=VALUE]] [-IDIR] [-q]\n"
+	      "                    [--no-sim-image] [-DNAME[=VALUE]] [-IDIR] [-q]\n"
 	      "  FREQ: 48MHz, 12.5MHz, 100000kHz or a number of MHz\n"
-	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n",
+	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n"
+	      "  --no-sim-image: for target sim, write the Verilog but do not\n"
+	      "      verilate it into the simulator image (for test benches)\n",
 	      stderr);
 }
 
@@ -119,6 +125,8 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 			o->dump_ir = arg + 10;
 		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
 			o->quiet = true;
+		} else if (!strcmp(arg, "--no-sim-image")) {
+			o->no_sim_image = true;
 		} else if (!strncmp(arg, "-D", 2) || !strncmp(arg, "-I", 2) ||
 			   !strncmp(arg, "-U", 2)) {
 			if (arg[2] == 0) {
@@ -305,8 +313,16 @@ int cmd_build(int argc, char **argv)
 	}
 	if (write_report(&ctx, o.output, p, &sched))
 		goto out;
-	if (manifest_write(&ctx, o.output, p, &sched, &o, &files))
+	struct module_images img = {0};
+	if (host_header_write(&ctx, o.output, p, files.design_id, &img.host_header))
 		goto out;
+	if (manifest_write(&ctx, o.output, p, &sched, &o, &files, &img))
+		goto out;
+	if (ctx.target == TARGET_SIM && !o.no_sim_image) {
+		if (sim_image_build(&ctx, o.output, &files, o.quiet, &img.sim_library) ||
+		    manifest_write(&ctx, o.output, p, &sched, &o, &files, &img))
+			goto out;
+	}
 	if (!o.quiet) {
 		unsigned states = 0;
 		for (unsigned k = 0; k < sched.nkernels; k++)

@@ -19,6 +19,7 @@ struct build_opts {
 	const char *dump_ir;	  /* --dump-ir[=DIR]: "" for stdout */
 	double clock_mhz;	  /* --clock, 0 for the default */
 	bool quiet;
+	bool no_sim_image;	  /* --no-sim-image: Verilog only */
 };
 
 /* home.c: the directory holding include/sluice.h and rtl/ (the source tree
@@ -29,10 +30,31 @@ int mkdir_p(const char *path);
 int copy_file(const char *from, const char *to);
 int remove_tree(const char *path);
 
+/* What a build put into the module directory besides the Verilog. */
+struct module_images {
+	const char *sim_library; /* the sim image, relative to the module
+				    directory; NULL when there is none */
+	const char *host_header; /* the typed accessor header (NAME.h) */
+};
+
 /* manifest.c: writes DIR/manifest.json for the built program. */
 int manifest_write(struct hls_ctx *ctx, const char *dir,
 		   const struct ir_program *p, const struct hls_schedule *s,
-		   const struct build_opts *o, const struct rtl_files *files);
+		   const struct build_opts *o, const struct rtl_files *files,
+		   const struct module_images *img);
+
+/* host_header.c: writes DIR/NAME.h, the typed accessors of the program's
+ * host pipes and started kernels; *file gets "NAME.h".  NAME is
+ * header_name(p->name), the module name made a C identifier. */
+const char *header_name(struct hls_ctx *ctx, const char *module);
+int host_header_write(struct hls_ctx *ctx, const char *dir, const struct ir_program *p,
+		      uint32_t design_id, const char **file);
+
+/* sim_image.c: verilates the module's Verilog (DIR/rtl) into DIR/sim/
+ * libsluice_sim.so with sim/build-model.sh; *library gets its path
+ * relative to DIR.  Reports an error naming DIR/sim/build.log on failure. */
+int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files *files,
+		    bool quiet, const char **library);
 
 int cmd_build(int argc, char **argv);
 int cmd_report(int argc, char **argv);

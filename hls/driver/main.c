@@ -2,6 +2,7 @@
  * main.c -- `sluice COMMAND ...`: dispatches to the commands.
  */
 #include "driver.h"
+#include "run.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,8 @@ static void usage(FILE *f)
 	      "  build FILE.c... [-o OUT.sluice] [--emit-verilog DIR] [--dump-ir[=DIR]]\n"
 	      "        [--clock FREQ] [--board NAME] [-DNAME[=V]] [-IDIR]\n"
 	      "        compile kernels into a module (Verilog for the sim target)\n"
+	      "  run MODULE.sluice [--start KERNEL=ARGS] [--in PIPE=FILE] [--out PIPE=FILE]\n"
+	      "        run a module on the simulator without a host program (run --help)\n"
 	      "  report MODULE.sluice\n"
 	      "        print the module's schedule and resource report\n"
 	      "  help  this text\n",
@@ -29,6 +32,8 @@ int main(int argc, char **argv)
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "build"))
 		return cmd_build(argc - 1, argv + 1);
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
 		return cmd_report(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

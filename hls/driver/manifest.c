@@ -5,9 +5,17 @@
  * loads a module (the runtime, the test harness, `sluice report`): its
  * kernels with their argument layout, its pipes with widths, depths,
  * directions and endpoints, specialization constants, and the device images
- * it carries.
+ * it carries.  It also states the host link's numbering that the generated
+ * sluice_top was built with (DESIGN.md section 7), in program order: each
+ * host pipe's "link_id" (its index among the host pipes of its direction),
+ * each started kernel's "ctrl" (its index among the started kernels) and
+ * each of their parameters' "arg_word" (its first 32-bit argument word,
+ * ceil(width/32) words per parameter); the runtime refuses a manifest
+ * whose numbering is not its own.  "images" lists only images that exist.
  */
 #include "driver.h"
+
+#include "../../sim/sim_abi.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -29,57 +37,72 @@ static const char *target_name(enum hls_target t)
 	return names[t];
 }
 
-static json_t *kernels_json(const struct ir_program *p)
+static json_t *kernels_json(const struct ir_program *p, const struct rtl_files *files)
 {
 	json_t *arr = json_array();
 	for (unsigned i = 0; i < p->nkernels; i++) {
 		const struct ir_kernel *k = p->kernels[i];
+		bool started = k->kind == KERNEL_STARTED;
 		json_t *params = json_array();
 		for (unsigned j = 0; j < k->nparams; j++) {
 			const struct ir_param *pa = &k->params[j];
-			json_array_append_new(params, json_pack("{s:s, s:i, s:b, s:i, s:i}",
+			json_t *jp = json_pack("{s:s, s:i, s:b, s:i, s:i}",
 				"name", pa->name, "width", (json_int_t)pa->width,
 				"signed", pa->is_signed, "offset", (json_int_t)pa->offset,
-				"size", (json_int_t)pa->size));
+				"size", (json_int_t)pa->size);
+			if (started)
+				json_object_set_new(jp, "arg_word",
+						    json_integer(files->arg_word[i][j]));
+			json_array_append_new(params, jp);
 		}
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:o}",
-			"name", k->name,
-			"kind", k->kind == KERNEL_AUTORUN ? "autorun" : "started",
-			"args_size", (json_int_t)k->args_size, "params", params));
+		json_t *jk = json_pack("{s:s, s:s}", "name", k->name,
+				       "kind", started ? "started" : "autorun");
+		if (started)
+			json_object_set_new(jk, "ctrl", json_integer(files->ctrl[i]));
+		json_object_set_new(jk, "args_size", json_integer(k->args_size));
+		json_object_set_new(jk, "params", params);
+		json_array_append_new(arr, jk);
 	}
 	return arr;
 }
 
-static json_t *pipes_json(const struct ir_program *p)
+static json_t *pipes_json(const struct ir_program *p, const struct rtl_files *files)
 {
 	json_t *arr = json_array();
 	for (unsigned i = 0; i < p->npipes; i++) {
 		const struct ir_pipe *pp = p->pipes[i];
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:i, s:i, s:s, s:s, s:o, s:o}",
+		json_t *jp = json_pack("{s:s, s:s, s:i, s:i, s:i, s:s, s:s}",
 			"name", pp->name, "type", pp->type ? pp->type : "",
 			"width", (json_int_t)pp->width,
 			"min_capacity", (json_int_t)pp->min_capacity,
 			"depth", (json_int_t)pp->depth,
-			"kind", pipe_kind(pp->kind), "dir", pipe_dir(pp->dir),
-			"reader", pp->reader ? json_string(pp->reader->name) : json_null(),
-			"writer", pp->writer ? json_string(pp->writer->name) : json_null()));
+			"kind", pipe_kind(pp->kind), "dir", pipe_dir(pp->dir));
+		if (files->link_id[i] >= 0)
+			json_object_set_new(jp, "link_id", json_integer(files->link_id[i]));
+		json_object_set_new(jp, "reader", pp->reader ? json_string(pp->reader->name) : json_null());
+		json_object_set_new(jp, "writer", pp->writer ? json_string(pp->writer->name) : json_null());
+		json_array_append_new(arr, jp);
 	}
 	return arr;
 }
 
 int manifest_write(struct hls_ctx *ctx, const char *dir,
 		   const struct ir_program *p, const struct hls_schedule *s,
-		   const struct build_opts *o, const struct rtl_files *files)
+		   const struct build_opts *o, const struct rtl_files *files,
+		   const struct module_images *img)
 {
 	json_t *sources = json_array();
 	for (unsigned i = 0; i < o->nsources; i++)
 		json_array_append_new(sources, json_string(o->sources[i]));
 	json_t *specs = json_array();
 	for (unsigned i = 0; i < p->nspecs; i++)
-		json_array_append_new(specs, json_pack("{s:s, s:s, s:i, s:I}",
+		/* "binding": the front end folds every constant's value into
+		 * the hardware at build time ("folded"); "register" is for
+		 * constants kernels read from the bridge's registers. */
+		json_array_append_new(specs, json_pack("{s:s, s:s, s:i, s:I, s:s}",
 			"name", p->specs[i]->name, "type", p->specs[i]->type,
 			"width", (json_int_t)p->specs[i]->width,
-			"value", (json_int_t)p->specs[i]->value));
+			"value", (json_int_t)p->specs[i]->value, "binding", "folded"));
 	json_t *vfiles = json_array();
 	for (unsigned i = 0; i < files->ngenerated; i++)
 		json_array_append_new(vfiles, json_string(files->generated[i]));
@@ -93,15 +116,24 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 		json_object_set_new(states, p->kernels[k]->name, json_integer(n));
 	}
 
-	json_t *root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:{s:{s:s, s:o}}, s:{s:s, s:o}}",
+	json_t *images = json_pack("{s:{s:s, s:o}}", "verilog", "dir", "rtl", "files", vfiles);
+	if (images && img->sim_library)
+		json_object_set_new(images, "sim", json_pack("{s:s, s:i}", "library",
+			img->sim_library, "abi", SIM_ABI_VERSION));
+
+	json_t *root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:s, s:f, s:I, s:s, s:s, s:o, s:o, s:o, s:o}",
 		"format", "sluice-module", "version", 1, "state", "executable",
 		"name", p->name, "sources", sources,
 		"target", target_name(s->target), "clock_mhz", 1000.0 / s->clock_ns,
-		"top", "sluice_top",
-		"kernels", kernels_json(p), "pipes", pipes_json(p),
-		"spec_constants", specs,
-		"images", "verilog", "dir", "rtl", "files", vfiles,
-		"reports", "schedule", "report.txt", "states", states);
+		"design_id", (json_int_t)files->design_id,
+		"top", "sluice_top", "core", "sluice_core",
+		"kernels", kernels_json(p, files), "pipes", pipes_json(p, files),
+		"spec_constants", specs, "images", images);
+	if (root && img->host_header)
+		json_object_set_new(root, "host_header", json_string(img->host_header));
+	if (root)
+		json_object_set_new(root, "reports", json_pack("{s:s, s:o}", "schedule", "report.txt",
+							       "states", states));
 	if (!root) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "internal error: cannot build the manifest");
 		return -1;

@@ -9,6 +9,8 @@
  *     gets depth max(MinCapacity, 2).  Two words is the least that moves one
  *     word per cycle through rtl/sluice_fifo.v (a one-word FIFO is ready
  *     only every other cycle), so a pipe never limits a kernel's rate.
+ *     A host pipe always has its FIFO, whatever its MinCapacity: the host
+ *     bridge's credits count on exactly that depth.
  * Not yet: depth to cover the latency between a writer and a reader that
  * run ahead of each other (for example a producer's burst before the
  * consumer's first read); that needs the schedule of both ends.

@@ -3,10 +3,12 @@
  * writing files, Verilog identifiers and literals, source-line comments.
  *
  * rtlgen_program chooses the FIFO depths, checks that the names which
- * become Verilog ports are identifiers, writes kernel_<name>.v for every
- * kernel and sluice_top.v, and lists the generated files and the rtl/
- * library files the design instantiates.  It writes nothing into the IR but
- * pipe->depth.
+ * become Verilog ports are identifiers and that the host link can carry the
+ * host interface (host.c), then writes kernel_<name>.v for every kernel,
+ * sluice_core.v and sluice_top.v, and lists the generated files and the
+ * rtl/ library files the design instantiates.  Nothing is written when a
+ * name or the host interface is rejected.  It writes nothing into the IR
+ * but pipe->depth.
  */
 #include "rtlgen_internal.h"
 
@@ -250,11 +252,17 @@ static int check_names(struct rtl_gen *g)
 	return ctx->diag.errors > errors ? -1 : 0;
 }
 
+/* rtl/ files of the host bridge, sluice_host_bridge.v and its parts. */
+static const char *const bridge_files[] = {
+	"sluice_host_bridge.v", "sluice_crc.v", "sluice_link_rx.v", "sluice_link_tx.v",
+	"sluice_link_ring.v", "sluice_link_dispatch.v", "sluice_csr.v",
+	"sluice_link_txbuf.v", "sluice_link_sender.v",
+};
+
 int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 		   const struct hls_schedule *s, const struct rtl_opts *opts,
 		   const char *dir, struct rtl_files *out)
 {
-	(void)opts; /* used once sluice_top carries the bridge */
 	memset(out, 0, sizeof *out);
 	struct rtl_gen g = {.ctx = ctx, .p = p, .s = s, .dir = dir, .out = out};
 	if (s->nkernels != p->nkernels) {
@@ -264,16 +272,18 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 		return -1;
 	}
 	rtl_choose_depths(p);
-	if (check_names(&g))
+	if (check_names(&g) || rtl_host_plan(&g, opts))
 		return -1;
 	for (unsigned i = 0; i < p->nkernels; i++)
 		if (rtl_emit_kernel(&g, i))
 			return -1;
-	if (rtl_emit_top(&g))
+	if (rtl_emit_core(&g) || rtl_emit_top(&g))
 		return -1;
 	if (g.uses_fifo)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_fifo.v");
 	if (g.uses_div)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_div.v");
+	for (unsigned i = 0; i < sizeof bridge_files / sizeof *bridge_files; i++)
+		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, bridge_files[i]);
 	return 0;
 }

@@ -27,6 +27,13 @@ struct rtl_files {
 	unsigned nlibrary;
 	uint32_t design_id;	/* identity of the design's host interface: the
 				   bridge's DESIGN_ID, the manifest's design_id */
+	/* The host link's numbering, as the bridge in sluice_top has it (the
+	 * manifest records it for the runtime): */
+	int *link_id;		/* [pipe]: index among the host pipes of its
+				   direction; -1 for other pipes */
+	int *ctrl;		/* [kernel]: index among started kernels; -1 */
+	unsigned **arg_word;	/* [kernel][param]: first 32-bit argument word
+				   (started kernels; NULL for autorun) */
 };
 
 /* What the host link needs to know of the board (or the simulator). */
@@ -37,7 +44,10 @@ struct rtl_opts {
 
 /* Chooses each pipe's FIFO depth (pipe->depth >= min_capacity), writes the
  * Verilog into `dir` (which exists).  Returns 0, or -1 after reporting an
- * error (I/O failure, unsupported construct). */
+ * error (I/O failure, unsupported construct, a host interface the bridge
+ * cannot carry: more than 64 host pipes one way, more than 255 started
+ * kernels, host pipe words over 1008 bits to the device or 60 bytes to the
+ * host; nothing is written for these).  opts->retx_timeout 0 means 4096. */
 int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 		   const struct hls_schedule *s, const struct rtl_opts *opts,
 		   const char *dir, struct rtl_files *out);

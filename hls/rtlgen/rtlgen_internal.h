@@ -10,7 +10,10 @@
  *   datapath.c   value wires (one expression per op), dividers, bit-count
  *                functions
  *   regs.c       the clocked block: value, phi, argument and state registers
- *   top.c        sluice_top: kernels, FIFOs, ports
+ *   core.c       sluice_core: kernels, FIFOs, ports
+ *   host.c       the host interface: numbering, the bridge's limits, the
+ *                design id
+ *   top.c        sluice_top: sluice_core behind the host bridge
  *
  * Naming scheme of a kernel module (all names unique in the module):
  *   state localparams   S_IDLE, S_<block>_<cycle>
@@ -37,6 +40,20 @@
 
 /* ---- shared by the whole program (rtlgen.c) ----------------------------- */
 
+/* The host interface in the bridge's numbering (host.c). */
+struct rtl_host {
+	struct ir_pipe **h2d, **d2h; /* host pipes by direction, program order */
+	unsigned nh2d, nd2h;
+	struct ir_pipe **io;	     /* I/O pipes with a direction: top ports */
+	unsigned nio;
+	struct ir_kernel **started;  /* started kernels, program order */
+	unsigned nstarted;
+	unsigned **arg_word;	     /* [k][param]: its first argument word */
+	unsigned arg_words, spec_words;
+	uint64_t clock_hz;	     /* 0: unknown */
+	unsigned retx_timeout;	     /* cycles */
+};
+
 struct rtl_gen {
 	struct hls_ctx *ctx;
 	struct ir_program *p;
@@ -44,6 +61,7 @@ struct rtl_gen {
 	const char *dir;
 	struct rtl_files *out;
 	bool uses_div, uses_fifo;
+	struct rtl_host host;
 };
 
 /* A set of identifiers of one Verilog scope (open hashing). */
@@ -82,6 +100,23 @@ void rtl_file_header(struct rtl_gen *g, FILE *f, const char *what);
 void rtl_choose_depths(struct ir_program *p);
 bool rtl_pipe_has_fifo(const struct ir_pipe *pipe);
 
+/* Whether a pipe carries data into / out of the design (host or I/O). */
+static inline bool rtl_pipe_into(const struct ir_pipe *p)
+{
+	return (p->kind == PIPE_HOST && p->dir == DIR_H2D) ||
+	       (p->kind == PIPE_IO && p->dir == DIR_IN);
+}
+
+static inline bool rtl_pipe_out_of(const struct ir_pipe *p)
+{
+	return (p->kind == PIPE_HOST && p->dir == DIR_D2H) ||
+	       (p->kind == PIPE_IO && p->dir == DIR_OUT);
+}
+
+/* host.c: fills g->host and g->out->design_id (after the depths are
+ * chosen); -1 after reporting what the host link cannot carry. */
+int rtl_host_plan(struct rtl_gen *g, const struct rtl_opts *opts);
+
 /* ---- the ports of one kernel module (kernel.c) ------------------------ */
 
 struct kport {
@@ -105,7 +140,8 @@ int rtl_kernel_ports(struct hls_ctx *ctx, struct ir_program *p,
 const char *rtl_arg_port(struct hls_ctx *ctx, const struct ir_param *param);
 
 int rtl_emit_kernel(struct rtl_gen *g, unsigned kernel_index);
-int rtl_emit_top(struct rtl_gen *g);
+int rtl_emit_core(struct rtl_gen *g);	/* core.c */
+int rtl_emit_top(struct rtl_gen *g);	/* top.c */
 
 /* ---- generating one kernel -------------------------------------------- */
 

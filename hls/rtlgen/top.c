@@ -1,368 +1,428 @@
 /*
- * top.c -- sluice_top.v: every kernel, one sluice_fifo per pipe, the ports.
+ * top.c -- sluice_top.v, the design's top level: sluice_core behind the
+ * host bridge (rtl/sluice_host_bridge.v, whose header comment says how it
+ * is to be instantiated).
  *
  * Ports, in this order:
  *   clk, rst;
- *   per host pipe and I/O pipe NAME (program order): NAME_tdata[W-1:0],
- *   NAME_tvalid, NAME_tready -- for pipes into the design (h2d, in) tdata
- *   and tvalid are inputs and tready an output, for pipes out of it (d2h,
- *   out) the reverse;
- *   per host-started kernel K (program order): input K_start, outputs
- *   K_busy and K_done, input K_arg_P[w-1:0] per parameter.
- * Two ports of one name are an error (diagnosed, nothing written).
+ *   s_axis_link_tdata[7:0], s_axis_link_tvalid, s_axis_link_tready: the
+ *   bytes of the host link from the host;
+ *   m_axis_link_tdata[7:0], m_axis_link_tvalid, m_axis_link_tready: the
+ *   bytes to the host;
+ *   per I/O pipe NAME (program order): NAME_tdata, NAME_tvalid,
+ *   NAME_tready, exactly as sluice_core has them.
+ * An I/O pipe whose ports would take the name of another port is an error.
  *
- * Inside: per pipe with a FIFO (all but I/O pipes of MinCapacity 0) a
- * sluice_fifo #(WIDTH, DEPTH) instance fifo_<pipe>, its input side wired to
- * <pipe>_wr_* (or the top port), its output side to <pipe>_rd_* (or the
- * top port); an I/O pipe of MinCapacity 0 wires its port straight to the
- * kernel.  A host or I/O pipe that no kernel uses is tied off (never
- * ready, never valid).  Kernel instances are u_<kernel>.
+ * Inside, in the numbering of host.c: u_bridge (sluice_host_bridge, its
+ * parameters literal sized constants) and u_core (sluice_core, reset by
+ * rst | core_rst, the host's reset of kernels and pipes; the bridge itself
+ * is reset by rst only).  H2D pipe i takes the low W bits of the shared
+ * h2d_tdata bus and bit i of h2d_tvalid/h2d_tready, and gives its FIFO's
+ * count as word i of h2d_count; D2H pipe j puts its word, zero-extended,
+ * in slot j of d2h_tdata; started kernel k takes bit k of kernel_start and
+ * drives bit k of kernel_busy/kernel_done; parameter P of width w at
+ * argument word a is kernel_args[32*a +: w].  The bridge's vectors of a
+ * count 0 are 1 bit (one word) wide: their inputs are tied to 0.  Bits
+ * that nothing reads (spec values, the top bits of argument words) meet in
+ * one wire inside a lint_off UNUSEDSIGNAL bracket.
  */
 #include "rtlgen_internal.h"
 
 #include <string.h>
 
-struct tpipe {
-	struct ir_kernel *reader, *writer;
-	const struct kport *rport, *wport;
-	const char *rd, *wr; /* signal prefix each end connects to */
-	bool into, out_of;   /* into / out of the design (host or I/O) */
-};
-
 struct top {
 	struct rtl_gen *g;
 	struct hls_ctx *ctx;
+	struct rtl_host *h;
 	FILE *f;
 	struct rtl_names names;
-	struct tpipe *tp; /* by pipe index */
-	struct kport **kports;
-	unsigned *nkports;
+	/* internal signals */
+	const char *pipe_rst, *core_rst;
+	const char *h2d_tdata, *h2d_tvalid, *h2d_tready, *h2d_count;
+	const char *d2h_tdata, *d2h_tvalid, *d2h_tready;
+	const char *kstart, *kbusy, *kdone, *kargs, *spec;
+	const char **d2h_q; /* by D2H pipe: its word out of sluice_core */
+	unsigned h2d_maxw, d2h_maxw;
+	const char *unused; /* "a, b[31:8], ..." of what nothing reads */
 };
-
-static bool is_into(const struct ir_pipe *p)
-{
-	return (p->kind == PIPE_HOST && p->dir == DIR_H2D) ||
-	       (p->kind == PIPE_IO && p->dir == DIR_IN);
-}
-
-static bool is_out_of(const struct ir_pipe *p)
-{
-	return (p->kind == PIPE_HOST && p->dir == DIR_D2H) ||
-	       (p->kind == PIPE_IO && p->dir == DIR_OUT);
-}
 
 static const char *cat(struct top *t, const char *a, const char *b)
 {
 	return arena_printf(&t->ctx->arena, "%s_%s", a, b);
 }
 
-/* Which kernel reads and writes each pipe; direction checks. */
-static int connect(struct top *t)
+static const char *fresh(struct top *t, const char *base)
 {
-	struct ir_program *p = t->g->p;
-	struct hls_ctx *ctx = t->ctx;
-	unsigned errors = ctx->diag.errors;
-	t->tp = arena_alloc(&ctx->arena, (p->npipes + 1) * sizeof *t->tp);
-	t->kports = arena_alloc(&ctx->arena, (p->nkernels + 1) * sizeof *t->kports);
-	t->nkports = arena_alloc(&ctx->arena, (p->nkernels + 1) * sizeof *t->nkports);
-	for (unsigned k = 0; k < p->nkernels; k++) {
-		int n = rtl_kernel_ports(ctx, p, p->kernels[k], &t->kports[k]);
-		if (n < 0)
-			return -1;
-		t->nkports[k] = (unsigned)n;
-		for (unsigned i = 0; i < t->nkports[k]; i++) {
-			const struct kport *pt = &t->kports[k][i];
-			unsigned pi = 0;
-			while (p->pipes[pi] != pt->pipe)
-				pi++;
-			struct tpipe *tp = &t->tp[pi];
-			struct ir_kernel **end = pt->is_read ? &tp->reader : &tp->writer;
-			if (*end) {
-				diag_error(&ctx->diag, pt->pipe->loc,
-					   "pipe '%s' is %s by two kernels, '%s' and '%s'",
-					   pt->pipe->name, pt->is_read ? "read" : "written",
-					   (*end)->name, p->kernels[k]->name);
-				continue;
-			}
-			*end = p->kernels[k];
-			*(pt->is_read ? &tp->rport : &tp->wport) = pt;
-		}
-	}
-	for (unsigned i = 0; i < p->npipes; i++) {
-		struct ir_pipe *pipe = p->pipes[i];
-		struct tpipe *tp = &t->tp[i];
-		tp->into = is_into(pipe);
-		tp->out_of = is_out_of(pipe);
-		if (pipe->kind == PIPE_KERNEL) {
-			if (!tp->reader || !tp->writer)
-				diag_error(&ctx->diag, pipe->loc,
-					   "pipe '%s' has no %s kernel", pipe->name,
-					   tp->reader ? "writing" : "reading");
-		} else if (!tp->into && !tp->out_of) {
-			diag_error(&ctx->diag, pipe->loc,
-				   "%s pipe '%s' has no direction", 
-				   pipe->kind == PIPE_HOST ? "host" : "I/O", pipe->name);
-		} else if (tp->into && tp->writer) {
-			diag_error(&ctx->diag, pipe->loc,
-				   "kernel '%s' writes pipe '%s', which carries data into the design",
-				   tp->writer->name, pipe->name);
-		} else if (tp->out_of && tp->reader) {
-			diag_error(&ctx->diag, pipe->loc,
-				   "kernel '%s' reads pipe '%s', which carries data out of the design",
-				   tp->reader->name, pipe->name);
-		}
-	}
-	return ctx->diag.errors > errors ? -1 : 0;
+	return names_fresh(t->ctx, &t->names, base);
 }
 
 static int reserve(struct top *t, const char *name, struct ir_loc loc)
 {
 	if (names_has(&t->names, name)) {
 		diag_error(&t->ctx->diag, loc,
-			   "two ports of sluice_top would be named '%s'; rename a pipe, kernel or parameter",
-			   name);
+			   "two ports of sluice_top would be named '%s'; rename the pipe", name);
 		return -1;
 	}
 	names_add(t->ctx, &t->names, name);
 	return 0;
 }
 
-/* A prefix P such that P_tdata, P_tvalid, P_tready are all free. */
-static const char *fresh_prefix(struct top *t, const char *base)
-{
-	const char *pre = base;
-	for (unsigned i = 2;; i++) {
-		if (!names_has(&t->names, cat(t, pre, "tdata")) &&
-		    !names_has(&t->names, cat(t, pre, "tvalid")) &&
-		    !names_has(&t->names, cat(t, pre, "tready")))
-			break;
-		pre = arena_printf(&t->ctx->arena, "%s_%u", base, i);
-	}
-	names_add(t->ctx, &t->names, cat(t, pre, "tdata"));
-	names_add(t->ctx, &t->names, cat(t, pre, "tvalid"));
-	names_add(t->ctx, &t->names, cat(t, pre, "tready"));
-	return pre;
-}
+static const char *const link_ports[] = {
+	"s_axis_link_tdata", "s_axis_link_tvalid", "s_axis_link_tready",
+	"m_axis_link_tdata", "m_axis_link_tvalid", "m_axis_link_tready",
+};
 
 static int plan_names(struct top *t)
 {
-	struct ir_program *p = t->g->p;
-	int err = reserve(t, "clk", (struct ir_loc){0}) | reserve(t, "rst", (struct ir_loc){0});
-	for (unsigned i = 0; i < p->npipes; i++) {
-		struct ir_pipe *pipe = p->pipes[i];
-		if (!t->tp[i].into && !t->tp[i].out_of)
-			continue;
-		err |= reserve(t, cat(t, pipe->name, "tdata"), pipe->loc) |
-		       reserve(t, cat(t, pipe->name, "tvalid"), pipe->loc) |
-		       reserve(t, cat(t, pipe->name, "tready"), pipe->loc);
-	}
-	for (unsigned k = 0; k < p->nkernels; k++) {
-		struct ir_kernel *kn = p->kernels[k];
-		if (kn->kind != KERNEL_STARTED)
-			continue;
-		err |= reserve(t, cat(t, kn->name, "start"), kn->loc) |
-		       reserve(t, cat(t, kn->name, "busy"), kn->loc) |
-		       reserve(t, cat(t, kn->name, "done"), kn->loc);
-		for (unsigned i = 0; i < kn->nparams; i++)
-			err |= reserve(t, cat(t, kn->name, rtl_arg_port(t->ctx, &kn->params[i])),
-				       kn->loc);
-	}
+	struct rtl_host *h = t->h;
+	struct ir_loc none = {0};
+	int err = reserve(t, "clk", none) | reserve(t, "rst", none);
+	for (unsigned i = 0; i < sizeof link_ports / sizeof *link_ports; i++)
+		err |= reserve(t, link_ports[i], none);
+	for (unsigned i = 0; i < h->nio; i++)
+		err |= reserve(t, cat(t, h->io[i]->name, "tdata"), h->io[i]->loc) |
+		       reserve(t, cat(t, h->io[i]->name, "tvalid"), h->io[i]->loc) |
+		       reserve(t, cat(t, h->io[i]->name, "tready"), h->io[i]->loc);
 	if (err)
 		return -1;
-	/* internal wires */
-	for (unsigned i = 0; i < p->npipes; i++) {
-		struct ir_pipe *pipe = p->pipes[i];
-		struct tpipe *tp = &t->tp[i];
-		bool fifo = rtl_pipe_has_fifo(pipe);
-		tp->wr = tp->into ? pipe->name : NULL;
-		tp->rd = tp->out_of ? pipe->name : NULL;
-		if (!fifo)
-			tp->wr = tp->rd = pipe->name;
-		if (!tp->wr && tp->writer)
-			tp->wr = fresh_prefix(t, cat(t, pipe->name, "wr"));
-		if (!tp->rd && tp->reader)
-			tp->rd = fresh_prefix(t, cat(t, pipe->name, "rd"));
-	}
+	fresh(t, "sluice_core");
+	fresh(t, "sluice_host_bridge");
+	t->pipe_rst = fresh(t, "pipe_rst");
+	t->core_rst = fresh(t, "core_rst");
+	t->h2d_tdata = fresh(t, "h2d_tdata");
+	t->h2d_tvalid = fresh(t, "h2d_tvalid");
+	t->h2d_tready = fresh(t, "h2d_tready");
+	t->h2d_count = fresh(t, "h2d_count");
+	t->d2h_tdata = fresh(t, "d2h_tdata");
+	t->d2h_tvalid = fresh(t, "d2h_tvalid");
+	t->d2h_tready = fresh(t, "d2h_tready");
+	t->kstart = fresh(t, "kernel_start");
+	t->kbusy = fresh(t, "kernel_busy");
+	t->kdone = fresh(t, "kernel_done");
+	t->kargs = fresh(t, "kernel_args");
+	t->spec = fresh(t, "spec_values");
+	t->d2h_q = arena_alloc(&t->ctx->arena, (h->nd2h + 1) * sizeof *t->d2h_q);
+	for (unsigned j = 0; j < h->nd2h; j++)
+		t->d2h_q[j] = fresh(t, cat(t, h->d2h[j]->name, "q"));
+	t->h2d_maxw = t->d2h_maxw = 8; /* the bus of no pipe: one byte, unused */
+	for (unsigned i = 0; i < h->nh2d; i++)
+		if (h->h2d[i]->width > t->h2d_maxw)
+			t->h2d_maxw = h->h2d[i]->width;
+	for (unsigned j = 0; j < h->nd2h; j++)
+		if (h->d2h[j]->width > t->d2h_maxw)
+			t->d2h_maxw = h->d2h[j]->width;
 	return 0;
 }
 
-static void port(struct top *t, const char *dir, unsigned width, const char *name,
-		 bool read, bool last)
+/* "[hi:lo]" */
+static const char *bits(struct top *t, unsigned hi, unsigned lo)
 {
-	if (!read)
-		fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", t->f);
-	fprintf(t->f, "    %-6s wire %-10s %s%s\n", dir,
-		width ? arena_printf(&t->ctx->arena, "[%u:0]", width - 1) : "", name,
-		last ? "" : ",");
-	if (!read)
-		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", t->f);
+	return arena_printf(&t->ctx->arena, "[%u:%u]", hi, lo);
 }
 
-static const char *pipe_desc(struct top *t, const struct ir_pipe *pipe,
-			     const struct tpipe *tp)
+static void port(struct top *t, const char *dir, unsigned width, const char *name, bool last)
 {
-	static const char *const dirs[] = {"kernel to kernel", "host to device",
-					   "device to host", "input", "output"};
-	const char *depth = rtl_pipe_has_fifo(pipe)
-		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
-		: "no FIFO: port wired to the kernel";
-	if ((tp->into && !tp->reader) || (tp->out_of && !tp->writer))
-		depth = "no kernel uses it: tied off";
-	return arena_printf(&t->ctx->arena, "%s pipe '%s' (%s, %s, MinCapacity %d): %s",
-			    pipe->kind == PIPE_HOST ? "host" : pipe->kind == PIPE_IO ? "I/O" : "kernel",
-			    pipe->name, pipe->type ? pipe->type : "?",
-			    pipe->dir <= DIR_OUT ? dirs[pipe->dir] : "?", pipe->min_capacity, depth);
+	fprintf(t->f, "    %-6s wire %-10s %s%s\n", dir, width ? bits(t, width - 1, 0) : "", name,
+		last ? "" : ",");
 }
 
 static void emit_ports(struct top *t)
 {
-	struct ir_program *p = t->g->p;
+	struct rtl_host *h = t->h;
 	FILE *f = t->f;
-	/* the last port, to end the list without a comma */
-	int last_pipe = -1, last_kernel = -1;
-	for (unsigned i = 0; i < p->npipes; i++)
-		if (t->tp[i].into || t->tp[i].out_of)
-			last_pipe = (int)i;
-	for (unsigned k = 0; k < p->nkernels; k++)
-		if (p->kernels[k]->kind == KERNEL_STARTED)
-			last_kernel = (int)k;
 	fputs("module sluice_top (\n", f);
-	port(t, "input", 0, "clk", true, false);
-	port(t, "input", 0, "rst", true, last_pipe < 0 && last_kernel < 0);
-	for (unsigned i = 0; i < p->npipes; i++) {
-		struct ir_pipe *pipe = p->pipes[i];
-		struct tpipe *tp = &t->tp[i];
-		if (!tp->into && !tp->out_of)
-			continue;
-		bool last = (int)i == last_pipe && last_kernel < 0;
-		bool used = tp->into ? tp->reader != NULL : tp->writer != NULL;
-		fprintf(f, "\n    // %s\n", pipe_desc(t, pipe, tp));
-		const char *in = tp->into ? "input" : "output";
-		const char *out = tp->into ? "output" : "input";
-		port(t, in, pipe->width, cat(t, pipe->name, "tdata"), used || !tp->into, false);
-		port(t, in, 0, cat(t, pipe->name, "tvalid"), used || !tp->into, false);
-		port(t, out, 0, cat(t, pipe->name, "tready"), used || tp->into, last);
-	}
-	for (unsigned k = 0; k < p->nkernels; k++) {
-		struct ir_kernel *kn = p->kernels[k];
-		if (kn->kind != KERNEL_STARTED)
-			continue;
-		fprintf(f, "\n    // kernel '%s': start, busy, done, arguments\n", kn->name);
-		port(t, "input", 0, cat(t, kn->name, "start"), true, false);
-		port(t, "output", 0, cat(t, kn->name, "busy"), true, false);
-		port(t, "output", 0, cat(t, kn->name, "done"), true,
-		     (int)k == last_kernel && !kn->nparams);
-		for (unsigned i = 0; i < kn->nparams; i++)
-			port(t, "input", kn->params[i].width,
-			     cat(t, kn->name, rtl_arg_port(t->ctx, &kn->params[i])), true,
-			     (int)k == last_kernel && i + 1 == kn->nparams);
+	port(t, "input", 0, "clk", false);
+	port(t, "input", 0, "rst", false);
+	fputs("\n    // host link: bytes from the host\n", f);
+	port(t, "input", 8, "s_axis_link_tdata", false);
+	port(t, "input", 0, "s_axis_link_tvalid", false);
+	port(t, "output", 0, "s_axis_link_tready", false);
+	fputs("\n    // host link: bytes to the host\n", f);
+	port(t, "output", 8, "m_axis_link_tdata", false);
+	port(t, "output", 0, "m_axis_link_tvalid", false);
+	port(t, "input", 0, "m_axis_link_tready", h->nio == 0);
+	for (unsigned i = 0; i < h->nio; i++) {
+		const struct ir_pipe *pp = h->io[i];
+		bool in = pp->dir == DIR_IN;
+		fprintf(f, "\n    // I/O pipe '%s' (%s, %s)\n", pp->name, pp->type ? pp->type : "?",
+			in ? "input" : "output");
+		port(t, in ? "input" : "output", pp->width, cat(t, pp->name, "tdata"), false);
+		port(t, in ? "input" : "output", 0, cat(t, pp->name, "tvalid"), false);
+		port(t, in ? "output" : "input", 0, cat(t, pp->name, "tready"), i + 1 == h->nio);
 	}
 	fputs(");\n\n", f);
 }
 
-static void wires(struct top *t, const char *pre, unsigned width)
+static void unused(struct top *t, const char *what)
 {
-	fprintf(t->f, "    wire [%u:0] %s_tdata;\n    wire %s_tvalid;\n    wire %s_tready;\n",
-		width - 1, pre, pre, pre);
+	t->unused = t->unused ? arena_printf(&t->ctx->arena, "%s, %s", t->unused, what) : what;
 }
 
-static void emit_pipes(struct top *t)
+/* The bridge's vectors, and the ties of those whose count is 0. */
+static void emit_wires(struct top *t)
 {
+	struct rtl_host *h = t->h;
+	FILE *f = t->f;
+	unsigned nh = h->nh2d ? h->nh2d : 1, nd = h->nd2h ? h->nd2h : 1;
+	unsigned nk = h->nstarted ? h->nstarted : 1;
+	unsigned na = h->arg_words ? h->arg_words : 1, ns = h->spec_words ? h->spec_words : 1;
+	fprintf(f, "    // the host bridge's side of the pipes and of kernel control\n");
+	fprintf(f, "    wire [%u:0] %s;\n", t->h2d_maxw - 1, t->h2d_tdata);
+	fprintf(f, "    wire [%u:0] %s;\n    wire [%u:0] %s;\n", nh - 1, t->h2d_tvalid, nh - 1,
+		t->h2d_tready);
+	fprintf(f, "    wire [%u:0] %s;\n", 16 * nh - 1, t->h2d_count);
+	fprintf(f, "    wire [%u:0] %s;\n", t->d2h_maxw * nd - 1, t->d2h_tdata);
+	fprintf(f, "    wire [%u:0] %s;\n    wire [%u:0] %s;\n", nd - 1, t->d2h_tvalid, nd - 1,
+		t->d2h_tready);
+	fprintf(f, "    wire [%u:0] %s;\n    wire [%u:0] %s;\n    wire [%u:0] %s;\n", nk - 1,
+		t->kstart, nk - 1, t->kbusy, nk - 1, t->kdone);
+	fprintf(f, "    wire [%u:0] %s;\n", 32 * na - 1, t->kargs);
+	fprintf(f, "    wire [%u:0] %s;\n", 32 * ns - 1, t->spec);
+	fprintf(f, "    wire %s;\n", t->core_rst);
+	fprintf(f, "    wire %s = rst | %s;\n", t->pipe_rst, t->core_rst);
+	for (unsigned j = 0; j < h->nd2h; j++)
+		fprintf(f, "    wire [%u:0] %s;\n", h->d2h[j]->width - 1, t->d2h_q[j]);
+	fputc('\n', f);
+	if (!h->nh2d) {
+		fprintf(f, "    // no host pipe to the device\n"
+			   "    assign %s = 1'b0;\n    assign %s = 16'd0;\n", t->h2d_tready, t->h2d_count);
+		unused(t, t->h2d_tdata);
+		unused(t, t->h2d_tvalid);
+	}
+	if (!h->nd2h) {
+		fprintf(f, "    // no host pipe to the host\n"
+			   "    assign %s = 8'd0;\n    assign %s = 1'b0;\n", t->d2h_tdata, t->d2h_tvalid);
+		unused(t, t->d2h_tready);
+	}
+	if (!h->nstarted) {
+		fprintf(f, "    // no kernel started by the host\n"
+			   "    assign %s = 1'b0;\n    assign %s = 1'b0;\n", t->kbusy, t->kdone);
+		unused(t, t->kstart);
+	}
+	if (!h->arg_words)
+		unused(t, t->kargs);
+	/* the front end folds the spec constants into the kernels at build
+	 * time: their registers are readable, not wired to anything yet */
+	unused(t, t->spec);
+	for (unsigned j = 0; j < h->nd2h; j++) {
+		unsigned w = h->d2h[j]->width, lo = t->d2h_maxw * j;
+		fprintf(f, "    assign %s%s = ", t->d2h_tdata, bits(t, lo + t->d2h_maxw - 1, lo));
+		if (w < t->d2h_maxw)
+			fprintf(f, "{%u'd0, %s};\n", t->d2h_maxw - w, t->d2h_q[j]);
+		else
+			fprintf(f, "%s;\n", t->d2h_q[j]);
+	}
+	for (unsigned k = 0; k < h->nstarted; k++) {
+		const struct ir_kernel *kn = h->started[k];
+		for (unsigned i = 0; i < kn->nparams; i++) {
+			unsigned lo = 32 * h->arg_word[k][i], w = kn->params[i].width;
+			unsigned top = lo + 32 * ((w + 31) / 32);
+			if (lo + w < top)
+				unused(t, arena_printf(&t->ctx->arena, "%s%s", t->kargs,
+						       bits(t, top - 1, lo + w)));
+		}
+	}
+	fputc('\n', f);
+}
+
+/* {W'dX_last, ..., W'dX_0} of n values, eight to a line. */
+static const char *vector(struct top *t, unsigned n, unsigned width, const uint64_t *v,
+			  bool hex)
+{
+	const char *s = "{";
+	for (unsigned i = n; i-- > 0;) {
+		const char *sep = i + 1 == n ? "" : (n - 1 - i) % 8 ? ", " : ",\n            ";
+		s = arena_printf(&t->ctx->arena, hex ? "%s%s%u'h%08llx" : "%s%s%u'd%llu", s, sep,
+				 width, (unsigned long long)v[i]);
+	}
+	return arena_printf(&t->ctx->arena, "%s}", s);
+}
+
+static void emit_bridge(struct top *t)
+{
+	struct rtl_host *h = t->h;
 	struct ir_program *p = t->g->p;
 	struct hls_ctx *ctx = t->ctx;
 	FILE *f = t->f;
-	for (unsigned i = 0; i < p->npipes; i++) {
-		struct ir_pipe *pipe = p->pipes[i];
-		struct tpipe *tp = &t->tp[i];
-		unsigned w = pipe->width;
-		bool connected = tp->into ? tp->reader != NULL : tp->out_of ? tp->writer != NULL : true;
-		fprintf(f, "    // %s\n", pipe_desc(t, pipe, tp));
-		if (!connected) {
-			if (tp->into)
-				fprintf(f, "    assign %s_tready = 1'b0;\n\n", pipe->name);
-			else
-				fprintf(f, "    assign %s_tdata = %s;\n    assign %s_tvalid = 1'b0;\n\n",
-					pipe->name, rtl_literal64(ctx, w, 0), pipe->name);
-			continue;
-		}
-		if (!rtl_pipe_has_fifo(pipe)) {
-			fputc('\n', f);
-			continue;
-		}
-		t->g->uses_fifo = true;
-		if (!tp->into)
-			wires(t, tp->wr, w);
-		if (!tp->out_of)
-			wires(t, tp->rd, w);
-		const char *inst = names_fresh(ctx, &t->names, cat(t, "fifo", pipe->name));
-		fprintf(f, "    /* verilator lint_off PINCONNECTEMPTY */\n"
-			   "    sluice_fifo #(.WIDTH(%u), .DEPTH(%u)) %s (\n"
-			   "        .clk(clk),\n"
-			   "        .rst(rst),\n"
-			   "        .s_axis_tdata(%s_tdata),\n"
-			   "        .s_axis_tvalid(%s_tvalid),\n"
-			   "        .s_axis_tready(%s_tready),\n"
-			   "        .m_axis_tdata(%s_tdata),\n"
-			   "        .m_axis_tvalid(%s_tvalid),\n"
-			   "        .m_axis_tready(%s_tready),\n"
-			   "        .count()\n"
-			   "    );\n"
-			   "    /* verilator lint_on PINCONNECTEMPTY */\n\n",
-			w, pipe->depth, inst, tp->wr, tp->wr, tp->wr, tp->rd, tp->rd, tp->rd);
+	unsigned nh = h->nh2d ? h->nh2d : 1, nd = h->nd2h ? h->nd2h : 1;
+	unsigned ns = h->spec_words ? h->spec_words : 1;
+	uint64_t *hw = arena_alloc(&ctx->arena, nh * sizeof *hw);
+	uint64_t *hd = arena_alloc(&ctx->arena, nh * sizeof *hd);
+	uint64_t *dw = arena_alloc(&ctx->arena, nd * sizeof *dw);
+	uint64_t *dd = arena_alloc(&ctx->arena, nd * sizeof *dd);
+	uint64_t *sv = arena_alloc(&ctx->arena, ns * sizeof *sv);
+	hw[0] = dw[0] = 8, hd[0] = dd[0] = 1; /* placeholders of no pipe */
+	for (unsigned i = 0; i < h->nh2d; i++)
+		hw[i] = h->h2d[i]->width, hd[i] = h->h2d[i]->depth;
+	for (unsigned j = 0; j < h->nd2h; j++)
+		dw[j] = h->d2h[j]->width, dd[j] = h->d2h[j]->depth;
+	for (unsigned i = 0, wd = 0; i < p->nspecs; i++) {
+		const struct ir_spec_const *sc = p->specs[i];
+		uint64_t v = sc->width < 64 ? sc->value & ((1ull << sc->width) - 1) : sc->value;
+		for (unsigned j = 0; j < (sc->width + 31) / 32; j++, wd++)
+			sv[wd] = j < 2 ? (v >> (32 * j)) & 0xffffffffu : 0;
 	}
+	uint64_t hz = h->clock_hz > 0xffffffffu ? 0xffffffffu : h->clock_hz;
+
+	fputs("    // numbering (the manifest's):", f);
+	for (unsigned i = 0; i < h->nh2d; i++)
+		fprintf(f, "\n    //   H2D pipe %u: '%s', %u bits, depth %u", i, h->h2d[i]->name,
+			h->h2d[i]->width, h->h2d[i]->depth);
+	for (unsigned j = 0; j < h->nd2h; j++)
+		fprintf(f, "\n    //   D2H pipe %u: '%s', %u bits, depth %u", j, h->d2h[j]->name,
+			h->d2h[j]->width, h->d2h[j]->depth);
+	for (unsigned k = 0; k < h->nstarted; k++) {
+		const struct ir_kernel *kn = h->started[k];
+		fprintf(f, "\n    //   kernel %u: '%s'", k, kn->name);
+		for (unsigned i = 0; i < kn->nparams; i++) {
+			unsigned a = h->arg_word[k][i], n = (kn->params[i].width + 31) / 32;
+			fprintf(f, "%s%s (%u bit%s) in word%s %u", i ? ", " : ", arguments ",
+				kn->params[i].name, kn->params[i].width,
+				kn->params[i].width == 1 ? "" : "s", n > 1 ? "s" : "", a);
+			if (n > 1)
+				fprintf(f, "-%u", a + n - 1);
+		}
+	}
+	if (!h->nh2d && !h->nd2h && !h->nstarted)
+		fputs(" no host pipe, no started kernel", f);
+	fputs("\n", f);
+	fprintf(f, "    sluice_host_bridge #(\n"
+		   "        .CLOCK_HZ(32'd%llu),\n"
+		   "        .DESIGN_ID(32'h%08x),\n"
+		   "        .N_H2D(%u),\n"
+		   "        .H2D_WIDTHS(%s),\n"
+		   "        .H2D_DEPTHS(%s),\n"
+		   "        .H2D_MAXW(%u),\n"
+		   "        .N_D2H(%u),\n"
+		   "        .D2H_WIDTHS(%s),\n"
+		   "        .D2H_DEPTHS(%s),\n"
+		   "        .D2H_MAXW(%u),\n"
+		   "        .N_KERNELS(%u),\n"
+		   "        .ARG_WORDS(%u),\n"
+		   "        .SPEC_WORDS(%u),\n"
+		   "        .SPEC_INIT(%s),\n"
+		   "        .RETX_TIMEOUT(32'd%u)\n"
+		   "    ) %s (\n",
+		(unsigned long long)hz, (unsigned)t->g->out->design_id, h->nh2d,
+		vector(t, nh, 16, hw, false), vector(t, nh, 32, hd, false), t->h2d_maxw, h->nd2h,
+		vector(t, nd, 16, dw, false), vector(t, nd, 32, dd, false), t->d2h_maxw,
+		h->nstarted, h->arg_words, h->spec_words, vector(t, ns, 32, sv, true),
+		h->retx_timeout, fresh(t, "u_bridge"));
+	fprintf(f, "        .clk(clk),\n"
+		   "        .rst(rst),\n"
+		   "        .s_axis_link_tdata(s_axis_link_tdata),\n"
+		   "        .s_axis_link_tvalid(s_axis_link_tvalid),\n"
+		   "        .s_axis_link_tready(s_axis_link_tready),\n"
+		   "        .m_axis_link_tdata(m_axis_link_tdata),\n"
+		   "        .m_axis_link_tvalid(m_axis_link_tvalid),\n"
+		   "        .m_axis_link_tready(m_axis_link_tready),\n"
+		   "        .h2d_tdata(%s),\n"
+		   "        .h2d_tvalid(%s),\n"
+		   "        .h2d_tready(%s),\n"
+		   "        .h2d_count(%s),\n"
+		   "        .d2h_tdata(%s),\n"
+		   "        .d2h_tvalid(%s),\n"
+		   "        .d2h_tready(%s),\n"
+		   "        .kernel_start(%s),\n"
+		   "        .kernel_busy(%s),\n"
+		   "        .kernel_done(%s),\n"
+		   "        .kernel_args(%s),\n"
+		   "        .spec_values(%s),\n"
+		   "        .core_rst(%s)\n"
+		   "    );\n\n",
+		t->h2d_tdata, t->h2d_tvalid, t->h2d_tready, t->h2d_count, t->d2h_tdata,
+		t->d2h_tvalid, t->d2h_tready, t->kstart, t->kbusy, t->kdone, t->kargs, t->spec,
+		t->core_rst);
 }
 
-static void emit_kernels(struct top *t)
+static void conn(struct top *t, bool *first, const char *port, const char *sig)
 {
+	fprintf(t->f, "%s        .%s(%s)", *first ? "" : ",\n", port, sig);
+	*first = false;
+}
+
+/* sluice_core's ports in its order (core.c): host and I/O pipes in program
+ * order, then the started kernels. */
+static void emit_core(struct top *t)
+{
+	struct rtl_host *h = t->h;
 	struct ir_program *p = t->g->p;
 	FILE *f = t->f;
-	for (unsigned k = 0; k < p->nkernels; k++) {
-		struct ir_kernel *kn = p->kernels[k];
-		const char *inst = names_fresh(t->ctx, &t->names, cat(t, "u", kn->name));
-		fprintf(f, "    kernel_%s %s (\n        .clk(clk),\n        .rst(rst)", kn->name, inst);
-		if (kn->kind == KERNEL_STARTED) {
-			fprintf(f, ",\n        .start(%s_start),\n        .busy(%s_busy),\n"
-				   "        .done(%s_done)", kn->name, kn->name, kn->name);
-			for (unsigned i = 0; i < kn->nparams; i++) {
-				const char *a = rtl_arg_port(t->ctx, &kn->params[i]);
-				fprintf(f, ",\n        .%s(%s_%s)", a, kn->name, a);
-			}
+	bool first = true;
+	fprintf(f, "    sluice_core %s (\n", fresh(t, "u_core"));
+	conn(t, &first, "clk", "clk");
+	conn(t, &first, "rst", t->pipe_rst);
+	unsigned i = 0, j = 0;
+	for (unsigned n = 0; n < p->npipes; n++) {
+		const struct ir_pipe *pp = p->pipes[n];
+		const char *nm = pp->name;
+		if (pp->kind == PIPE_HOST && pp->dir == DIR_H2D) {
+			conn(t, &first, cat(t, nm, "tdata"), arena_printf(&t->ctx->arena, "%s%s",
+				t->h2d_tdata, bits(t, pp->width - 1, 0)));
+			conn(t, &first, cat(t, nm, "tvalid"),
+			     arena_printf(&t->ctx->arena, "%s[%u]", t->h2d_tvalid, i));
+			conn(t, &first, cat(t, nm, "tready"),
+			     arena_printf(&t->ctx->arena, "%s[%u]", t->h2d_tready, i));
+			conn(t, &first, cat(t, nm, "count"), arena_printf(&t->ctx->arena, "%s%s",
+				t->h2d_count, bits(t, 16 * i + 15, 16 * i)));
+			i++;
+		} else if (pp->kind == PIPE_HOST && pp->dir == DIR_D2H) {
+			conn(t, &first, cat(t, nm, "tdata"), t->d2h_q[j]);
+			conn(t, &first, cat(t, nm, "tvalid"),
+			     arena_printf(&t->ctx->arena, "%s[%u]", t->d2h_tvalid, j));
+			conn(t, &first, cat(t, nm, "tready"),
+			     arena_printf(&t->ctx->arena, "%s[%u]", t->d2h_tready, j));
+			j++;
+		} else if (pp->kind == PIPE_IO && (rtl_pipe_into(pp) || rtl_pipe_out_of(pp))) {
+			conn(t, &first, cat(t, nm, "tdata"), cat(t, nm, "tdata"));
+			conn(t, &first, cat(t, nm, "tvalid"), cat(t, nm, "tvalid"));
+			conn(t, &first, cat(t, nm, "tready"), cat(t, nm, "tready"));
 		}
-		for (unsigned i = 0; i < t->nkports[k]; i++) {
-			const struct kport *pt = &t->kports[k][i];
-			unsigned pi = 0;
-			while (p->pipes[pi] != pt->pipe)
-				pi++;
-			const char *pre = pt->is_read ? t->tp[pi].rd : t->tp[pi].wr;
-			fprintf(f, ",\n        .%s(%s_tdata),\n        .%s(%s_tvalid),\n"
-				   "        .%s(%s_tready)",
-				pt->tdata, pre, pt->tvalid, pre, pt->tready, pre);
-		}
-		fputs("\n    );\n\n", f);
 	}
+	for (unsigned k = 0; k < h->nstarted; k++) {
+		const struct ir_kernel *kn = h->started[k];
+		conn(t, &first, cat(t, kn->name, "start"),
+		     arena_printf(&t->ctx->arena, "%s[%u]", t->kstart, k));
+		conn(t, &first, cat(t, kn->name, "busy"),
+		     arena_printf(&t->ctx->arena, "%s[%u]", t->kbusy, k));
+		conn(t, &first, cat(t, kn->name, "done"),
+		     arena_printf(&t->ctx->arena, "%s[%u]", t->kdone, k));
+		for (unsigned n = 0; n < kn->nparams; n++) {
+			unsigned lo = 32 * h->arg_word[k][n];
+			conn(t, &first, cat(t, kn->name, rtl_arg_port(t->ctx, &kn->params[n])),
+			     arena_printf(&t->ctx->arena, "%s%s", t->kargs,
+					  bits(t, lo + kn->params[n].width - 1, lo)));
+		}
+	}
+	fputs("\n    );\n\n", f);
 }
 
 int rtl_emit_top(struct rtl_gen *g)
 {
-	struct top tops = {.g = g, .ctx = g->ctx};
+	struct top tops = {.g = g, .ctx = g->ctx, .h = &g->host};
 	struct top *t = &tops;
-	if (connect(t) || plan_names(t))
+	if (plan_names(t))
 		return -1;
-	for (unsigned k = 0; k < g->p->nkernels; k++)
-		names_fresh(t->ctx, &t->names, arena_printf(&t->ctx->arena, "kernel_%s",
-							    g->p->kernels[k]->name));
-	names_fresh(t->ctx, &t->names, "sluice_fifo");
 	const char *fname = "sluice_top.v";
 	t->f = rtl_open(g, fname);
 	if (!t->f)
 		return -1;
 	rtl_file_header(g, t->f,
 			arena_printf(&g->ctx->arena,
-				     "sluice_top: %u kernel(s), %u pipe(s), one sluice_fifo per pipe "
-				     "but I/O pipes of MinCapacity 0.", g->p->nkernels, g->p->npipes));
+				     "sluice_top: sluice_core behind the host bridge (%u host pipe(s) "
+				     "to the device, %u to the host, %u started kernel(s)); design id "
+				     "0x%08x.", g->host.nh2d, g->host.nd2h, g->host.nstarted,
+				     (unsigned)g->out->design_id));
 	emit_ports(t);
-	emit_pipes(t);
-	emit_kernels(t);
+	emit_wires(t);
+	emit_bridge(t);
+	emit_core(t);
+	fprintf(t->f, "    // what nothing reads; spec_values too: the front end folds the\n"
+		      "    // specialization constants into the kernels at build time\n"
+		      "    /* verilator lint_off UNUSEDSIGNAL */\n"
+		      "    wire %s = &{1'b0, %s};\n"
+		      "    /* verilator lint_on UNUSEDSIGNAL */\n\n",
+		fresh(t, "unused_bits"), t->unused);
 	fputs("endmodule\n\n`resetall\n", t->f);
 	return rtl_close(g, t->f, fname);
 }

@@ -389,14 +389,14 @@ static size_t h2d_frame(struct sl_link *l, unsigned p, const uint8_t *data, size
     if (want > cred)
         want = cred;
     while (done < want) {
-        if (!have_frame || have >= maxw) {
+        /* a new frame is opened only once it is known to get words: a
+         * DATA frame without any is malformed, and the device drops it */
+        bool opening = !have_frame || have >= maxw;
+        size_t room = bud;
+        if (opening) {
             if (seq_off(top, l->base) >= SL_WINDOW || bud < SL_SEQ_HDR + wb)
                 break;
-            bud -= SL_SEQ_HDR;
-            if (doit)
-                f = new_frame(l, SL_T_DATA, p);
-            top++;
-            have_frame = true;
+            room -= SL_SEQ_HDR;
             have = 0;
         }
         size_t k = want - done;
@@ -405,12 +405,19 @@ static size_t h2d_frame(struct sl_link *l, unsigned p, const uint8_t *data, size
         /* no short frame for lack of device buffer while frames are in
          * flight: their acknowledgements free room soon (else frames stay
          * as short as the room each acknowledgement frees) */
-        if (k > bud / wb && have == 0 && seq_off(top, l->base) > 1)
+        if (k > room / wb && opening && seq_off(top + 1, l->base) > 1)
             break;
-        if (k > bud / wb)
-            k = bud / wb;
+        if (k > room / wb)
+            k = room / wb;
         if (k == 0)
             break;
+        if (opening) {
+            if (doit)
+                f = new_frame(l, SL_T_DATA, p);
+            top++;
+            have_frame = true;
+            bud = room;
+        }
         if (doit) {
             memcpy(f->body + f->len, data + done * wb, k * wb);
             f->len += (uint16_t)(k * wb);

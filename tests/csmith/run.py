@@ -15,12 +15,12 @@ func_1() and then streams every global's value, struct fields one by one,
 out of the 64-bit I/O pipe `csmith_out`, then an end marker).  The CPU
 reference is the same wrapped file compiled by gcc and by clang with
 ref_main.c (they must agree; clang's build counts the basic blocks executed,
-and programs running more than --max-blocks are skipped).  `sluice build`
-compiles it; the test harness's bench (tests/harness, via csmith_sim.py)
-simulates sluice_top under Icarus (or Verilator), starting the kernel once
-(even seeds) or twice (odd seeds: the second run starts from the state the
-first left), with back-pressure (random mode) or without (timing mode, seeds
-divisible by 4); the words must equal the CPU's.
+and programs running more than --max-blocks are skipped).  `sluice build
+--no-sim-image` compiles it; the test harness's bench (tests/harness, via
+csmith_sim.py) simulates sluice_core under Icarus (or Verilator), starting
+the kernel once (even seeds) or twice (odd seeds: the second run starts
+from the state the first left), with back-pressure (random mode) or without
+(timing mode, seeds divisible by 4); the words must equal the CPU's.
 
 Each program is classified and printed on one line:
   pass, mismatch (wrong, missing or extra words, or done-pulse trouble; the
@@ -293,7 +293,7 @@ def first_diag(text, n=3):
 def compile_sluice(wrapped, work):
     """Returns (module dir, None) or (None, (class, detail, log))."""
     module = os.path.join(work, 'csmith.sluice')
-    cmd = [SLUICE, 'build', wrapped, '-o', module]
+    cmd = [SLUICE, 'build', wrapped, '-o', module, '--no-sim-image']
     for _ in range(30):
         # the binary may be being rebuilt under us (make in a shared tree)
         try:
@@ -369,7 +369,7 @@ def save_failure(seed, work, res, args):
         f.write('# csmith --seed %d %s -o prog.c\n' % (
             seed, ' '.join(csmith_options(seed, extra, args.profile))))
         f.write('build/bin/sluice build %s/wrapped.c -o /tmp/csmith-%d.sluice '
-                '--dump-ir=/tmp/csmith-%d.ir\n' % (dest, seed, seed))
+                '--no-sim-image --dump-ir=/tmp/csmith-%d.ir\n' % (dest, seed, seed))
         f.write('tests/csmith/run.py --seeds %d%s%s --keep /tmp/csmith-keep\n'
                 % (seed, ' --without ' + ','.join(extra) if extra else '',
                    ' --profile big' if args.profile == 'big' else ''))

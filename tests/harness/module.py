@@ -1,7 +1,11 @@
 """module.py -- reads a module directory (`sluice build K.c -o K.sluice`):
-checks manifest.json and derives the port shape of sluice_top, and checks
-that the module agrees with what the CPU side saw (pipes of the kernel
-object, kernels of the source).
+checks manifest.json and derives the port shape of its core (the manifest's
+"core", sluice_core: kernels and FIFOs with host pipes and kernel control
+as ports, what the test benches drive), and checks that the module agrees
+with what the CPU side saw (pipes of the kernel object, kernels of the
+source).  `tops` are the modules to lint: the core, and the design's top
+(the manifest's "top", sluice_top: the core behind the host bridge) when it
+is another module.
 """
 
 import json
@@ -30,8 +34,13 @@ class Module:
             raise ModuleError(f"{mpath}: not a sluice-module version 1 manifest")
         if m.get("state") != "executable":
             raise ModuleError(f"{mpath}: state is '{m.get('state')}', not executable")
-        if m.get("top", "sluice_top") != "sluice_top":
-            raise ModuleError(f"{mpath}: top is '{m.get('top')}', the harness drives sluice_top")
+        self.core = m.get("core", "sluice_core")
+        self.top = m.get("top", "sluice_top")
+        if self.core != "sluice_core":
+            raise ModuleError(f"{mpath}: core is '{self.core}', the harness drives sluice_core")
+        if not isinstance(self.top, str) or not self.top:
+            raise ModuleError(f"{mpath}: top is {self.top!r}, not a module name")
+        self.tops = [self.core] + ([self.top] if self.top != self.core else [])
         try:
             img = m["images"]["verilog"]
             vdir = os.path.join(path, img.get("dir", "rtl"))

@@ -1,5 +1,6 @@
 """sim.py -- builds and runs the testbenches of tbgen.py on a module's
-Verilog, and reads their logs.
+Verilog (the test bench drives sluice_core; the other modules of the files,
+sluice_top and the host bridge, are not elaborated), and reads their logs.
 
 Verilator builds are cached in build/harness/vl/<hash>/, the hash covering
 the testbench, every Verilog file (name and content), the Verilator version
@@ -18,7 +19,7 @@ import util
 
 # `verilator --build -j 2` in two steps (generate, then the same make call
 # that --build makes), so that the runtime objects can be put in between.
-VERILATOR_FLAGS = ["--cc", "--exe", "-Wno-fatal", "--top-module", "sluice_top",
+VERILATOR_FLAGS = ["--cc", "--exe", "-Wno-fatal", "--top-module", "sluice_core",
                    "-CFLAGS", "-O1"]
 MAKE_ARGS = ["-j", "2", "OPT_FAST=-O1", "OPT_SLOW=-O1", "OPT_GLOBAL=-O1"]
 
@@ -65,7 +66,7 @@ def verilator_build(shape, vfiles, timeout=900):
         log = " ".join(cmd) + "\n" + r.stdout + r.stderr
         if r.returncode == 0:
             _seed_runtime_objects(libdir, obj)
-            mk = ["make", "-C", obj, "-f", "Vsluice_top.mk"] + MAKE_ARGS
+            mk = ["make", "-C", obj, "-f", "Vsluice_core.mk"] + MAKE_ARGS
             r = util.run(mk, timeout=timeout, cwd=tmp)
             log += " ".join(mk) + "\n" + r.stdout + r.stderr
         with open(os.path.join(tmp, "build.log"), "w") as f:

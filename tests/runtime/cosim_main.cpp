@@ -3,9 +3,18 @@
 // tests/runtime/cosim_top.v), over a byte-wide link that this harness can
 // stall and damage (bit flips, lost bytes, inserted bytes) each way.
 //
+// The "fuzz" scenario also puts garbage on the host->device wire (random
+// bytes, damaged and repeated host frames, frames with a good CRC that the
+// protocol says must be dropped) and watches the words the bridge hands to
+// the H2D FIFOs through the model's internal signals (Verilator's names for
+// them in Vcosim_top___024root.h).  Environment, for debugging it:
+// FUZZ_DEBUG=1 prints each piece of garbage and the first wrong word;
+// FUZZ_CASE=N forges only frames of kind N (0..8, see forge_up).
+//
 // Usage: cosim SCENARIO [SEED]   prints PASS/FAIL lines and figures; exits 1
 // on any failure.  Scenarios: see main().
 #include "Vcosim_top.h"
+#include "Vcosim_top___024root.h"
 #include "verilated.h"
 
 #include <cinttypes>
@@ -14,6 +23,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -93,6 +103,21 @@ struct Sim {
     uint8_t cur_byte = 0;
     uint64_t damaged = 0;
 
+    // fuzzing: garbage goes on the wire before the host's next byte; the
+    // host's own bytes, as they go on the wire, are deframed here to know
+    // the highest SEQ sent (the device's EXP is at most one past it, and at
+    // most SL_WINDOW behind) and to keep recent frames to repeat or damage
+    std::deque<uint8_t> injq;
+    bool cur_host = false;       // cur_byte is the host's, unchanged
+    sl_deframer hostdf;
+    bool have_max = false;
+    uint8_t max_seq = 0;
+    std::deque<std::vector<uint8_t>> host_recent;
+    bool watch_tready = false;
+    uint64_t tready_low = 0;
+    struct KernelMon *mon = nullptr;
+    std::function<void()> each_cycle;   // called at the start of every tick
+
     Sim(uint64_t seed, const uint32_t *d2h_buf = nullptr) : rng{seed}
     {
         ctx.reset(new VerilatedContext);
@@ -109,6 +134,7 @@ struct Sim {
             printf("FAIL: sl_link_create\n");
             exit(1);
         }
+        sl_deframer_init(&hostdf);
         top->rst = 1;
         for (int i = 0; i < 8; i++)
             tick();
@@ -145,11 +171,41 @@ struct Sim {
         sl_link_rx(l, &b, 1, cycle);
     }
 
+    void host_byte_sent(uint8_t b)
+    {
+        size_t len = sl_deframer_push(&hostdf, b);
+        if (!len)
+            return;
+        const uint8_t *f = hostdf.buf;
+        if (f[0] == SL_T_LINK_RESET) {
+            have_max = false;   // sequence numbers start again at 0
+            return;
+        }
+        if (f[0] >= SL_T_DATA && f[0] <= SL_T_CSR_RD && len >= SL_SEQ_HDR &&
+            (!have_max || (uint8_t)(f[1] - max_seq) - 1u < 127u)) {
+            max_seq = f[1];
+            have_max = true;
+        }
+        host_recent.emplace_back(f, f + len);
+        if (host_recent.size() > 8)
+            host_recent.pop_front();
+    }
+
+    void monitor();
+
     void tick()
     {
+        if (each_cycle)
+            each_cycle();
         if (upq.size() < 64)
             pull_tx();
-        if (!cur_valid && !upq.empty() && rng.chance(host_valid)) {
+        if (!cur_valid && !injq.empty()) {
+            cur_byte = injq.front();
+            injq.pop_front();
+            cur_valid = true;
+            cur_host = false;
+        } else if (!cur_valid && !upq.empty() && rng.chance(host_valid)) {
+            cur_host = false;
             double r = rng.uniform();
             if (r < up.drop) {
                 upq.pop_front();
@@ -167,6 +223,7 @@ struct Sim {
                 cur_byte = upq.front();
                 upq.pop_front();
                 cur_valid = true;
+                cur_host = true;
             }
         }
         top->clk = 0;
@@ -176,14 +233,21 @@ struct Sim {
         top->lb_stall = (stall_all[0] || rng.chance(stall[0]) ? 1 : 0) |
                         (stall_all[1] || rng.chance(stall[1]) ? 2 : 0);
         top->eval();
+        if (mon)
+            monitor();
+        if (watch_tready && !top->s_axis_link_tready)
+            tready_low++;
         bool up_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
         bool down_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
         uint8_t down_byte = top->m_axis_link_tdata;
         top->clk = 1;
         top->eval();
         cycle++;
-        if (up_fire)
+        if (up_fire) {
             cur_valid = false;
+            if (cur_host)
+                host_byte_sent(cur_byte);
+        }
         if (down_fire)
             deliver(down_byte);
     }
@@ -221,8 +285,48 @@ struct Sim {
     }
 };
 
+// The words the bridge hands to the H2D FIFOs (what the kernels read), in
+// order, against the sequence the host writes (Stream's words).
+struct KernelMon {
+    uint32_t salt = 0;
+    uint64_t seen[2] = {0, 0};
+    uint64_t bad = 0, bad_index = 0;
+    unsigned bad_pipe = 0;
+    uint32_t bad_word = 0, bad_want = 0;
+
+    void push(unsigned p, uint32_t w)
+    {
+        uint32_t want = word_of(p, seen[p], salt);
+        if (w != want && !bad++) {
+            if (getenv("FUZZ_DEBUG")) {
+                long found = -1;
+                for (uint64_t j = 0; j < seen[p] + 100000 && found < 0; j++)
+                    if (word_of(p, j, salt) == w)
+                        found = (long)j;
+                printf("DEBUG bad word pipe %u index %" PRIu64 " %08x is word %ld\n", p, seen[p], w, found);
+            }
+            bad_pipe = p;
+            bad_index = seen[p];
+            bad_word = w;
+            bad_want = want;
+        }
+        seen[p]++;
+    }
+};
+
+// Called between the input changes and the rising edge: a word moves when
+// the dispatcher's word register is valid and its FIFO is ready.
+void Sim::monitor()
+{
+    auto *r = top->rootp;
+    if (!r->cosim_top__DOT__bridge__DOT__dispatch_inst__DOT__word_valid_reg)
+        return;
+    unsigned p = r->cosim_top__DOT__bridge__DOT__dispatch_inst__DOT__word_pipe_reg & 1;
+    if ((r->cosim_top__DOT__h2d_tready >> p) & 1)
+        mon->push(p, r->cosim_top__DOT__bridge__DOT__dispatch_inst__DOT__word_reg & MASK[p]);
+}
+
 #ifdef COSIM_DEBUG
-#include "Vcosim_top___024root.h"
 static void debug_state(Sim &s, const char *what)
 {
     auto *r = s.top->rootp;
@@ -697,6 +801,263 @@ static void scenario_reconnect(uint64_t seed)
     run_stream(s, w, 2000000, "after a mid-stream reconnect and core reset");
 }
 
+// ---- fuzz: garbage on the host->device wire ------------------------------
+
+struct FuzzStats {
+    uint64_t pieces = 0, forged = 0, bytes = 0;
+};
+
+static void wire_frame(std::vector<uint8_t> &out, const uint8_t *body, size_t n)
+{
+    std::vector<uint8_t> w(SL_WIRE_MAX(n));
+    int k = sl_frame_encode(body, n, true, w.data(), w.size());
+    out.insert(out.end(), w.begin(), w.begin() + k);
+}
+
+// A frame with a good CRC that the device must drop whatever its state:
+// each would do visible harm if it were taken (a wrong word, a CSR write,
+// a kernel start, a core or link reset, a lost acknowledgement).
+static void forge_up(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
+{
+    static const uint16_t targets[] = {SL_CSR_SCRATCH, SL_CSR_RESET, SL_CSR_KCTRL(0), SL_CSR_KCTRL(1),
+                                       SL_CSR_ARG(0), SL_CSR_ARG(1), SL_CSR_SPEC(0)};
+    uint8_t b[800];
+    for (auto &x : b)
+        x = (uint8_t)g.next();
+    // the device's EXP is in max_seq - 63 .. max_seq + 1 (0 before any
+    // sequenced frame): frames ahead of it by 2..126 or behind it
+    uint8_t m1 = s.have_max ? (uint8_t)(s.max_seq + 1) : 0;
+    uint8_t ahead = (uint8_t)(m1 + 2 + g.below(60)), behind = (uint8_t)(m1 - 65 - g.below(60));
+    uint8_t near = (uint8_t)(m1 - 2 + g.below(5));   // for frames dropped whatever SEQ
+    size_t n = SL_SEQ_HDR;
+    b[0] = SL_T_DATA;
+    b[1] = g.chance(0.5) ? ahead : behind;
+    b[2] = (uint8_t)g.below(2);
+    b[3] = 0;
+    unsigned kind = g.below(9);
+    if (getenv("FUZZ_CASE"))
+        kind = (unsigned)atoi(getenv("FUZZ_CASE"));
+    switch (kind) {
+    case 0: // good DATA, wrong words
+        n += WB[b[2]] * (1 + g.below(40));
+        break;
+    case 1: { // CSR writes that would be seen
+        uint16_t a = targets[g.below(sizeof targets / sizeof targets[0])];
+        b[0] = SL_T_CSR_WR;
+        b[2] = (uint8_t)a;
+        b[3] = (uint8_t)(a >> 8);
+        n += 4 * (1 + g.below(3));
+        if (g.chance(0.5))
+            b[4] = 1; // RESET, KCTRL: bit 0 does it
+        break;
+    }
+    case 2: // a CSR read whose answer the host does not expect
+        b[0] = SL_T_CSR_RD;
+        b[2] = (uint8_t)g.below(16);
+        n += 1;
+        b[4] = (uint8_t)g.below(256);
+        break;
+    case 3: // a type the device does not take, at the likely EXP
+        do
+            b[0] = (uint8_t)g.next();
+        while ((b[0] >= SL_T_DATA && b[0] <= SL_T_CSR_RD) || b[0] == SL_T_STATUS || b[0] == SL_T_LINK_RESET);
+        if (g.chance(0.5))
+            b[0] = (uint8_t)(SL_T_CSR_RDATA + g.below(12));
+        b[1] = near;
+        n += 4 * (1 + g.below(20));
+        break;
+    case 4: // a sequenced frame shorter than its header
+        b[0] = (uint8_t)(SL_T_DATA + g.below(3));
+        b[1] = near;
+        n = 1 + g.below(3);
+        break;
+    case 5: // longer than any frame (and than the receive buffer)
+        b[1] = near;
+        n = SL_MAX_BODY + 1 + g.below(500);
+        break;
+    case 6: // STATUS of a wrong length
+        b[0] = SL_T_STATUS;
+        do
+            n = 1 + g.below(40);
+        while (n == SL_STATUS_HDR + 4);
+        break;
+    case 7: // LINK_RESET of a wrong length
+        b[0] = SL_T_LINK_RESET;
+        do
+            n = 1 + g.below(12);
+        while (n == SL_RESET_LEN);
+        break;
+    default: // an empty DATA frame or one with a partial word, at the likely EXP
+        b[1] = near;
+        b[2] = 0;
+        n += g.chance(0.3) ? 0 : 4 * g.below(8) + 1 + g.below(3);
+        break;
+    }
+    wire_frame(out, b, n);
+    fs.forged++;
+}
+
+// One piece of garbage for the host->device wire.
+static void garbage_up(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
+{
+    unsigned kind = g.below(8);
+    if (s.host_recent.empty() && kind >= 4)
+        kind = 0;
+    fs.pieces++;
+    if (kind == 0) { // random bytes, rich in FLAG and ESC
+        for (unsigned n = 1 + g.below(64); n; n--) {
+            unsigned c = g.below(8);
+            out.push_back(c == 0 ? SL_FLAG : c == 1 ? SL_ESC : (uint8_t)g.next());
+        }
+        return;
+    }
+    if (kind <= 2) {
+        forge_up(s, g, out, fs);
+        return;
+    }
+    if (kind == 3) {
+        // a LINK_RESET (which would cut the session) with a good CRC, but
+        // aborted by ESC FLAG or spoilt by ESC ESC: in place of 0x5D (the
+        // bridge reads ESC ESC as ESC ^ 0x20 and marks the frame bad) or
+        // before the ESC of a stuffed 0x7E (proto.c's reading)
+        unsigned c = g.below(3);
+        uint8_t b[2] = {SL_T_LINK_RESET, (uint8_t)(c == 0 ? 0x5D : c == 1 ? 0x7E : 1 + g.below(255))};
+        std::vector<uint8_t> w;
+        wire_frame(w, b, 2);
+        if (c == 0) {
+            w[2] = SL_ESC;                   // FLAG 11 ESC ESC ...
+            w.insert(w.begin() + 2, SL_ESC);
+        } else if (c == 1) {
+            w.insert(w.begin() + 2, SL_ESC); // FLAG 11 ESC ESC 5E ...
+        } else {
+            w.insert(w.end() - 1, SL_ESC);   // ... ESC FLAG
+        }
+        out.insert(out.end(), w.begin(), w.end());
+        return;
+    }
+    const std::vector<uint8_t> &f = s.host_recent[g.below((unsigned)s.host_recent.size())];
+    std::vector<uint8_t> w;
+    wire_frame(w, f.data(), f.size());
+    if (kind == 4) { // an exact repeat
+        out.insert(out.end(), w.begin(), w.end());
+        return;
+    }
+    size_t pos = 1 + g.below((unsigned)w.size() - 2);
+    if (kind == 5) { // bit flips
+        for (unsigned k = 1 + g.below(8); k; k--)
+            w[1 + g.below((unsigned)w.size() - 2)] ^= (uint8_t)(1u << g.below(8));
+    } else if (kind == 6) { // truncated
+        w.resize(pos);
+        w.push_back(SL_FLAG);
+    } else { // a FLAG or ESC inserted, or a byte lost or doubled
+        unsigned c = g.below(4);
+        if (c == 0)
+            w.erase(w.begin() + pos);
+        else
+            w.insert(w.begin() + pos, c == 1 ? SL_FLAG : c == 2 ? SL_ESC : w[pos]);
+    }
+    out.insert(out.end(), w.begin(), w.end());
+}
+
+static void fuzz_one(uint64_t seed, uint64_t cycles)
+{
+    Sim s(seed);
+    Rng g{seed ^ 0xf022f022ull};
+    KernelMon mon;
+    FuzzStats fs;
+    char tag[32];
+    snprintf(tag, sizeof tag, "fuzz seed %" PRIu64, seed);
+    mon.salt = (uint32_t)seed ^ 0x5157;
+    s.mon = &mon;
+    s.host_valid = 0.8;
+    s.dev_ready = 0.8;
+    s.stall[0] = 0.2;
+    s.stall[1] = 0.4;
+    s.down.corrupt = 1e-3;
+    s.down.drop = s.down.insert = 3e-4;
+    s.tick();   // tready rises in the first cycle after reset
+    s.watch_tready = true;
+
+    Stream t;
+    t.total[0] = t.total[1] = UINT64_MAX / 2;
+    t.salt = mon.salt;
+    t.chunk = 200;
+    t.random_chunks = true;
+
+    // the garbage phase: the session carries on meanwhile
+    double rate = 1.0 / 120;    // pieces per cycle
+    uint64_t start = s.cycle, end = s.cycle + cycles, next_csr = s.cycle + 3000;
+    unsigned runs = 0, runs_ok = 0, scr = 0, scr_ok = 0;
+    bool connected = false;
+    sl_link_connect(s.l, 1, s.cycle);
+    s.each_cycle = [&]() {
+        if (s.injq.empty() && g.chance(rate)) {
+            std::vector<uint8_t> v;
+            garbage_up(s, g, v, fs);
+            fs.bytes += v.size();
+            if (getenv("FUZZ_DEBUG")) {
+                printf("DEBUG %" PRIu64 " inject max %d/%u:", s.cycle, s.have_max, s.max_seq);
+                for (size_t i = 0; i < v.size() && i < 24; i++)
+                    printf(" %02x", v[i]);
+                printf("\n");
+            }
+            s.injq.insert(s.injq.end(), v.begin(), v.end());
+        }
+    };
+    while (s.cycle < end) {
+        if (sl_link_connected(s.l))
+            t.pump(s);
+        s.tick();
+        if (!connected && sl_link_connected(s.l))
+            connected = true;
+        if (connected && s.cycle >= next_csr) {
+            uint32_t v = (uint32_t)g.next(), r = 0;
+            scr++;
+            // garbage keeps coming during these (s.each_cycle)
+            if (s.csr_write(SL_CSR_SCRATCH, &v, 1) && s.csr_read(SL_CSR_SCRATCH, 1, &r) && r == v)
+                scr_ok++;
+            runs++;
+            runs_ok += kernel_run(s, g.below(50), g.next());
+            next_csr = s.cycle + 5000 + g.below(10000);
+        }
+    }
+    check(connected, "%s: connected under garbage", tag);
+
+    // the garbage stops: everything written must arrive within a bound
+    s.each_cycle = nullptr;
+    s.down = Impair();
+    for (unsigned p = 0; p < 2; p++)
+        t.total[p] = t.sent[p] + 3000;
+    uint64_t drain = s.cycle;
+    run_stream(s, t, 3000000, tag, nullptr, start);
+    uint32_t r = 0, v = 0x600dcafe, spec = 0;
+    bool ok = s.csr_write(SL_CSR_SCRATCH, &v, 1, 200000) && s.csr_read(SL_CSR_SCRATCH, 1, &r, 200000) &&
+              s.csr_read(SL_CSR_SPEC(0), 1, &spec, 200000) && r == v;
+    check(ok && spec == SPEC_INIT,
+          "%s: the device answers after the garbage (scratch %08x, spec %08x), %" PRIu64 " cycles to drain", tag, r,
+          spec, s.cycle - drain);
+    check(s.wait_idle(), "%s: link idle", tag);
+    check(scr && scr_ok == scr && runs_ok == runs && s.top->k0_runs == runs,
+          "%s: %u of %u scratch round trips, %u of %u kernel runs right, kernel started %u times", tag, scr_ok,
+          scr, runs_ok, runs, (unsigned)s.top->k0_runs);
+    check(mon.bad == 0 && mon.seen[0] == t.total[0] && mon.seen[1] == t.total[1],
+          "%s: the kernels got exactly the words written: %" PRIu64 "+%" PRIu64 " of %" PRIu64 "+%" PRIu64
+          ", %" PRIu64 " wrong (first: pipe %u word %" PRIu64 " %08x for %08x)",
+          tag, mon.seen[0], mon.seen[1], t.total[0], t.total[1], mon.bad, mon.bad_pipe, mon.bad_index, mon.bad_word,
+          mon.bad_want);
+    check(s.tready_low == 0, "%s: s_axis_link_tready stayed high (%" PRIu64 " cycles low)", tag, s.tready_low);
+    printf("  garbage: %" PRIu64 " pieces (%" PRIu64 " forged frames with a good CRC), %" PRIu64
+           " bytes in %" PRIu64 " cycles\n",
+           fs.pieces, fs.forged, fs.bytes, cycles);
+    print_stats(s);
+}
+
+static void scenario_fuzz(uint64_t seed)
+{
+    for (uint64_t k = 0; k < 3; k++)
+        fuzz_one(seed * 1000 + k, 400000);
+}
+
 int main(int argc, char **argv)
 {
     Verilated::commandArgs(argc, argv);
@@ -721,6 +1082,8 @@ int main(int argc, char **argv)
         scenario_hostfull(seed);
     if (sc == "reconnect" || sc == "all")
         scenario_reconnect(seed);
+    if (sc == "fuzz" || sc == "all")
+        scenario_fuzz(seed);
 
     printf("%d passed, %d failed\n", g_passed, g_failed);
     return g_failed ? 1 : 0;

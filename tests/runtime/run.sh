@@ -5,11 +5,17 @@
 #   - test_proto: C unit test of runtime/link/proto.c (CRC, framing, the
 #     link state machine against a scripted device), built with gcc and
 #     clang, and once under ASan/UBSan;
+#   - fuzz_proto: proto.c's receive path under ASan/UBSan, fed a correct
+#     device stream mixed with random bytes, damaged frames and frames with
+#     a good CRC that must be dropped (seeds 1, 2, 3 and $FUZZ_SEED,
+#     default 4);
 #   - cosim: the real proto.c against the real bridge RTL under Verilator
 #     (tests/runtime/cosim_top.v + cosim_main.cpp), scenario by scenario:
 #     control registers, bulk and 1-word throughput, ping-pong latency,
 #     100k words under random back-pressure and byte damage both ways,
-#     a kernel that stops reading, a host that stops reading, reconnects;
+#     a kernel that stops reading, a host that stops reading, reconnects,
+#     garbage on the wire into the bridge (fuzz: the kernels must see
+#     exactly the words written, and the session must complete after it);
 #     twice, with a 64-word flip-flop FIFO and a 512-word block-RAM FIFO
 #     behind H2D pipe 0.
 #
@@ -75,6 +81,16 @@ else
     result "$name" 1
 fi
 
+name=fuzz_proto
+if gcc $cflags -fsanitize=address,undefined -fno-sanitize-recover=all -o "$build/$name" \
+        "$here/fuzz_proto.c" "$link/proto.c" >"$log/$name.log" 2>&1 &&
+    "$build/$name" "${FUZZ_SEED:-4}" >>"$log/$name.log" 2>&1; then
+    result "$name" 0 " ($(tail -1 "$log/$name.log"))"
+    grep -E '^PASS: seed' "$log/$name.log" | sed 's/^PASS: /    /'
+else
+    result "$name" 1
+fi
+
 # the unit-test runner (tests/run_tests.py) looks for build/tests/runtime/test_proto
 mkdir -p "$root/build/tests/runtime" && cp "$build/test_proto_gcc" "$root/build/tests/runtime/test_proto" 2>/dev/null
 
@@ -95,7 +111,7 @@ build_cosim() {
             "$here/cosim_top.v" $rtl_srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
 }
 
-scenarios="csr bulk oneword pingpong stress heavy nokernel hostfull reconnect"
+scenarios="csr bulk oneword pingpong stress heavy nokernel hostfull reconnect fuzz"
 
 for depth in 64 512; do
     name=cosim_build_depth$depth
@@ -117,7 +133,7 @@ for depth in 64 512; do
         sc=${p#*:}
         name=cosim_${sc}_depth$depth
         result "$name" $rc " ($(grep -E '^[0-9]+ passed' "$log/$name.log"))"
-        grep -E '^  (throughput|round trip|cycles)' "$log/$name.log" | sed 's/^  /    /'
+        grep -E '^  (throughput|round trip|cycles|garbage)' "$log/$name.log" | sed 's/^  /    /'
     done
 done
 

@@ -50,7 +50,9 @@ static const char *const manifest =
 	"   \"kind\": \"kernel\", \"dir\": \"none\", \"reader\": \"drain\", \"writer\": \"gen\"},\n"
 	"  {\"name\": \"led\", \"type\": \"uint8_t\", \"width\": 8, \"min_capacity\": 0, \"depth\": 0,\n"
 	"   \"kind\": \"io\", \"dir\": \"out\", \"reader\": null, \"writer\": \"blink\"}],\n"
-	" \"spec_constants\": [{\"name\": \"gain\", \"type\": \"int32_t\", \"width\": 32, \"value\": 3}],\n"
+	" \"spec_constants\": [{\"name\": \"gain\", \"type\": \"int32_t\", \"width\": 32, \"value\": 3,\n"
+	"    \"binding\": \"register\"},\n"
+	"   {\"name\": \"taps\", \"type\": \"int16_t\", \"width\": 16, \"value\": -2, \"binding\": \"folded\"}],\n"
 	" \"images\": {\"verilog\": {\"dir\": \"rtl\", \"files\": []}}}\n";
 
 /* link ids: h2d in=0 bulk_in=1 sink=2; d2h out=0 bulk_out=1 src=2.
@@ -140,7 +142,7 @@ static struct fake_config base_config(void)
 		.n_h2d = 3, .n_d2h = 3, .n_kernels = 4,
 		.h2d_bytes = {4, 8, 2}, .h2d_depth = {16, 64, 32},
 		.d2h_bytes = {4, 8, 4}, .d2h_depth = {16, 64, 8},
-		.arg_words = 8, .spec_words = 1, .spec_init = {3},
+		.arg_words = 8, .spec_words = 2, .spec_init = {3, 0xfffe},
 		.design_id = 4660,
 		.tick = kernels,
 	};
@@ -366,6 +368,14 @@ static void test_spec(sluice_module *m)
 	      "set_spec with the wrong size");
 	check(status_is(sluice_module_set_spec(m, "nope", &g, 4), SLUICE_E_NOT_FOUND, "'nope'", NULL),
 	      "set_spec of an unknown constant");
+	int16_t t = -2;
+	MUST(sluice_module_set_spec(m, "taps", &t, sizeof t));
+	check(fake_specs(fake_current())[1] == 0xfffeu,
+	      "set_spec of a folded constant to its own value is accepted");
+	t = 7;
+	check(status_is(sluice_module_set_spec(m, "taps", &t, sizeof t), SLUICE_E_NOT_SUPPORTED,
+			"folded", "rebuild", NULL),
+	      "set_spec refuses to change a folded constant");
 }
 
 static void test_introspection(sluice_module *m)

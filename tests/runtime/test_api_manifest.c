@@ -5,8 +5,10 @@
  * that break the pipes specification's rules (the host both reading and
  * writing, a kernel at both ends, more than one kernel, a direction that
  * contradicts the endpoints), and, on the simulator, a module with no
- * image for it or a broken one.  Each case checks the status and that the
- * message names the problem; a good manifest loads (on the fake device).
+ * image for it or a broken one, and a manifest whose host link numbering
+ * (link_id, ctrl, arg_word) disagrees with the runtime's.  Each case checks
+ * the status and that the message names the problem; a good manifest loads
+ * (on the fake device), with and without the numbering fields.
  */
 #include "api_test.h"
 #include "fake_device.h"
@@ -29,17 +31,27 @@ static const char *const good =
 	" \"spec_constants\": [{\"name\": \"gain\", \"type\": \"int32_t\", \"width\": 32, \"value\": 3}],\n"
 	" \"images\": {\"verilog\": {\"dir\": \"rtl\", \"files\": [\"sluice_top.v\"]}}}\n";
 
-/* good with the first occurrence of from replaced by to */
-static const char *edit(const char *from, const char *to)
+/* base with the first occurrence of from replaced by to (one of two
+ * buffers in turn, so that two edits can be chained; base must not be the
+ * result of the edit before last) */
+static const char *edit_of(const char *base, const char *from, const char *to)
 {
-	static char buf[8192];
-	const char *at = strstr(good, from);
+	static char bufs[2][8192];
+	static int turn;
+	char *buf = bufs[turn ^= 1];
+	const char *at = strstr(base, from);
 	if (!at) {
 		printf("test bug: '%s' not in the manifest\n", from);
 		exit(1);
 	}
-	snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - good), good, to, at + strlen(from));
+	snprintf(buf, sizeof bufs[0], "%.*s%s%s", (int)(at - base), base, to, at + strlen(from));
 	return buf;
+}
+
+/* good with the first occurrence of from replaced by to */
+static const char *edit(const char *from, const char *to)
+{
+	return edit_of(good, from, to);
 }
 
 static sluice_device *fake;
@@ -182,6 +194,73 @@ static void test_pipes(void)
 	       SLUICE_E_MANIFEST, "'value' must be an integer", NULL);
 }
 
+/* good with the fields sluice build writes for the host link numbering:
+ * design_id, core, host_header, link_id, ctrl, arg_word. */
+static char numbered[8192];
+
+static void make_numbered(void)
+{
+	const char *s = edit_of(good, "\"top\": \"sluice_top\",",
+				"\"top\": \"sluice_top\", \"core\": \"sluice_core\", "
+				"\"design_id\": 3735928559, \"host_header\": \"vs.h\",");
+	s = edit_of(s, "\"kind\": \"started\",", "\"kind\": \"started\", \"ctrl\": 0,");
+	s = edit_of(s, "\"offset\": 0, \"size\": 4}", "\"offset\": 0, \"size\": 4, \"arg_word\": 0}");
+	s = edit_of(s, "\"offset\": 4, \"size\": 2}", "\"offset\": 4, \"size\": 2, \"arg_word\": 1}");
+	s = edit_of(s, "\"kind\": \"host\", \"dir\": \"h2d\",",
+		    "\"kind\": \"host\", \"dir\": \"h2d\", \"link_id\": 0,");
+	s = edit_of(s, "\"kind\": \"host\", \"dir\": \"d2h\",",
+		    "\"kind\": \"host\", \"dir\": \"d2h\", \"link_id\": 0,");
+	snprintf(numbered, sizeof numbered, "%s", s);
+}
+
+static void test_numbering(void)
+{
+	make_numbered();
+	/* the fake device answers with design id 0 unless told otherwise, and
+	 * the runtime checks a manifest's design_id against the device's */
+	static char nid[8192];
+	snprintf(nid, sizeof nid, "%s", edit_of(numbered, "\"design_id\": 3735928559, ", ""));
+	expect("a manifest with the host link numbering loads", nid, SLUICE_OK, NULL, NULL);
+	expect("a wrong link_id",
+	       edit_of(nid, "\"dir\": \"d2h\", \"link_id\": 0", "\"dir\": \"d2h\", \"link_id\": 1"),
+	       SLUICE_E_MANIFEST, "pipe 'out': 'link_id' is 1, but it is d2h host pipe 0",
+	       "hardware and its manifest disagree");
+	expect("a link_id on a kernel pipe",
+	       edit_of(nid, "\"kind\": \"kernel\", \"dir\": \"none\",",
+		       "\"kind\": \"kernel\", \"dir\": \"none\", \"link_id\": 0,"),
+	       SLUICE_E_MANIFEST, "pipe 'mid': only host pipes have a 'link_id'", NULL);
+	expect("a link_id that is not a number",
+	       edit_of(nid, "\"dir\": \"h2d\", \"link_id\": 0", "\"dir\": \"h2d\", \"link_id\": \"0\""),
+	       SLUICE_E_MANIFEST, "pipe 'in': 'link_id' must be an integer", NULL);
+	expect("a wrong ctrl", edit_of(nid, "\"ctrl\": 0", "\"ctrl\": 2"), SLUICE_E_MANIFEST,
+	       "kernel 'scale': 'ctrl' is 2, but it is started kernel 0", "rebuild the module");
+	expect("a ctrl on an autorun kernel",
+	       edit_of(nid, "\"kind\": \"autorun\",", "\"kind\": \"autorun\", \"ctrl\": 1,"),
+	       SLUICE_E_MANIFEST, "kernel 'echo': an autorun kernel has no control registers", NULL);
+	expect("a wrong arg_word", edit_of(nid, "\"arg_word\": 1", "\"arg_word\": 2"),
+	       SLUICE_E_MANIFEST, "parameter 'k' has 'arg_word' 2, but its argument starts at word 1",
+	       NULL);
+	expect("arg_word counts 32-bit words: a 40-bit parameter takes two",
+	       edit_of(edit_of(nid, "\"width\": 32, \"signed\": true, \"offset\": 0, \"size\": 4",
+			       "\"width\": 40, \"signed\": true, \"offset\": 0, \"size\": 8"),
+		       "\"offset\": 4, \"size\": 2", "\"offset\": 8, \"size\": 2"),
+	       SLUICE_E_MANIFEST, "has 'arg_word' 1, but its argument starts at word 2", NULL);
+	expect("a core that is not a string", edit_of(nid, "\"sluice_core\"", "7"), SLUICE_E_MANIFEST,
+	       "'core' must be a string", NULL);
+	expect("a host_header that is not a string", edit_of(nid, "\"vs.h\"", "[]"),
+	       SLUICE_E_MANIFEST, "'host_header' must be a string", NULL);
+	struct fake_config c = cfg_for_good();
+	c.design_id = 0xdeadbeef;
+	fake_configure(&c);
+	expect("a manifest with every field sluice build writes loads", numbered, SLUICE_OK, NULL,
+	       NULL);
+	c.design_id = 0;
+	fake_configure(&c);
+	expect("a design_id that is not 32 bits",
+	       edit_of(numbered, "3735928559", "4294967296"), SLUICE_E_MANIFEST,
+	       "'design_id' must be a 32-bit unsigned integer", NULL);
+}
+
 /* On the simulator: the image. */
 static void test_sim_images(void)
 {
@@ -231,6 +310,7 @@ int main(void)
 	test_header();
 	test_kernels();
 	test_pipes();
+	test_numbering();
 	test_sim_images();
 	sluice_device_close(fake);
 	return finish();

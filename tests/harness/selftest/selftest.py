@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """selftest.py -- tests the test harness itself, without the compiler.
 
-Four hand-written hardware fixtures (scale, wide, lat, fill: a sluice_top
-with the compiler's port conventions and a manifest written by hand) must
-pass; broken variants of them (a wrong word, a hang, a missed latency, a
-FIFO smaller than MinCapacity, a missing padding mask) must fail with the
-right message, on both simulators; CPU-side failures (deadlock, undefined
+Four hand-written hardware fixtures (scale, wide, lat, fill: a sluice_core
+with the compiler's port conventions and a manifest written by hand, whose
+top is that core, without a host bridge) must pass; broken variants of them
+(a wrong word, a hang, a missed latency, a FIFO smaller than MinCapacity, a
+missing padding mask) must fail with the right message, on both
+simulators; CPU-side failures (deadlock, undefined
 behaviour, a spinning kernel, a malformed scenario, extra words) must be
 reported; and test_emu.c exercises the emulation library's C API.
 
@@ -53,7 +54,7 @@ CASES = [
      [("cpu", True, ""), ("lint", True, ""), ("verilator", True, "random, timing"),
       ("icarus", True, "random, timing"), ("crosscheck", True, "")]),
     ("lat-late", "lat/lat.c", "lat",
-     {"rtl/sluice_top.v": [("S_W1: st <= S_B;",
+     {"rtl/sluice_core.v": [("S_W1: st <= S_B;",
                             "S_W1: begin if (i_reg == 5) i_reg <= 55; else if (i_reg == 55) "
                             "begin i_reg <= 5; st <= S_B; end else st <= S_B; end")]},
      ["--no-lint", "--sims", "icarus"],
@@ -61,7 +62,7 @@ CASES = [
     ("fill", "fill/fill.c", "fill", {}, ["--no-lint"],
      [("cpu", True, ""), ("verilator", True, ""), ("icarus", True, ""), ("crosscheck", True, "")]),
     ("fill-depth7", "fill/fill.c", "fill",
-     {"rtl/sluice_top.v": [("DEPTH = 16", "DEPTH = 7")]}, ["--no-lint", "--sims", "icarus"],
+     {"rtl/sluice_core.v": [("DEPTH = 16", "DEPTH = 7")]}, ["--no-lint", "--sims", "icarus"],
      [("icarus", False, r"hang: .*output 'out' 0 of 8 words arrived \(held until the started kernels finish\)")]),
     ("cpu-deadlock", "deadlock.c", None, {}, ["--cpu-only"],
      [("cpu", False, r"deadlock.*kernel 'needs_four' \(started, invocation 1 of 1\): blocked reading I/O pipe 'in'")]),

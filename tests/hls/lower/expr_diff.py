@@ -133,7 +133,7 @@ def one(seed, work):
     rc, expect = run(["./h"], d)
     if rc:
         return f"host program failed:\n{expect}"
-    rc, out = run([SLUICE, "build", "k.c", "-o", "k.sluice", "--dump-ir=ir"], d)
+    rc, out = run([SLUICE, "build", "k.c", "-o", "k.sluice", "--no-sim-image", "--dump-ir=ir"], d)
     front = [n for n in sorted(os.listdir(os.path.join(d, "ir")))
              if n.endswith("-front.ll")] if os.path.isdir(os.path.join(d, "ir")) else []
     if not front:

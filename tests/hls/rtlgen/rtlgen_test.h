@@ -283,7 +283,7 @@ static inline void write_text(const char *path, const char *text)
 	}
 }
 
-/* The directory holding sluice_fifo.v and sluice_div.v. */
+/* The directory holding the rtl/ library (sluice_fifo.v, the bridge, ...). */
 static inline const char *rtl_dir(void)
 {
 	static char buf[4096];
@@ -359,17 +359,21 @@ static inline char *design_files(const char *dir, const struct rtl_files *files)
 	return s;
 }
 
-/* verilator -Wall, iverilog and yosys all accept the design silently. */
+/* verilator -Wall (sluice_core and sluice_top each as the top module),
+ * iverilog and yosys all accept the design silently. */
 static inline int lint_design(const char *dir, const struct rtl_files *files)
 {
 	char *fl = design_files(dir, files);
 	size_t n = strlen(fl) + 512;
 	char *cmd = malloc(n), *log = malloc(strlen(dir) + 32);
 	int rc = 0;
+	snprintf(cmd, n, "verilator --lint-only -Wall --top-module sluice_core %s", fl);
+	sprintf(log, "%s/verilator_core.log", dir);
+	rc |= run(cmd, log, true);
 	snprintf(cmd, n, "verilator --lint-only -Wall --top-module sluice_top %s", fl);
 	sprintf(log, "%s/verilator.log", dir);
 	rc |= run(cmd, log, true);
-	snprintf(cmd, n, "iverilog -g2012 -s sluice_top -o %s/a.out %s", dir, fl);
+	snprintf(cmd, n, "iverilog -g2012 -s sluice_top -s sluice_core -o %s/a.out %s", dir, fl);
 	sprintf(log, "%s/iverilog.log", dir);
 	rc |= run(cmd, log, true);
 	/* yosys -q still prints warnings; both they and a failure fail */

@@ -2,7 +2,7 @@
  * test_rtlgen_sim.c -- the generated Verilog behaves as the execution model
  * says: self-checking Icarus simulations of hand-built kernels with
  * hand-made schedules, checking values AND the cycle of every handshake at
- * the ports of sluice_top.
+ * the ports of sluice_core.
  *
  *   addk   host-started loop over I/O pipes without FIFOs: reads n words,
  *          adds 5, writes them; stalls on an empty input and a full output;
@@ -74,7 +74,7 @@ static const char *tb_addk =
 	"    reg [31:0] src_tdata = 0; reg src_tvalid = 0; wire src_tready;\n"
 	"    wire [31:0] dst_tdata; wire dst_tvalid; reg dst_tready = 0;\n"
 	"    reg addk_start = 0; wire addk_busy, addk_done; reg [31:0] addk_arg_n = 0;\n"
-	"    sluice_top dut (.clk(clk), .rst(rst), .src_tdata(src_tdata), .src_tvalid(src_tvalid),\n"
+	"    sluice_core dut (.clk(clk), .rst(rst), .src_tdata(src_tdata), .src_tvalid(src_tvalid),\n"
 	"        .src_tready(src_tready), .dst_tdata(dst_tdata), .dst_tvalid(dst_tvalid),\n"
 	"        .dst_tready(dst_tready), .addk_start(addk_start), .addk_busy(addk_busy),\n"
 	"        .addk_done(addk_done), .addk_arg_n(addk_arg_n));\n"
@@ -203,7 +203,7 @@ static char *tb_divk(void)
 		"    reg [31:0] num_tdata = 0; reg num_tvalid = 0; wire num_tready;\n"
 		"    reg [31:0] den_tdata = 0; reg den_tvalid = 0; wire den_tready;\n"
 		"    wire [31:0] out_tdata; wire out_tvalid; reg out_tready = 1;\n"
-		"    sluice_top dut (.clk(clk), .rst(rst), .num_tdata(num_tdata), .num_tvalid(num_tvalid),\n"
+		"    sluice_core dut (.clk(clk), .rst(rst), .num_tdata(num_tdata), .num_tvalid(num_tvalid),\n"
 		"        .num_tready(num_tready), .den_tdata(den_tdata), .den_tvalid(den_tvalid),\n"
 		"        .den_tready(den_tready), .out_tdata(out_tdata), .out_tvalid(out_tvalid),\n"
 		"        .out_tready(out_tready));\n"
@@ -342,7 +342,7 @@ static char *tb_swp(void)
 		"    wire [31:0] res_tdata; wire res_tvalid; reg res_tready = 1;\n"
 		"    reg swp_start = 0; wire swp_busy, swp_done;\n"
 		"    reg [31:0] swp_arg_a = 0, swp_arg_b = 0, swp_arg_n = 0;\n"
-		"    sluice_top dut (.clk(clk), .rst(rst), .res_tdata(res_tdata), .res_tvalid(res_tvalid),\n"
+		"    sluice_core dut (.clk(clk), .rst(rst), .res_tdata(res_tdata), .res_tvalid(res_tvalid),\n"
 		"        .res_tready(res_tready), .swp_start(swp_start), .swp_busy(swp_busy),\n"
 		"        .swp_done(swp_done), .swp_arg_a(swp_arg_a), .swp_arg_b(swp_arg_b),\n"
 		"        .swp_arg_n(swp_arg_n));\n"

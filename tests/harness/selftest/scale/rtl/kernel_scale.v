@@ -1,4 +1,4 @@
-// Hand-written fixture of the harness self-test (scale): a sluice_top with
+// Hand-written fixture of the harness self-test (scale): a sluice_core with
 // the port conventions of the compiler, to test the harness without it.
 `resetall
 `timescale 1ns / 1ps

@@ -1,9 +1,9 @@
-// Hand-written fixture of the harness self-test (lat): a sluice_top with
+// Hand-written fixture of the harness self-test (lat): a sluice_core with
 // the port conventions of the compiler, to test the harness without it.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
-module sluice_top (
+module sluice_core (
     input  wire        clk,
     input  wire        rst,
     input  wire [31:0] a_tdata,

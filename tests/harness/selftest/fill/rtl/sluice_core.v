@@ -1,9 +1,9 @@
-// Hand-written fixture of the harness self-test (fill): a sluice_top with
+// Hand-written fixture of the harness self-test (fill): a sluice_core with
 // the port conventions of the compiler, to test the harness without it.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
-module sluice_top #(parameter DEPTH = 16) (
+module sluice_core #(parameter DEPTH = 16) (
     input  wire        clk,
     input  wire        rst,
     output wire [31:0] out_tdata,

@@ -1,9 +1,9 @@
-// Hand-written fixture of the harness self-test (wide): a sluice_top with
+// Hand-written fixture of the harness self-test (wide): a sluice_core with
 // the port conventions of the compiler, to test the harness without it.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
-module sluice_top (
+module sluice_core (
     input  wire        clk,
     input  wire        rst,
     input  wire [95:0] sin_tdata,

@@ -1,0 +1,413 @@
+/*
+ * core.c -- sluice_core.v: every kernel, one sluice_fifo per pipe, with
+ * host pipes and kernel control as ports (what the test benches drive, and
+ * what sluice_top puts behind the host bridge).
+ *
+ * Ports, in this order:
+ *   clk, rst;
+ *   per host pipe and I/O pipe NAME (program order): NAME_tdata[W-1:0],
+ *   NAME_tvalid, NAME_tready -- for pipes into the design (h2d, in) tdata
+ *   and tvalid are inputs and tready an output, for pipes out of it (d2h,
+ *   out) the reverse; a host-to-device pipe adds the output
+ *   NAME_count[15:0], the number of words in its FIFO (zero-extended,
+ *   saturated at 65535), on which the bridge's credits count;
+ *   per host-started kernel K (program order): input K_start, outputs
+ *   K_busy and K_done, input K_arg_P[w-1:0] per parameter.
+ * Two ports of one name are an error (diagnosed, nothing written).
+ *
+ * Inside: per pipe with a FIFO (all but I/O pipes of MinCapacity 0) a
+ * sluice_fifo #(WIDTH, DEPTH) instance fifo_<pipe>, its input side wired to
+ * <pipe>_wr_* (or the port), its output side to <pipe>_rd_* (or the
+ * port); an I/O pipe of MinCapacity 0 wires its port straight to the
+ * kernel.  A pipe out of the design or an I/O pipe into it that no kernel
+ * uses is tied off (never ready, never valid); a host-to-device pipe that
+ * no kernel reads keeps its FIFO, never read, so that the host can fill
+ * exactly its depth and no more.  Kernel instances are u_<kernel>.
+ */
+#include "rtlgen_internal.h"
+
+#include <string.h>
+
+struct tpipe {
+	struct ir_kernel *reader, *writer;
+	const struct kport *rport, *wport;
+	const char *rd, *wr; /* signal prefix each end connects to */
+	bool into, out_of;   /* into / out of the design (host or I/O) */
+	bool host_in;	     /* a host-to-device pipe: has a count port */
+};
+
+struct core {
+	struct rtl_gen *g;
+	struct hls_ctx *ctx;
+	FILE *f;
+	struct rtl_names names;
+	struct tpipe *tp; /* by pipe index */
+	struct kport **kports;
+	unsigned *nkports;
+};
+
+static const char *cat(struct core *t, const char *a, const char *b)
+{
+	return arena_printf(&t->ctx->arena, "%s_%s", a, b);
+}
+
+/* Which kernel reads and writes each pipe; direction checks. */
+static int connect(struct core *t)
+{
+	struct ir_program *p = t->g->p;
+	struct hls_ctx *ctx = t->ctx;
+	unsigned errors = ctx->diag.errors;
+	t->tp = arena_alloc(&ctx->arena, (p->npipes + 1) * sizeof *t->tp);
+	t->kports = arena_alloc(&ctx->arena, (p->nkernels + 1) * sizeof *t->kports);
+	t->nkports = arena_alloc(&ctx->arena, (p->nkernels + 1) * sizeof *t->nkports);
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		int n = rtl_kernel_ports(ctx, p, p->kernels[k], &t->kports[k]);
+		if (n < 0)
+			return -1;
+		t->nkports[k] = (unsigned)n;
+		for (unsigned i = 0; i < t->nkports[k]; i++) {
+			const struct kport *pt = &t->kports[k][i];
+			unsigned pi = 0;
+			while (p->pipes[pi] != pt->pipe)
+				pi++;
+			struct tpipe *tp = &t->tp[pi];
+			struct ir_kernel **end = pt->is_read ? &tp->reader : &tp->writer;
+			if (*end) {
+				diag_error(&ctx->diag, pt->pipe->loc,
+					   "pipe '%s' is %s by two kernels, '%s' and '%s'",
+					   pt->pipe->name, pt->is_read ? "read" : "written",
+					   (*end)->name, p->kernels[k]->name);
+				continue;
+			}
+			*end = p->kernels[k];
+			*(pt->is_read ? &tp->rport : &tp->wport) = pt;
+		}
+	}
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pipe = p->pipes[i];
+		struct tpipe *tp = &t->tp[i];
+		tp->into = rtl_pipe_into(pipe);
+		tp->out_of = rtl_pipe_out_of(pipe);
+		tp->host_in = pipe->kind == PIPE_HOST && pipe->dir == DIR_H2D;
+		if (pipe->kind == PIPE_KERNEL) {
+			if (!tp->reader || !tp->writer)
+				diag_error(&ctx->diag, pipe->loc,
+					   "pipe '%s' has no %s kernel", pipe->name,
+					   tp->reader ? "writing" : "reading");
+		} else if (!tp->into && !tp->out_of) {
+			diag_error(&ctx->diag, pipe->loc,
+				   "%s pipe '%s' has no direction", 
+				   pipe->kind == PIPE_HOST ? "host" : "I/O", pipe->name);
+		} else if (tp->into && tp->writer) {
+			diag_error(&ctx->diag, pipe->loc,
+				   "kernel '%s' writes pipe '%s', which carries data into the design",
+				   tp->writer->name, pipe->name);
+		} else if (tp->out_of && tp->reader) {
+			diag_error(&ctx->diag, pipe->loc,
+				   "kernel '%s' reads pipe '%s', which carries data out of the design",
+				   tp->reader->name, pipe->name);
+		}
+	}
+	return ctx->diag.errors > errors ? -1 : 0;
+}
+
+static int reserve(struct core *t, const char *name, struct ir_loc loc)
+{
+	if (names_has(&t->names, name)) {
+		diag_error(&t->ctx->diag, loc,
+			   "two ports of sluice_core would be named '%s'; rename a pipe, kernel or parameter",
+			   name);
+		return -1;
+	}
+	names_add(t->ctx, &t->names, name);
+	return 0;
+}
+
+/* A prefix P such that P_tdata, P_tvalid, P_tready are all free. */
+static const char *fresh_prefix(struct core *t, const char *base)
+{
+	const char *pre = base;
+	for (unsigned i = 2;; i++) {
+		if (!names_has(&t->names, cat(t, pre, "tdata")) &&
+		    !names_has(&t->names, cat(t, pre, "tvalid")) &&
+		    !names_has(&t->names, cat(t, pre, "tready")))
+			break;
+		pre = arena_printf(&t->ctx->arena, "%s_%u", base, i);
+	}
+	names_add(t->ctx, &t->names, cat(t, pre, "tdata"));
+	names_add(t->ctx, &t->names, cat(t, pre, "tvalid"));
+	names_add(t->ctx, &t->names, cat(t, pre, "tready"));
+	return pre;
+}
+
+static int plan_names(struct core *t)
+{
+	struct ir_program *p = t->g->p;
+	int err = reserve(t, "clk", (struct ir_loc){0}) | reserve(t, "rst", (struct ir_loc){0});
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pipe = p->pipes[i];
+		if (!t->tp[i].into && !t->tp[i].out_of)
+			continue;
+		err |= reserve(t, cat(t, pipe->name, "tdata"), pipe->loc) |
+		       reserve(t, cat(t, pipe->name, "tvalid"), pipe->loc) |
+		       reserve(t, cat(t, pipe->name, "tready"), pipe->loc);
+		if (t->tp[i].host_in)
+			err |= reserve(t, cat(t, pipe->name, "count"), pipe->loc);
+	}
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		struct ir_kernel *kn = p->kernels[k];
+		if (kn->kind != KERNEL_STARTED)
+			continue;
+		err |= reserve(t, cat(t, kn->name, "start"), kn->loc) |
+		       reserve(t, cat(t, kn->name, "busy"), kn->loc) |
+		       reserve(t, cat(t, kn->name, "done"), kn->loc);
+		for (unsigned i = 0; i < kn->nparams; i++)
+			err |= reserve(t, cat(t, kn->name, rtl_arg_port(t->ctx, &kn->params[i])),
+				       kn->loc);
+	}
+	if (err)
+		return -1;
+	/* internal wires */
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pipe = p->pipes[i];
+		struct tpipe *tp = &t->tp[i];
+		bool fifo = rtl_pipe_has_fifo(pipe);
+		tp->wr = tp->into ? pipe->name : NULL;
+		tp->rd = tp->out_of ? pipe->name : NULL;
+		if (!fifo)
+			tp->wr = tp->rd = pipe->name;
+		if (!tp->wr && tp->writer)
+			tp->wr = fresh_prefix(t, cat(t, pipe->name, "wr"));
+		if (!tp->rd && (tp->reader || tp->host_in))
+			tp->rd = fresh_prefix(t, cat(t, pipe->name, "rd"));
+	}
+	return 0;
+}
+
+static void port(struct core *t, const char *dir, unsigned width, const char *name,
+		 bool read, bool last)
+{
+	if (!read)
+		fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", t->f);
+	fprintf(t->f, "    %-6s wire %-10s %s%s\n", dir,
+		width ? arena_printf(&t->ctx->arena, "[%u:0]", width - 1) : "", name,
+		last ? "" : ",");
+	if (!read)
+		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", t->f);
+}
+
+static const char *pipe_desc(struct core *t, const struct ir_pipe *pipe,
+			     const struct tpipe *tp)
+{
+	static const char *const dirs[] = {"kernel to kernel", "host to device",
+					   "device to host", "input", "output"};
+	const char *depth = rtl_pipe_has_fifo(pipe)
+		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
+		: "no FIFO: port wired to the kernel";
+	if (tp->host_in && !tp->reader)
+		depth = arena_printf(&t->ctx->arena, "FIFO depth %u, which no kernel reads",
+				     pipe->depth);
+	else if ((tp->into && !tp->reader) || (tp->out_of && !tp->writer))
+		depth = "no kernel uses it: tied off";
+	return arena_printf(&t->ctx->arena, "%s pipe '%s' (%s, %s, MinCapacity %d): %s",
+			    pipe->kind == PIPE_HOST ? "host" : pipe->kind == PIPE_IO ? "I/O" : "kernel",
+			    pipe->name, pipe->type ? pipe->type : "?",
+			    pipe->dir <= DIR_OUT ? dirs[pipe->dir] : "?", pipe->min_capacity, depth);
+}
+
+static void emit_ports(struct core *t)
+{
+	struct ir_program *p = t->g->p;
+	FILE *f = t->f;
+	/* the last port, to end the list without a comma */
+	int last_pipe = -1, last_kernel = -1;
+	for (unsigned i = 0; i < p->npipes; i++)
+		if (t->tp[i].into || t->tp[i].out_of)
+			last_pipe = (int)i;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		if (p->kernels[k]->kind == KERNEL_STARTED)
+			last_kernel = (int)k;
+	fputs("module sluice_core (\n", f);
+	port(t, "input", 0, "clk", true, false);
+	port(t, "input", 0, "rst", true, last_pipe < 0 && last_kernel < 0);
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pipe = p->pipes[i];
+		struct tpipe *tp = &t->tp[i];
+		if (!tp->into && !tp->out_of)
+			continue;
+		bool last = (int)i == last_pipe && last_kernel < 0;
+		bool used = tp->into ? tp->reader || tp->host_in : tp->writer != NULL;
+		fprintf(f, "\n    // %s\n", pipe_desc(t, pipe, tp));
+		const char *in = tp->into ? "input" : "output";
+		const char *out = tp->into ? "output" : "input";
+		port(t, in, pipe->width, cat(t, pipe->name, "tdata"), used || !tp->into, false);
+		port(t, in, 0, cat(t, pipe->name, "tvalid"), used || !tp->into, false);
+		port(t, out, 0, cat(t, pipe->name, "tready"), used || tp->into,
+		     last && !tp->host_in);
+		if (tp->host_in)
+			port(t, "output", 16, cat(t, pipe->name, "count"), true, last);
+	}
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		struct ir_kernel *kn = p->kernels[k];
+		if (kn->kind != KERNEL_STARTED)
+			continue;
+		fprintf(f, "\n    // kernel '%s': start, busy, done, arguments\n", kn->name);
+		port(t, "input", 0, cat(t, kn->name, "start"), true, false);
+		port(t, "output", 0, cat(t, kn->name, "busy"), true, false);
+		port(t, "output", 0, cat(t, kn->name, "done"), true,
+		     (int)k == last_kernel && !kn->nparams);
+		for (unsigned i = 0; i < kn->nparams; i++)
+			port(t, "input", kn->params[i].width,
+			     cat(t, kn->name, rtl_arg_port(t->ctx, &kn->params[i])), true,
+			     (int)k == last_kernel && i + 1 == kn->nparams);
+	}
+	fputs(");\n\n", f);
+}
+
+static void wires(struct core *t, const char *pre, unsigned width, bool read)
+{
+	if (!read)
+		fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", t->f);
+	fprintf(t->f, "    wire [%u:0] %s_tdata;\n    wire %s_tvalid;\n", width - 1, pre, pre);
+	if (!read)
+		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", t->f);
+	fprintf(t->f, "    wire %s_tready;\n", pre);
+}
+
+/* Bits of sluice_fifo's count for `depth`: $clog2(depth + 1). */
+static unsigned count_bits(unsigned depth)
+{
+	unsigned n = 0;
+	while (n < 32 && (1ull << n) <= depth)
+		n++;
+	return n;
+}
+
+/* NAME_count[15:0] from the FIFO's count wire `level` of `cw` bits. */
+static void emit_count(struct core *t, const char *pipe, const char *level, unsigned cw)
+{
+	if (cw < 16)
+		fprintf(t->f, "    assign %s_count = {%u'd0, %s};\n", pipe, 16 - cw, level);
+	else if (cw == 16)
+		fprintf(t->f, "    assign %s_count = %s;\n", pipe, level);
+	else
+		fprintf(t->f, "    assign %s_count = |%s[%u:16] ? 16'hffff : %s[15:0];\n",
+			pipe, level, cw - 1, level);
+}
+
+static void emit_pipes(struct core *t)
+{
+	struct ir_program *p = t->g->p;
+	struct hls_ctx *ctx = t->ctx;
+	FILE *f = t->f;
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pipe = p->pipes[i];
+		struct tpipe *tp = &t->tp[i];
+		unsigned w = pipe->width;
+		bool connected = tp->into ? tp->reader || tp->host_in
+			       : tp->out_of ? tp->writer != NULL : true;
+		fprintf(f, "    // %s\n", pipe_desc(t, pipe, tp));
+		if (!connected) {
+			if (tp->into)
+				fprintf(f, "    assign %s_tready = 1'b0;\n\n", pipe->name);
+			else
+				fprintf(f, "    assign %s_tdata = %s;\n    assign %s_tvalid = 1'b0;\n\n",
+					pipe->name, rtl_literal64(ctx, w, 0), pipe->name);
+			continue;
+		}
+		if (!rtl_pipe_has_fifo(pipe)) {
+			fputc('\n', f);
+			continue;
+		}
+		t->g->uses_fifo = true;
+		if (!tp->into)
+			wires(t, tp->wr, w, true);
+		if (!tp->out_of)
+			wires(t, tp->rd, w, tp->reader != NULL);
+		if (tp->host_in && !tp->reader)
+			fprintf(f, "    assign %s_tready = 1'b0;\n", tp->rd);
+		const char *level = NULL;
+		unsigned cw = count_bits(pipe->depth);
+		if (tp->host_in) {
+			level = names_fresh(ctx, &t->names, cat(t, pipe->name, "level"));
+			fprintf(f, "    wire [%u:0] %s;\n", cw - 1, level);
+			emit_count(t, pipe->name, level, cw);
+		}
+		const char *inst = names_fresh(ctx, &t->names, cat(t, "fifo", pipe->name));
+		if (!level)
+			fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", f);
+		fprintf(f, "    sluice_fifo #(.WIDTH(%u), .DEPTH(%u)) %s (\n"
+			   "        .clk(clk),\n"
+			   "        .rst(rst),\n"
+			   "        .s_axis_tdata(%s_tdata),\n"
+			   "        .s_axis_tvalid(%s_tvalid),\n"
+			   "        .s_axis_tready(%s_tready),\n"
+			   "        .m_axis_tdata(%s_tdata),\n"
+			   "        .m_axis_tvalid(%s_tvalid),\n"
+			   "        .m_axis_tready(%s_tready),\n"
+			   "        .count(%s)\n"
+			   "    );\n",
+			w, pipe->depth, inst, tp->wr, tp->wr, tp->wr, tp->rd, tp->rd, tp->rd,
+			level ? level : "");
+		if (!level)
+			fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", f);
+		fputc('\n', f);
+	}
+}
+
+static void emit_kernels(struct core *t)
+{
+	struct ir_program *p = t->g->p;
+	FILE *f = t->f;
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		struct ir_kernel *kn = p->kernels[k];
+		const char *inst = names_fresh(t->ctx, &t->names, cat(t, "u", kn->name));
+		fprintf(f, "    kernel_%s %s (\n        .clk(clk),\n        .rst(rst)", kn->name, inst);
+		if (kn->kind == KERNEL_STARTED) {
+			fprintf(f, ",\n        .start(%s_start),\n        .busy(%s_busy),\n"
+				   "        .done(%s_done)", kn->name, kn->name, kn->name);
+			for (unsigned i = 0; i < kn->nparams; i++) {
+				const char *a = rtl_arg_port(t->ctx, &kn->params[i]);
+				fprintf(f, ",\n        .%s(%s_%s)", a, kn->name, a);
+			}
+		}
+		for (unsigned i = 0; i < t->nkports[k]; i++) {
+			const struct kport *pt = &t->kports[k][i];
+			unsigned pi = 0;
+			while (p->pipes[pi] != pt->pipe)
+				pi++;
+			const char *pre = pt->is_read ? t->tp[pi].rd : t->tp[pi].wr;
+			fprintf(f, ",\n        .%s(%s_tdata),\n        .%s(%s_tvalid),\n"
+				   "        .%s(%s_tready)",
+				pt->tdata, pre, pt->tvalid, pre, pt->tready, pre);
+		}
+		fputs("\n    );\n\n", f);
+	}
+}
+
+int rtl_emit_core(struct rtl_gen *g)
+{
+	struct core cores = {.g = g, .ctx = g->ctx};
+	struct core *t = &cores;
+	if (connect(t) || plan_names(t))
+		return -1;
+	for (unsigned k = 0; k < g->p->nkernels; k++)
+		names_fresh(t->ctx, &t->names, arena_printf(&t->ctx->arena, "kernel_%s",
+							    g->p->kernels[k]->name));
+	names_fresh(t->ctx, &t->names, "sluice_fifo");
+	const char *fname = "sluice_core.v";
+	t->f = rtl_open(g, fname);
+	if (!t->f)
+		return -1;
+	rtl_file_header(g, t->f,
+			arena_printf(&g->ctx->arena,
+				     "sluice_core: %u kernel(s), %u pipe(s), one sluice_fifo per pipe "
+				     "but I/O pipes of MinCapacity 0; host pipes and kernel control "
+				     "are ports (sluice_top puts the host bridge in front of them).",
+				     g->p->nkernels, g->p->npipes));
+	emit_ports(t);
+	emit_pipes(t);
+	emit_kernels(t);
+	fputs("endmodule\n\n`resetall\n", t->f);
+	return rtl_close(g, t->f, fname);
+}
