@@ -5,6 +5,7 @@
 #   make test       deps (if needed), build, run every test; ends "N passed, N failed"
 #   make bench      compile time, cycles per word and iCE40 resources per example
 #   make demo       the end-to-end demo (host program on the simulator)
+#   make install    into PREFIX (default /usr/local)
 #
 # Build outputs go to build/ only.
 
@@ -122,6 +123,25 @@ demo: check-deps
 bench: check-deps
 	$(MAKE) all
 	python3 scripts/bench.py
+
+# Installs the compiler, libsluice and its headers, and what the compiler
+# reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/);
+# then `sluice` is on PATH and `pkg-config sluice` finds the runtime.
+SHARE := $(PREFIX)/share/sluice
+install: all
+	install -d $(PREFIX)/bin $(PREFIX)/lib/pkgconfig $(PREFIX)/include/sluice \
+		$(SHARE)/include/sluice $(SHARE)/rtl $(SHARE)/sim
+	install -m 755 $(BUILD)/bin/sluice $(PREFIX)/bin/sluice
+	install -m 644 $(RT_LIB) $(EMU_LIB) $(PREFIX)/lib/
+	install -m 644 include/sluice.h $(PREFIX)/include/
+	install -m 644 include/sluice/*.h $(PREFIX)/include/sluice/
+	install -m 644 include/sluice.h $(SHARE)/include/
+	install -m 644 include/sluice/*.h $(SHARE)/include/sluice/
+	install -m 644 rtl/*.v $(SHARE)/rtl/
+	install -m 644 sim/sim_abi.h sim/sim_shim.cpp $(SHARE)/sim/
+	install -m 755 sim/build-model.sh $(SHARE)/sim/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(PREFIX)/include|g' \
+	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' sluice.pc.in > $(PREFIX)/lib/pkgconfig/sluice.pc
 
 clean:
 	rm -rf $(BUILD)
