@@ -826,7 +826,9 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	if (sluice_device_open(&r.dev, r.device)) {
-		rc = API_FAILED("opening device '%s'", r.device ? r.device : "sim");
+		const char *env = getenv("SLUICE_DEVICE");
+		rc = API_FAILED("opening device '%s'",
+				r.device ? r.device : env && *env ? env : "sim");
 		goto out;
 	}
 	if (sluice_module_load(r.dev, r.module, &r.mod)) {

@@ -98,8 +98,9 @@ static int image_path(const struct sluice_module *m, char *path, size_t cap)
 {
 	json_t *img = json_object_get(m->images, "sim");
 	if (!img)
-		return no_image(m, "the module has no image for the simulator: build it with a "
-			        "sluice that makes the Verilator model (\"images\": {\"sim\": ...})");
+		return no_image(m, "the module has no image for the simulator (\"images\": "
+			        "{\"sim\": ...}): build it for the simulator, `sluice build` "
+			        "with --target sim (the default) and without --no-sim-image");
 	json_t *lib = json_is_object(img) ? json_object_get(img, "library") : NULL;
 	if (!json_is_string(lib) || !*json_string_value(lib))
 		return rt_err(SLUICE_E_MANIFEST, "%s/manifest.json: images.sim must be an object "
