@@ -177,15 +177,26 @@ void __sluice_pipe_write_nb(const struct sluice_pipe_desc *pipe,
 				       (ok), SLUICE__PROPARGS(__VA_ARGS__));\
 	})
 
-/* Specialization constants.  For now sluice_spec() is folded to the default
- * value; the descriptor lets the module manifest list the constant. */
+/* Specialization constants.  `sluice build` binds each one: folded into
+ * the hardware with its default value (the default), folded with another
+ * value (--spec NAME=VALUE), or kept as a register of the device that the
+ * host sets between kernel runs (--spec-register NAME).  The descriptor
+ * lets the module manifest list the constant.  For the compiler the value
+ * is not const, so that clang leaves every read of it to the front end;
+ * sluice_spec() is an rvalue either way. */
+#ifdef __SLUICE_HLS__
+#define SLUICE__SPEC_CONST
+#define sluice_spec(name_) (__extension__({ __sluice_spec_##name_; }))
+#else
+#define SLUICE__SPEC_CONST const
+#define sluice_spec(name_) (__sluice_spec_##name_)
+#endif
 #define SLUICE_SPEC_CONSTANT(T, name_, default_)                            \
 	SLUICE__SECTION("sluice.spec")                                      \
-	static const T __sluice_spec_##name_ = (default_);                  \
+	static SLUICE__SPEC_CONST T __sluice_spec_##name_ = (default_);     \
 	SLUICE__SECTION("sluice.specdesc")                                  \
 	static const struct sluice_spec_desc __sluice_specdesc_##name_ = {  \
 		#name_, #T, (unsigned)sizeof(T), &__sluice_spec_##name_}
-#define sluice_spec(name_) (__sluice_spec_##name_)
 
 #ifdef __SLUICE_HLS__
 #define SLUICE_KERNEL __attribute__((used, noinline, section("sluice.kernel")))

@@ -138,8 +138,10 @@ int sluice_module_set_spec(sluice_module *mod, const char *name, const void *val
 		if (memcmp(words, built, s->words * sizeof *words))
 			return rt_err(SLUICE_E_NOT_SUPPORTED,
 				      "specialization constant '%s' of module '%s' is folded into its "
-				      "hardware with the value %lld; changing it needs a rebuild",
-				      name, mod->name, (long long)s->value);
+				      "hardware with the value %lld; changing it needs a rebuild "
+				      "(sluice build --spec %s=VALUE, or --spec-register %s to set it "
+				      "at run time)",
+				      name, mod->name, (long long)s->value, name, name);
 		return SLUICE_OK;
 	}
 	int rc = rt_dev_enter(mod->dev);

@@ -29,11 +29,16 @@ static void build_usage(void)
 {
 	fputs("usage: sluice build FILE.c... [-o OUT.sluice] [--emit-verilog DIR]\n"
 	      "                    [--dump-ir[=DIR]] [--clock FREQ] [--target T]\n"
-	      "                    [--no-sim-image] [-DNAME[=VALUE]] [-IDIR] [-q]\n"
+	      "                    [--no-sim-image] [--spec NAME=VALUE]\n"
+	      "                    [--spec-register NAME|all] [-DNAME[=VALUE]] [-IDIR] [-q]\n"
 	      "  FREQ: 48MHz, 12.5MHz, 100000kHz or a number of MHz\n"
 	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n"
 	      "  --no-sim-image: for target sim, write the Verilog but do not\n"
-	      "      verilate it into the simulator image (for test benches)\n",
+	      "      verilate it into the simulator image (for test benches)\n"
+	      "  --spec NAME=VALUE: fold specialization constant NAME with VALUE\n"
+	      "      instead of its default\n"
+	      "  --spec-register NAME: keep NAME as a register the host sets between\n"
+	      "      kernel runs (sluice_module_set_spec); 'all' for every constant\n",
 	      stderr);
 }
 
@@ -125,6 +130,26 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 			o->dump_ir = arg + 10;
 		} else if (!strcmp(arg, "-q") || !strcmp(arg, "--quiet")) {
 			o->quiet = true;
+		} else if (!strcmp(arg, "--spec") || !strcmp(arg, "--spec-register")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "sluice: error: %s needs an argument\n", arg);
+				return -1;
+			}
+			const char *v = argv[++i];
+			struct front_spec_bind sb = {.name = v};
+			if (!strcmp(arg, "--spec")) {
+				const char *eq = strchr(v, '=');
+				if (!eq || eq == v || !eq[1]) {
+					fprintf(stderr, "sluice: error: --spec '%s': expected NAME=VALUE\n", v);
+					return -1;
+				}
+				sb.name = arena_printf(a, "%.*s", (int)(eq - v), v);
+				sb.value = eq + 1;
+			} else if (!*v) {
+				fprintf(stderr, "sluice: error: --spec-register needs a constant's name\n");
+				return -1;
+			}
+			VEC_PUSH(a, o->spec_binds, o->nspec_binds, sb);
 		} else if (!strcmp(arg, "--no-sim-image")) {
 			o->no_sim_image = true;
 		} else if (!strncmp(arg, "-D", 2) || !strncmp(arg, "-I", 2) ||
@@ -261,6 +286,7 @@ int cmd_build(int argc, char **argv)
 		.cflags = o.cflags, .ncflags = o.ncflags,
 		.include_dir = arena_printf(&ctx.arena, "%s/include", home),
 		.module_name = module_name(&ctx, o.output),
+		.spec_binds = o.spec_binds, .nspec_binds = o.nspec_binds,
 	};
 	struct ir_program *p = front_compile(&ctx, &fo);
 	if (!p || ctx.diag.errors)

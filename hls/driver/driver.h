@@ -4,6 +4,7 @@
 #ifndef SLUICE_DRIVER_H
 #define SLUICE_DRIVER_H
 
+#include "../front/front.h"
 #include "../ir/ir.h"
 #include "../rtlgen/rtlgen.h"
 #include "../sched/schedule.h"
@@ -20,6 +21,8 @@ struct build_opts {
 	double clock_mhz;	  /* --clock, 0 for the default */
 	bool quiet;
 	bool no_sim_image;	  /* --no-sim-image: Verilog only */
+	struct front_spec_bind *spec_binds; /* --spec, --spec-register */
+	unsigned nspec_binds;
 };
 
 /* home.c: the directory holding include/sluice.h and rtl/ (the source tree

@@ -96,13 +96,15 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 		json_array_append_new(sources, json_string(o->sources[i]));
 	json_t *specs = json_array();
 	for (unsigned i = 0; i < p->nspecs; i++)
-		/* "binding": the front end folds every constant's value into
-		 * the hardware at build time ("folded"); "register" is for
-		 * constants kernels read from the bridge's registers. */
+		/* "binding": "folded" (the value is in the hardware: the
+		 * default, or --spec NAME=VALUE) or "register" (kernels read
+		 * the bridge's register, "value" its reset value; the core has
+		 * an input spec_NAME) */
 		json_array_append_new(specs, json_pack("{s:s, s:s, s:i, s:I, s:s}",
 			"name", p->specs[i]->name, "type", p->specs[i]->type,
 			"width", (json_int_t)p->specs[i]->width,
-			"value", (json_int_t)p->specs[i]->value, "binding", "folded"));
+			"value", (json_int_t)p->specs[i]->value, "binding",
+			p->specs[i]->binding == SPEC_REGISTER ? "register" : "folded"));
 	json_t *vfiles = json_array();
 	for (unsigned i = 0; i < files->ngenerated; i++)
 		json_array_append_new(vfiles, json_string(files->generated[i]));

@@ -4,6 +4,7 @@
  *
  *   clang + link (clang.c) -> pipe declarations agree (prepare_pipes.c) and
  *   the C is supported (prepare.c) -> always-inline (optimize.c) ->
+ *   spec constants bound (spec_bind.c) ->
  *   lower_pipes.c -> state.c -> the hardware pass pipeline (optimize.c) ->
  *   front_lower (lower*.c) -> link_check (hls/pass/link_check.c)
  *
@@ -66,7 +67,7 @@ struct ir_program *front_compile(struct hls_ctx *ctx, const struct front_opts *o
 	bad += front_prepare(ctx, m);
 	if (bad)
 		goto out;
-	if (front_inline(ctx, m))
+	if (front_inline(ctx, m) || front_bind_specs(ctx, m, o))
 		goto out;
 	bad = front_lower_pipes(ctx, m);
 	bad += front_state(ctx, m); /* independent: report both */
@@ -78,6 +79,9 @@ struct ir_program *front_compile(struct hls_ctx *ctx, const struct front_opts *o
 	p = front_lower(ctx, m, o->module_name ? o->module_name : "sluice");
 	if (!p || ctx->diag.errors > errors0)
 		goto out;
+	for (unsigned i = 0; i < p->nspecs; i++)
+		if (front_spec_register(o, p->specs[i]->name))
+			p->specs[i]->binding = SPEC_REGISTER;
 	if (!p->nsources) {
 		for (unsigned i = 0; i < o->nsources; i++)
 			VEC_PUSH(&ctx->arena, p->sources, p->nsources,

@@ -15,6 +15,17 @@ struct front_opts {
 	const char *clang;	/* clang executable; NULL: $SLUICE_CLANG or clang-19 */
 	const char *include_dir; /* where sluice.h lives */
 	const char *module_name;
+	/* specialization constant bindings (sluice build --spec,
+	 * --spec-register); any other constant is folded with its default */
+	const struct front_spec_bind *spec_binds;
+	unsigned nspec_binds;
+};
+
+/* `--spec NAME=VALUE` (value set, folded) or `--spec-register NAME`
+ * (register; NAME "all" for every constant). */
+struct front_spec_bind {
+	const char *name;
+	const char *value;	/* NULL for a register binding */
 };
 
 /* Compiles, links and lowers the sources.  Every unsupported construct is

@@ -9,6 +9,7 @@
  *   %ok = call i1 @sluice.pipe.write_nb.iN(ptr @desc, iN %v, i32 x4)
  *   %s  = call iN @sluice.state.load.iN(ptr @g)
  *   call void @sluice.state.store.iN(ptr @g, iN %s)
+ *   %v  = call iN @sluice.spec.NAME()     (a register-bound spec constant)
  *
  * A pipe op gets op->pipe (the ir_pipe of the descriptor's name) and
  * op->lat: anchor/target are the props minus one (0, none, becomes -1),
@@ -157,6 +158,25 @@ static void lower_state_op(struct lower *L, LLVMValueRef call, const char *name)
 	}
 }
 
+/* %v = call iN @sluice.spec.NAME(): the register-bound constant NAME. */
+static void lower_spec_op(struct lower *L, LLVMValueRef call, const char *name)
+{
+	const char *sname = name + strlen("sluice.spec.");
+	struct ir_spec_const *s = NULL;
+	for (unsigned i = 0; i < L->prog->nspecs && !s; i++)
+		if (!strcmp(L->prog->specs[i]->name, sname))
+			s = L->prog->specs[i];
+	unsigned w = lower_type_width(LLVMTypeOf(call));
+	if (!s || LLVMGetNumArgOperands(call) || w != s->width) {
+		lower_error(L, L->loc, "internal error: malformed call to '%s'", name);
+		return;
+	}
+	struct ir_op *op = lower_op(L, IR_SPEC, w, 0);
+	op->spec = s;
+	op->name = s->name;
+	lower_bind(L, call, op);
+}
+
 void lower_call(struct lower *L, LLVMValueRef call)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(call);
@@ -176,6 +196,10 @@ void lower_call(struct lower *L, LLVMValueRef call)
 	}
 	if (prefix(name, "sluice.state.")) {
 		lower_state_op(L, call, name);
+		return;
+	}
+	if (prefix(name, "sluice.spec.")) {
+		lower_spec_op(L, call, name);
 		return;
 	}
 	if (prefix(name, "llvm.")) {

@@ -10,9 +10,11 @@
  * capacity or size is impossible is reported here; descriptors of one name
  * that disagree were reported before (front_check_pipe_decls).
  *
- * Spec constants: one ir_spec_const per name, value = the default's bits
- * (8*size bits, zero-extended, at most 64); a second descriptor of the same
- * name with another type or default is an error.
+ * Spec constants: one ir_spec_const per name, value = the bits of the
+ * value global's initializer (the default, or what spec_bind.c set for
+ * --spec; 8*size bits, zero-extended, at most 64); a second descriptor of
+ * the same name with another type or default is an error.  front_compile
+ * sets the binding afterwards.
  *
  * State: one ir_state per global per kernel, width 8*sizeof, init = the
  * initializer's bytes in host order (byte 0 in bits [7:0]); its name is

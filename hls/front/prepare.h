@@ -45,6 +45,11 @@ unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
 unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
 
 /* optimize.c: the hardware pass pipeline, then LLVMVerifyModule. */
+/* spec_bind.c: folds each specialization constant with its default or
+ * --spec value, or turns its reads into @sluice.spec.NAME() calls when it
+ * is register-bound; front_spec_register says which are. */
+unsigned front_bind_specs(struct hls_ctx *ctx, LLVMModuleRef m, const struct front_opts *o);
+bool front_spec_register(const struct front_opts *o, const char *name);
 unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m);
 const char *front_pipeline_string(void);
 /* optimize.c: runs an LLVM pass pipeline (no target machine); an error

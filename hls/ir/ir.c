@@ -27,7 +27,7 @@ void hls_ctx_fini(struct hls_ctx *ctx)
 }
 
 static const char *const opcode_names[IR_NUM_OPCODES] = {
-	[IR_CONST] = "const", [IR_ARG] = "arg", [IR_UNDEF] = "undef",
+	[IR_CONST] = "const", [IR_ARG] = "arg", [IR_UNDEF] = "undef", [IR_SPEC] = "spec",
 	[IR_ADD] = "add", [IR_SUB] = "sub", [IR_MUL] = "mul",
 	[IR_UDIV] = "udiv", [IR_SDIV] = "sdiv", [IR_UREM] = "urem",
 	[IR_SREM] = "srem", [IR_AND] = "and", [IR_OR] = "or",

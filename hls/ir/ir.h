@@ -111,6 +111,8 @@ enum ir_opcode {
 	IR_CONST,	/* imm (wide: imm_words) */
 	IR_ARG,		/* kernel scalar argument number `index` */
 	IR_UNDEF,	/* any value (LLVM undef/poison); lowered as zero */
+	IR_SPEC,	/* the register-bound specialization constant op->spec; width =
+			   spec->width; read from the kernel's spec_<name> port */
 
 	/* binary arithmetic, width = width of both operands */
 	IR_ADD, IR_SUB, IR_MUL,
@@ -168,6 +170,7 @@ enum ir_pipe_dir { DIR_NONE = 0, DIR_H2D = 1, DIR_D2H = 2, DIR_IN = 3, DIR_OUT =
 
 struct ir_kernel;
 struct ir_block;
+struct ir_spec_const;
 
 struct ir_pipe {
 	const char *name;      /* identity; also the Verilog port/FIFO name */
@@ -213,6 +216,7 @@ struct ir_op {
 	struct ir_pipe *pipe;	      /* pipe ops */
 	struct ir_latency lat;	      /* pipe ops */
 	struct ir_state *state;	      /* state ops */
+	struct ir_spec_const *spec;   /* IR_SPEC */
 };
 
 struct ir_block {
@@ -249,10 +253,17 @@ struct ir_kernel {
 	struct ir_loc loc;
 };
 
+/* How a specialization constant reaches the hardware (chosen at build
+ * time): folded into the logic, or read from a register of the host
+ * bridge that the host may change between kernel runs. */
+enum ir_spec_binding { SPEC_FOLDED = 0, SPEC_REGISTER = 1 };
+
 struct ir_spec_const {
 	const char *name, *type;
 	unsigned width;
-	uint64_t value;		/* default value (folded for now) */
+	uint64_t value;		/* the folded value, or the register's reset value:
+				   the default unless `sluice build --spec` set it */
+	enum ir_spec_binding binding;
 	struct ir_loc loc;
 };
 

@@ -56,6 +56,9 @@ static void print_op(FILE *f, const struct ir_op *op)
 	case IR_ARG:
 		col += fprintf(f, " #%u", op->index);
 		break;
+	case IR_SPEC:
+		col += fprintf(f, " %s", op->spec ? op->spec->name : "?");
+		break;
 	case IR_EXTRACT:
 		col += fprintf(f, " %%%u[%u +: %u]", op->args[0]->id, op->index,
 			       op->width);

@@ -156,6 +156,10 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 				problem(v, k, op, "pipe op without pipe");
 			if ((op->opc == IR_STATE_LOAD || op->opc == IR_STATE_STORE) && !op->state)
 				problem(v, k, op, "state op without state");
+			if (op->opc == IR_SPEC &&
+			    (!op->spec || op->spec->binding != SPEC_REGISTER ||
+			     op->width != op->spec->width || op->nargs))
+				problem(v, k, op, "spec op without a register-bound constant of its width");
 			for (unsigned a = 0; a < op->nargs; a++) {
 				struct ir_op *d = op->args[a];
 				if (!d || d->id >= k->nops_total || blk[d->id] < 0) {

@@ -76,7 +76,8 @@ static void drop_phi_entries(struct ir_block *x, struct ir_block *e)
 
 static bool is_free(const struct ir_op *op)
 {
-	return op->opc == IR_CONST || op->opc == IR_UNDEF || op->opc == IR_ARG;
+	return op->opc == IR_CONST || op->opc == IR_UNDEF || op->opc == IR_ARG ||
+	       op->opc == IR_SPEC;
 }
 
 /* Moves constants and argument reads to the front of the entry block. */

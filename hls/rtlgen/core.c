@@ -5,6 +5,10 @@
  *
  * Ports, in this order:
  *   clk, rst;
+ *   per register-bound spec constant S (program order): input
+ *   spec_S[w-1:0], wired to every kernel that reads S (sluice_top drives
+ *   it from the bridge's spec register, a test bench with the manifest's
+ *   value); a constant no kernel reads keeps its port, unread;
  *   per host pipe and I/O pipe NAME (program order): NAME_tdata[W-1:0],
  *   NAME_tvalid, NAME_tready -- for pipes into the design (h2d, in) tdata
  *   and tvalid are inputs and tready an output, for pipes out of it (d2h,
@@ -144,6 +148,9 @@ static int plan_names(struct core *t)
 {
 	struct ir_program *p = t->g->p;
 	int err = reserve(t, "clk", (struct ir_loc){0}) | reserve(t, "rst", (struct ir_loc){0});
+	for (unsigned i = 0; i < p->nspecs; i++)
+		if (p->specs[i]->binding == SPEC_REGISTER)
+			err |= reserve(t, rtl_spec_port(t->ctx, p->specs[i]), p->specs[i]->loc);
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
 		if (!t->tp[i].into && !t->tp[i].out_of)
@@ -227,9 +234,24 @@ static void emit_ports(struct core *t)
 	for (unsigned k = 0; k < p->nkernels; k++)
 		if (p->kernels[k]->kind == KERNEL_STARTED)
 			last_kernel = (int)k;
+	int last_spec = -1;
+	for (unsigned i = 0; i < p->nspecs; i++)
+		if (p->specs[i]->binding == SPEC_REGISTER)
+			last_spec = (int)i;
 	fputs("module sluice_core (\n", f);
 	port(t, "input", 0, "clk", true, false);
-	port(t, "input", 0, "rst", true, last_pipe < 0 && last_kernel < 0);
+	port(t, "input", 0, "rst", true, last_pipe < 0 && last_kernel < 0 && last_spec < 0);
+	if (last_spec >= 0)
+		fputs("\n    // register-bound specialization constants\n", f);
+	for (unsigned i = 0; i < p->nspecs; i++) {
+		if (p->specs[i]->binding != SPEC_REGISTER)
+			continue;
+		bool read = false;
+		for (unsigned k = 0; k < p->nkernels && !read; k++)
+			read = rtl_kernel_uses_spec(p->kernels[k], p->specs[i]);
+		port(t, "input", p->specs[i]->width, rtl_spec_port(t->ctx, p->specs[i]), read,
+		     (int)i == last_spec && last_pipe < 0 && last_kernel < 0);
+	}
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
 		struct tpipe *tp = &t->tp[i];
@@ -363,6 +385,11 @@ static void emit_kernels(struct core *t)
 		struct ir_kernel *kn = p->kernels[k];
 		const char *inst = names_fresh(t->ctx, &t->names, cat(t, "u", kn->name));
 		fprintf(f, "    kernel_%s %s (\n        .clk(clk),\n        .rst(rst)", kn->name, inst);
+		for (unsigned i = 0; i < p->nspecs; i++)
+			if (rtl_kernel_uses_spec(kn, p->specs[i])) {
+				const char *sp = rtl_spec_port(t->ctx, p->specs[i]);
+				fprintf(f, ",\n        .%s(%s)", sp, sp);
+			}
 		if (kn->kind == KERNEL_STARTED) {
 			fprintf(f, ",\n        .start(%s_start),\n        .busy(%s_busy),\n"
 				   "        .done(%s_done)", kn->name, kn->name, kn->name);

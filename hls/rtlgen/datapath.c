@@ -105,6 +105,10 @@ static const char *expr(struct kgen *kg, const struct ir_op *op)
 		return rtl_literal64(ctx, w, 0);
 	case IR_ARG:
 		return kg->arg_reg[op->index];
+	case IR_SPEC: {
+		int si = kgen_spec_index(kg, op->spec);
+		return kg->k->kind == KERNEL_STARTED ? kg->spec_reg[si] : kg->spec_port[si];
+	}
 	case IR_ADD: return bin(kg, op, "+");
 	case IR_SUB: return bin(kg, op, "-");
 	case IR_MUL: return bin(kg, op, "*");

@@ -29,7 +29,7 @@
  *                                        none|h2d|d2h|in|out
  *   kernel NAME KIND                     every kernel; KIND started|autorun
  *   param NAME WIDTH                     its parameters, in order
- *   spec NAME WIDTH VALUE                every specialization constant
+ *   spec NAME WIDTH VALUE[ register]     every specialization constant
  * Any change to what the host addresses (a pipe's name, width, depth or
  * direction, a kernel's parameters, a spec constant) changes the id, so
  * the runtime can tell a device image from another build of the design.
@@ -83,8 +83,9 @@ static uint32_t design_id(struct hls_ctx *ctx, const struct ir_program *p)
 	}
 	for (unsigned i = 0; i < p->nspecs; i++) {
 		const struct ir_spec_const *sc = p->specs[i];
-		h = fnv1a(h, arena_printf(&ctx->arena, "spec %s %u %llx\n", sc->name, sc->width,
-					  (unsigned long long)sc->value));
+		h = fnv1a(h, arena_printf(&ctx->arena, "spec %s %u %llx%s\n", sc->name, sc->width,
+					  (unsigned long long)sc->value,
+					  sc->binding == SPEC_REGISTER ? " register" : ""));
 	}
 	return h;
 }

@@ -5,6 +5,9 @@
  * Ports, in this order:
  *   clk, rst;
  *   host-started kernels: start, busy, done, then arg_<P> per parameter;
+ *   spec_<S> per register-bound spec constant S the kernel reads (program
+ *   order): a started kernel latches it at start like an argument, so
+ *   one run sees one value; an autorun kernel reads the port as it is;
  *   per pipe the kernel uses (program pipe order): for a pipe it reads
  *   <pipe>_tdata, <pipe>_tvalid (inputs), <pipe>_tready (output); for a
  *   pipe it writes <pipe>_tdata, <pipe>_tvalid (outputs), <pipe>_tready
@@ -32,6 +35,21 @@ static bool is_pipe_op(enum ir_opcode opc)
 const char *rtl_arg_port(struct hls_ctx *ctx, const struct ir_param *param)
 {
 	return arena_printf(&ctx->arena, "arg_%s", param->name);
+}
+
+const char *rtl_spec_port(struct hls_ctx *ctx, const struct ir_spec_const *s)
+{
+	return arena_printf(&ctx->arena, "spec_%s", s->name);
+}
+
+bool rtl_kernel_uses_spec(const struct ir_kernel *k, const struct ir_spec_const *s)
+{
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++)
+			if (k->blocks[b]->ops[j]->opc == IR_SPEC &&
+			    k->blocks[b]->ops[j]->spec == s)
+				return true;
+	return false;
 }
 
 int rtl_kernel_ports(struct hls_ctx *ctx, struct ir_program *p,
@@ -89,6 +107,15 @@ struct kport *kgen_port_of(struct kgen *kg, const struct ir_op *op)
 			return &kg->ports[i];
 	assert(!"pipe op without a port");
 	return NULL;
+}
+
+int kgen_spec_index(const struct kgen *kg, const struct ir_spec_const *s)
+{
+	const struct ir_program *p = kg->g->p;
+	for (unsigned i = 0; i < p->nspecs; i++)
+		if (p->specs[i] == s)
+			return (int)i;
+	return -1;
 }
 
 int kgen_state_index(const struct kgen *kg, const struct ir_state *st)
@@ -149,6 +176,16 @@ static int plan_ports(struct kgen *kg)
 		kg->arg_port[i] = rtl_arg_port(kg->ctx, &k->params[i]);
 		err |= reserve_port(kg, kg->arg_port[i]);
 	}
+	struct ir_program *p = kg->g->p;
+	kg->spec_port = arena_alloc(&kg->ctx->arena, (p->nspecs + 1) * sizeof(char *));
+	kg->spec_reg = arena_alloc(&kg->ctx->arena, (p->nspecs + 1) * sizeof(char *));
+	kg->spec_read = arena_alloc(&kg->ctx->arena, (p->nspecs + 1) * sizeof(bool));
+	for (unsigned i = 0; i < p->nspecs; i++) {
+		if (!rtl_kernel_uses_spec(k, p->specs[i]))
+			continue;
+		kg->spec_port[i] = rtl_spec_port(kg->ctx, p->specs[i]);
+		err |= reserve_port(kg, kg->spec_port[i]);
+	}
 	for (unsigned i = 0; i < kg->nports; i++)
 		err |= reserve_port(kg, kg->ports[i].tdata) |
 		       reserve_port(kg, kg->ports[i].tvalid) |
@@ -180,18 +217,36 @@ static void emit_ports(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
 	FILE *f = kg->f;
+	struct ir_program *p = kg->g->p;
+	unsigned nspec = 0, spec_left;
+	for (unsigned i = 0; i < p->nspecs; i++)
+		nspec += kg->spec_port[i] != NULL;
 	fprintf(f, "module kernel_%s (\n", k->name);
-	bool more = k->kind == KERNEL_STARTED || kg->nports;
+	bool more = k->kind == KERNEL_STARTED || kg->nports || nspec;
+	bool started = k->kind == KERNEL_STARTED;
 	port_line(kg, "input", 0, "clk", true, false);
 	port_line(kg, "input", 0, "rst", true, !more);
-	if (k->kind == KERNEL_STARTED) {
+	if (started) {
 		fputs("\n    // control: a start is taken in S_IDLE; done pulses as the kernel returns\n", f);
 		port_line(kg, "input", 0, "start", true, false);
 		port_line(kg, "output", 0, "busy", true, false);
-		port_line(kg, "output", 0, "done", true, !k->nparams && !kg->nports);
+		port_line(kg, "output", 0, "done", true, !k->nparams && !kg->nports && !nspec);
 		for (unsigned i = 0; i < k->nparams; i++)
 			port_line(kg, "input", k->params[i].width, kg->arg_port[i],
-				  kg->arg_reg[i] != NULL, i + 1 == k->nparams && !kg->nports);
+				  kg->arg_reg[i] != NULL,
+				  i + 1 == k->nparams && !kg->nports && !nspec);
+	}
+	if (nspec)
+		fprintf(f, "\n    // register-bound specialization constants%s\n",
+			started ? ", latched at start" : "");
+	spec_left = nspec;
+	for (unsigned i = 0; i < p->nspecs; i++) {
+		if (!kg->spec_port[i])
+			continue;
+		spec_left--;
+		port_line(kg, "input", p->specs[i]->width, kg->spec_port[i],
+			  started ? kg->spec_reg[i] != NULL : kg->spec_read[i],
+			  !spec_left && !kg->nports);
 	}
 	for (unsigned i = 0; i < kg->nports; i++) {
 		struct kport *pt = &kg->ports[i];

@@ -40,6 +40,12 @@ void regs_emit_decls(struct kgen *kg)
 				  NULL, true,
 				  arena_printf(&ctx->arena, "argument '%s', latched at start",
 					       k->params[i].name));
+	for (unsigned i = 0; i < kg->g->p->nspecs; i++)
+		if (kg->spec_reg[i])
+			kgen_decl(kg, "    ", "reg", kg->g->p->specs[i]->width, kg->spec_reg[i],
+				  NULL, true,
+				  arena_printf(&ctx->arena, "spec constant '%s', latched at start",
+					       kg->g->p->specs[i]->name));
 	for (unsigned i = 0; i < k->nstates; i++)
 		if (sv_present(kg, i)) {
 			const char *where = rtl_lines(ctx, &k->states[i]->loc, 1);
@@ -135,6 +141,10 @@ void regs_emit_always(struct kgen *kg)
 			if (kg->arg_reg[i])
 				l = arena_printf(&ctx->arena, "%s                    %s <= %s;\n",
 						 l, kg->arg_reg[i], kg->arg_port[i]);
+		for (unsigned i = 0; i < kg->g->p->nspecs; i++)
+			if (kg->spec_reg[i])
+				l = arena_printf(&ctx->arena, "%s                    %s <= %s;\n",
+						 l, kg->spec_reg[i], kg->spec_port[i]);
 		if (*l)
 			arm_add(kg, &a, 0, arena_printf(&ctx->arena,
 				"                if (start) begin\n%s                end\n", l));

@@ -138,6 +138,11 @@ int rtl_kernel_ports(struct hls_ctx *ctx, struct ir_program *p,
 		     struct ir_kernel *k, struct kport **out);
 /* Port name of kernel argument `param`. */
 const char *rtl_arg_port(struct hls_ctx *ctx, const struct ir_param *param);
+/* Port name of the register-bound spec constant s, in kernel modules and
+ * in sluice_core: spec_<name>. */
+const char *rtl_spec_port(struct hls_ctx *ctx, const struct ir_spec_const *s);
+/* Whether kernel k reads the register-bound spec constant s (IR_SPEC). */
+bool rtl_kernel_uses_spec(const struct ir_kernel *k, const struct ir_spec_const *s);
 
 int rtl_emit_kernel(struct rtl_gen *g, unsigned kernel_index);
 int rtl_emit_core(struct rtl_gen *g);	/* core.c */
@@ -194,6 +199,11 @@ struct kgen {
 	struct kport *ports;
 	unsigned nports;
 	const char **arg_port, **arg_reg; /* by param; arg_reg NULL if unread */
+	/* by program spec index: the spec_<name> port (NULL if the kernel
+	 * has no IR_SPEC of it); for a started kernel the register latched
+	 * at start (NULL if unread); whether an autorun kernel reads it */
+	const char **spec_port, **spec_reg;
+	bool *spec_read;
 	const char **sv_reg;	/* by kernel state index: <G>_q */
 	struct rtl_bits *sv_bits;
 	bool start_read;
@@ -202,6 +212,7 @@ struct kgen {
 /* kernel.c */
 struct kport *kgen_port_of(struct kgen *kg, const struct ir_op *op);
 int kgen_state_index(const struct kgen *kg, const struct ir_state *st);
+int kgen_spec_index(const struct kgen *kg, const struct ir_spec_const *s);
 void kgen_decl(struct kgen *kg, const char *indent, const char *kind,
 	       unsigned width, const char *name, const char *init,
 	       bool fully_read, const char *comment);

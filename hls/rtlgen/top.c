@@ -21,9 +21,12 @@
  * count as word i of h2d_count; D2H pipe j puts its word, zero-extended,
  * in slot j of d2h_tdata; started kernel k takes bit k of kernel_start and
  * drives bit k of kernel_busy/kernel_done; parameter P of width w at
- * argument word a is kernel_args[32*a +: w].  The bridge's vectors of a
+ * argument word a is kernel_args[32*a +: w]; register-bound spec constant
+ * S of width w whose first spec word is s (manifest order) drives the
+ * core's spec_S from spec_values[32*s +: w] (SPEC_INIT holds its value at
+ * build, the default unless --spec set it).  The bridge's vectors of a
  * count 0 are 1 bit (one word) wide: their inputs are tied to 0.  Bits
- * that nothing reads (spec values, the top bits of argument words) meet in
+ * that nothing reads (folded spec values, top bits of words) meet in
  * one wire inside a lint_off UNUSEDSIGNAL bracket.
  */
 #include "rtlgen_internal.h"
@@ -201,9 +204,19 @@ static void emit_wires(struct top *t)
 	}
 	if (!h->arg_words)
 		unused(t, t->kargs);
-	/* the front end folds the spec constants into the kernels at build
-	 * time: their registers are readable, not wired to anything yet */
-	unused(t, t->spec);
+	/* spec words: a register-bound constant's low bits go to sluice_core,
+	 * a folded constant's words are only readable by the host */
+	if (!h->spec_words)
+		unused(t, t->spec);
+	for (unsigned i = 0, wd = 0; i < t->g->p->nspecs; i++) {
+		const struct ir_spec_const *sc = t->g->p->specs[i];
+		unsigned n = (sc->width + 31) / 32, lo = 32 * wd;
+		unsigned used = sc->binding == SPEC_REGISTER ? sc->width : 0;
+		if (used < 32 * n)
+			unused(t, arena_printf(&t->ctx->arena, "%s%s", t->spec,
+					       bits(t, lo + 32 * n - 1, lo + used)));
+		wd += n;
+	}
 	for (unsigned j = 0; j < h->nd2h; j++) {
 		unsigned w = h->d2h[j]->width, lo = t->d2h_maxw * j;
 		fprintf(f, "    assign %s%s = ", t->d2h_tdata, bits(t, lo + t->d2h_maxw - 1, lo));
@@ -352,6 +365,13 @@ static void emit_core(struct top *t)
 	fprintf(f, "    sluice_core %s (\n", fresh(t, "u_core"));
 	conn(t, &first, "clk", "clk");
 	conn(t, &first, "rst", t->pipe_rst);
+	for (unsigned n = 0, wd = 0; n < p->nspecs; n++) {
+		const struct ir_spec_const *sc = p->specs[n];
+		if (sc->binding == SPEC_REGISTER)
+			conn(t, &first, rtl_spec_port(t->ctx, sc), arena_printf(&t->ctx->arena,
+				"%s%s", t->spec, bits(t, 32 * wd + sc->width - 1, 32 * wd)));
+		wd += (sc->width + 31) / 32;
+	}
 	unsigned i = 0, j = 0;
 	for (unsigned n = 0; n < p->npipes; n++) {
 		const struct ir_pipe *pp = p->pipes[n];
@@ -417,8 +437,7 @@ int rtl_emit_top(struct rtl_gen *g)
 	emit_wires(t);
 	emit_bridge(t);
 	emit_core(t);
-	fprintf(t->f, "    // what nothing reads; spec_values too: the front end folds the\n"
-		      "    // specialization constants into the kernels at build time\n"
+	fprintf(t->f, "    // what nothing reads (spec_values of folded constants among them)\n"
 		      "    /* verilator lint_off UNUSEDSIGNAL */\n"
 		      "    wire %s = &{1'b0, %s};\n"
 		      "    /* verilator lint_on UNUSEDSIGNAL */\n\n",

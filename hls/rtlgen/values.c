@@ -329,7 +329,21 @@ int values_plan(struct kgen *kg)
 			if (!v->needed)
 				continue;
 			v->stable = op->opc == IR_CONST || op->opc == IR_UNDEF ||
-				    op->opc == IR_ARG;
+				    op->opc == IR_ARG || op->opc == IR_SPEC;
+			if (op->opc == IR_SPEC) {
+				int si = kgen_spec_index(kg, op->spec);
+				if (si < 0 || !kg->spec_port[si]) {
+					diag_error(&ctx->diag, op->loc,
+						   "internal error: kernel '%s' reads a spec constant with no port",
+						   k->name);
+					return -1;
+				}
+				if (k->kind != KERNEL_STARTED)
+					kg->spec_read[si] = true;
+				else if (!kg->spec_reg[si])
+					kg->spec_reg[si] = names_fresh(ctx, &kg->names,
+						arena_printf(&ctx->arena, "spec_%s_reg", op->spec->name));
+			}
 			v->valid = op_cycle(kg, op) + (v->div_inst ? kg->sk->latency[op->id] : 0);
 			if (op->opc == IR_ARG) {
 				if (op->index >= k->nparams ||

@@ -80,6 +80,9 @@ static int op_text(FILE *f, const struct ir_op *op)
 	case IR_ARG:
 		col += fprintf(f, " #%u", op->index);
 		break;
+	case IR_SPEC:
+		col += fprintf(f, " %s", op->spec ? op->spec->name : "?");
+		break;
 	case IR_EXTRACT:
 		col += fprintf(f, " ");
 		col += operand(f, op->args[0]);

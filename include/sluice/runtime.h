@@ -252,9 +252,11 @@ SLUICE_API int sluice_module_kernel(const sluice_module *mod, size_t index,
 
 /* Sets specialization constant name to the C value at value (size bytes:
  * the constant's type), through the device's specialization-constant
- * registers; kernels see it from their next start.  Thread-safe.  A
- * constant whose value the build folded into the hardware (manifest
- * "binding": "folded") accepts only that value.
+ * registers; started kernels see it from their next start, autorun
+ * kernels at once.  Thread-safe.  A constant whose value the build folded
+ * into the hardware (manifest "binding": "folded", the default; `sluice
+ * build --spec-register NAME` makes it a register) accepts only that
+ * value.
  * Errors: SLUICE_E_INVALID_ARG, SLUICE_E_NOT_FOUND, SLUICE_E_SIZE,
  * SLUICE_E_NOT_SUPPORTED (a folded constant given another value),
  * SLUICE_E_IO, SLUICE_E_DEADLOCK. */

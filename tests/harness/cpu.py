@@ -60,10 +60,10 @@ def emu_tool():
     return exe
 
 
-def build_kernel(src, out_so):
+def build_kernel(src, out_so, extra_flags=()):
     os.makedirs(os.path.dirname(out_so), exist_ok=True)
-    cmd = ["gcc"] + KERNEL_CFLAGS + ["-I", os.path.join(util.ROOT, "include"),
-                                     src, "-o", out_so]
+    cmd = ["gcc"] + KERNEL_CFLAGS + list(extra_flags) + [
+        "-I", os.path.join(util.ROOT, "include"), src, "-o", out_so]
     r = util.run(cmd, timeout=120)
     if r.returncode:
         raise CpuError(f"gcc cannot build {src} for the CPU:\n" + r.stderr)

@@ -77,7 +77,7 @@ def cpu_reference(src, sc, work, out):
     try:
         kernels = ksource.kernels(src)
         so = os.path.join(work, "cpu", "kernel.so")
-        warnings = cpu.build_kernel(src, so)
+        warnings = cpu.build_kernel(src, so, sc.cpu_flags)
         pipes = cpu.list_pipes(so)
     except (ksource.SourceError, cpu.CpuError) as e:
         out.add("cpu", str(e))
@@ -229,6 +229,7 @@ def _test_in(src, args, sc, sims, modes, work, out):
             fail_sims(f"the compiler {os.path.relpath(args.sluice, util.ROOT)} is not built")
             return out
         cmd = [args.sluice, "build", os.path.abspath(src), "-o", mdir, "--no-sim-image"]
+        cmd += sc.build_opts
         for _ in range(30):
             r = util.run(cmd, timeout=600, cwd=util.ROOT)
             # the binary may be being relinked under us (make in a shared tree)

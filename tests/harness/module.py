@@ -1,7 +1,8 @@
 """module.py -- reads a module directory (`sluice build K.c -o K.sluice`):
 checks manifest.json and derives the port shape of its core (the manifest's
 "core", sluice_core: kernels and FIFOs with host pipes and kernel control
-as ports, what the test benches drive), and checks that the module agrees
+as ports, what the test benches drive; register-bound spec constants are
+inputs held at the manifest's value), and checks that the module agrees
 with what the CPU side saw (pipes of the kernel object, kernels of the
 source).  `tops` are the modules to lint: the core, and the design's top
 (the manifest's "top", sluice_top: the core behind the host bridge) when it
@@ -74,7 +75,12 @@ class Module:
             for n, w in k.params:
                 if not 1 <= w <= 64:
                     raise ModuleError(f"kernel {k.name} parameter {n}: width {w} (1..64 supported)")
-        return tbgen.Shape(ins, outs, ks)
+        specs = [(s["name"], int(s["width"]), int(s["value"]))
+                 for s in self.m.get("spec_constants", []) if s.get("binding") == "register"]
+        for n, w, _ in specs:
+            if not 1 <= w <= 64:
+                raise ModuleError(f"spec constant {n}: width {w} (1..64 supported)")
+        return tbgen.Shape(ins, outs, ks, specs)
 
     def check_against(self, cpu_pipes, src_kernels):
         """Differences between the manifest and the CPU view, as messages."""

@@ -18,6 +18,8 @@ one comment block:
        cycles b[i] - a[i] == 2                # timing-mode assertion, for every i
        modes random timing                    # which simulation modes to run
        sims verilator                         # restrict the simulators
+       build --spec gain=5                    # extra options of `sluice build`
+       cpu -DGAIN=5                           # extra gcc flags of the CPU reference
     */
 
 Items of `input` / `expect` (separated by blanks): integer literals
@@ -58,6 +60,8 @@ class Scenario:
         self.cycles = []      # [(expr, line)]
         self.modes = None     # None: default (random, + timing if cycles)
         self.sims = ["verilator", "icarus"]
+        self.build_opts = []  # extra `sluice build` options
+        self.cpu_flags = []   # extra gcc flags of the CPU reference
         self.line = 0         # line of the block
 
     def run_modes(self):
@@ -162,6 +166,10 @@ def parse(path, text=None):
             if not modes or any(m not in ("random", "timing") for m in modes):
                 raise ScenarioError(f"{where}: modes are 'random' and 'timing'")
             sc.modes = modes
+        elif word in ("build", "cpu"):
+            if not rest:
+                raise ScenarioError(f"{where}: expected '{word} OPTION...'")
+            (sc.build_opts if word == "build" else sc.cpu_flags).extend(rest.split())
         elif word == "sims":
             sims = rest.split()
             if not sims or any(x not in ("verilator", "icarus") for x in sims):

@@ -23,6 +23,8 @@ draw per cycle each), so the two simulators must write identical logs:
     then the handshakes of that cycle are logged:
       CYCLE in P INDEX HEX | CYCLE out Q INDEX HEX | CYCLE start K INDEX |
       CYCLE done K INDEX | CYCLE done K unexpected
+  spec_S inputs (register-bound specialization constants) hold the
+    manifest's value from reset on;
   the run is complete when every output port has its expected words and
   every started kernel has finished all its invocations; the testbench
   then runs DRAIN more cycles with tready high (words taken there are
@@ -54,10 +56,12 @@ class KernelPorts:
 
 
 class Shape:
-    """The ports of a sluice_core: inputs, outputs, started kernels."""
+    """The ports of a sluice_core: inputs, outputs, started kernels, and
+    register-bound spec constants [(name, width, value)]."""
 
-    def __init__(self, inputs, outputs, kernels):
+    def __init__(self, inputs, outputs, kernels, specs=()):
         self.inputs, self.outputs, self.kernels = inputs, outputs, kernels
+        self.specs = list(specs)
 
     def seeds(self):
         """Per-generator constant xored into the seed (ports in, out, kernels)."""
@@ -240,6 +244,8 @@ def verilator_tb(shape):
         L.append(f"\ttop->{kp.name}_start = 0;\n")
         for pn, pw in kp.params:
             L.append(f"\ttop->{kp.name}_arg_{pn} = 0;\n")
+    for sn, sw, sv in shape.specs:
+        L.append(f"\ttop->spec_{sn} = {sv & ((1 << sw) - 1)}ULL;\n")
     L.append("\ttop->eval();\n")
     L.append("\tfor (int r = 0; r < 4; r++) {\n\t\ttop->clk = 1;\n\t\ttop->eval();\n\t\ttop->clk = 0;\n\t\ttop->eval();\n\t}\n")
     L.append("\ttop->rst = 0;\n")
@@ -363,6 +369,8 @@ def icarus_tb(shape):
             L.append(f"reg [{pw - 1}:0] k{k}_arg{a};\n")
             conns.append(f".{kp.name}_arg_{pn}(k{k}_arg{a})")
         ctrl += [f"k{k}_busy", f"k{k}_tdone"]
+    for sn, sw, sv in shape.specs:
+        conns.append(f".spec_{sn}({sw}'h{sv & ((1 << sw) - 1):x})")
     L.append("\nsluice_core dut (\n    " + ",\n    ".join(conns) + "\n);\n\n")
     L.append("function [31:0] xs;\n    input [31:0] s;\n    reg [31:0] x;\n    begin\n"
              "        x = s;\n        x = x ^ (x << 13);\n        x = x ^ (x >> 17);\n"
