@@ -282,7 +282,8 @@ end
 
 // A sequenced frame's length must fit its type (proto.h section 3), else
 // it is dropped as if corrupted: DATA carries whole words (1 or more) of an
-// existing pipe, CSR_WR whole 32-bit values, CSR_RD one byte.  For DATA the
+// existing pipe, CSR_WR whole 32-bit values, CSR_RD one byte k with
+// 1 <= k <= 15 (SL_CSR_RD_MAX: one answer fits a 64-byte send slot).  For DATA the
 // payload bytes are counted modulo the pipe's word size.
 localparam [31:0] NH32 = NH;
 localparam HAVE_H2D = N_H2D > 0;
@@ -324,6 +325,7 @@ wire [7:0] h_b1 = hdr_reg[15:8];
 wire [7:0] h_ack = hdr_reg[23:16];
 wire [7:0] h_exp = hdr_reg[31:24];
 wire [7:0] h_next = hdr_reg[39:32];
+wire [7:0] h_rd_count = hdr_reg[39:32];    // CSR_RD: words to read
 
 wire is_seq = h_type >= T_DATA && h_type <= T_CSR_RD;
 wire seq_len_ok = len_reg >= 9'd4 && len_reg <= 9'd259;
@@ -335,7 +337,8 @@ wire [7:0] ooo_step = h_b1 - ooo_last_reg;
 wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
 wire [7:0] payload_len = len_reg[7:0] - 8'd4;   // len_reg <= 259 when used
 wire len_fits = h_type == T_DATA ? payload_len != 8'd0 && lane_reg == {LANE_W{1'b0}} && pipe_ok_reg :
-                h_type == T_CSR_RD ? payload_len == 8'd1 :
+                h_type == T_CSR_RD ? payload_len == 8'd1 && h_rd_count != 8'd0 &&
+                                     h_rd_count <= 8'd15 :
                 payload_len != 8'd0 && payload_len[1:0] == 2'd0;
 wire seq_ok = rx_eof && rx_eof_ok && is_seq && seq_len_ok && len_fits;
 wire accept = seq_ok && !ring_ovf && seq_off == 8'd0;

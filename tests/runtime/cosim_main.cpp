@@ -834,7 +834,7 @@ static void forge_up(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
     b[1] = g.chance(0.5) ? ahead : behind;
     b[2] = (uint8_t)g.below(2);
     b[3] = 0;
-    unsigned kind = g.below(9);
+    unsigned kind = g.below(10);
     if (getenv("FUZZ_CASE"))
         kind = (unsigned)atoi(getenv("FUZZ_CASE"));
     switch (kind) {
@@ -886,6 +886,13 @@ static void forge_up(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
         do
             n = 1 + g.below(12);
         while (n == SL_RESET_LEN);
+        break;
+    case 8: // a CSR read of 0 or more than SL_CSR_RD_MAX words, at the likely EXP
+        b[0] = SL_T_CSR_RD;
+        b[1] = near;
+        b[2] = (uint8_t)g.below(16);
+        n += 1;
+        b[4] = g.chance(0.3) ? 0 : (uint8_t)(SL_CSR_RD_MAX + 1 + g.below(255 - SL_CSR_RD_MAX));
         break;
     default: // an empty DATA frame or one with a partial word, at the likely EXP
         b[1] = near;
