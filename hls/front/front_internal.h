@@ -69,6 +69,24 @@ struct front_pipe_desc {
 	struct ir_loc loc; /* the declaration (col 0: globals have none) */
 };
 
+/* Pointer constant v without the constant casts and GEPs around it. */
+LLVMValueRef front_strip_casts(LLVMValueRef v);
+
+/* The constant C string that pointer constant p points to (trailing NULs
+ * dropped), in the ctx arena; NULL when p is not one. */
+const char *front_const_string(struct hls_ctx *ctx, LLVMValueRef p);
+
+/* A specialization constant's descriptor (a "sluice.specdesc" global g,
+ * written by SLUICE_SPEC_CONSTANT). */
+struct front_spec_desc {
+	const char *name, *type; /* as written */
+	unsigned size;		 /* bytes */
+	LLVMValueRef value;	 /* the global holding the value */
+};
+
+/* Reads descriptor g; false when it is not well formed. */
+bool front_spec_desc_read(struct hls_ctx *ctx, LLVMValueRef g, struct front_spec_desc *out);
+
 /* Reads the descriptor that pointer constant v (a "sluice.pipes" global,
  * possibly behind a constant cast/GEP) stands for.  False when v is not a
  * well-formed descriptor. */

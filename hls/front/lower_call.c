@@ -25,16 +25,6 @@ static bool prefix(const char *s, const char *p)
 	return !strncmp(s, p, strlen(p));
 }
 
-static LLVMValueRef strip_ptr(LLVMValueRef v)
-{
-	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
-	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
-		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
-		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
-		v = LLVMGetOperand(v, 0);
-	return v;
-}
-
 /* The four props from argument `first` on; false after an error. */
 static bool read_props(struct lower *L, LLVMValueRef call, unsigned first,
 		       struct ir_latency *lat)
@@ -97,7 +87,7 @@ static void lower_pipe_op(struct lower *L, LLVMValueRef call, const char *name)
 		return;
 	}
 	bool writes = opc == IR_PIPE_WRITE || opc == IR_PIPE_WRITE_NB;
-	struct ir_pipe *pipe = pmap_get(&L->pipes, strip_ptr(LLVMGetOperand(call, 0)));
+	struct ir_pipe *pipe = pmap_get(&L->pipes, front_strip_casts(LLVMGetOperand(call, 0)));
 	if (!pipe) {
 		lower_error(L, L->loc, "the pipe of a pipe operation must be one "
 			    "pipe known at compile time (declared with SLUICE_PIPE)");
@@ -143,7 +133,7 @@ static void lower_state_op(struct lower *L, LLVMValueRef call, const char *name)
 			    "are not supported as kernel state", IR_MAX_WIDTH / 8);
 		return;
 	}
-	struct ir_state *st = lower_state(L, strip_ptr(LLVMGetOperand(call, 0)), w);
+	struct ir_state *st = lower_state(L, front_strip_casts(LLVMGetOperand(call, 0)), w);
 	if (!st)
 		return;
 	if (load) {

@@ -110,51 +110,19 @@ void lower_pipes(struct lower *L)
 
 /* ---- specialization constants ------------------------------------------- */
 
-static LLVMValueRef strip_casts(LLVMValueRef v)
-{
-	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
-	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
-		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
-		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
-		v = LLVMGetOperand(v, 0);
-	return v;
-}
-
-static const char *cstring(struct lower *L, LLVMValueRef p)
-{
-	p = strip_casts(p);
-	if (!p || !LLVMIsAGlobalVariable(p) || !LLVMGetInitializer(p))
-		return NULL;
-	LLVMValueRef init = LLVMGetInitializer(p);
-	if (!LLVMIsAConstantDataSequential(init) || !LLVMIsConstantString(init))
-		return NULL;
-	size_t len = 0;
-	const char *s = LLVMGetAsString(init, &len);
-	while (len && s[len - 1] == 0)
-		len--;
-	return arena_printf(&L->ctx->arena, "%.*s", (int)len, s);
-}
-
 static void lower_spec(struct lower *L, LLVMValueRef g)
 {
 	struct ir_loc loc = front_loc(L->ctx, g);
-	LLVMValueRef init = LLVMGetInitializer(g);
-	const char *name = NULL, *type = NULL;
-	LLVMValueRef size = NULL, val = NULL;
-	if (init && LLVMIsAConstantStruct(init) && LLVMGetNumOperands(init) == 4) {
-		name = cstring(L, LLVMGetOperand(init, 0));
-		type = cstring(L, LLVMGetOperand(init, 1));
-		size = LLVMGetOperand(init, 2);
-		val = strip_casts(LLVMGetOperand(init, 3));
-	}
-	if (!name || !type || !size || !LLVMIsAConstantInt(size) || !val ||
-	    !LLVMIsAGlobalVariable(val) || !LLVMGetInitializer(val)) {
+	struct front_spec_desc d;
+	if (!front_spec_desc_read(L->ctx, g, &d)) {
 		lower_error(L, loc, "'%s' in section \"sluice.specdesc\" is not a "
 			    "specialization constant descriptor (use "
 			    "SLUICE_SPEC_CONSTANT)", front_c_name(L->ctx, g));
 		return;
 	}
-	unsigned long long n = LLVMConstIntGetZExtValue(size);
+	const char *name = d.name, *type = d.type;
+	LLVMValueRef val = d.value;
+	unsigned long long n = d.size;
 	if (n == 0 || n > 8) {
 		lower_error(L, loc, "specialization constant '%s' has a type of "
 			    "%llu bytes; 1 to 8 bytes are supported", name, n);

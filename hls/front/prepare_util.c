@@ -139,11 +139,19 @@ const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g)
 	return strip_suffix(ctx, s ? s : "", s ? len : 0);
 }
 
-/* A constant C string behind pointer constant `p`, or NULL. */
-static const char *const_string(struct hls_ctx *ctx, LLVMValueRef p)
+LLVMValueRef front_strip_casts(LLVMValueRef v)
 {
-	while (p && LLVMIsAConstantExpr(p) && LLVMGetNumOperands(p) > 0)
-		p = LLVMGetOperand(p, 0); /* constant GEP 0,0 or a cast */
+	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
+	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
+		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+		v = LLVMGetOperand(v, 0);
+	return v;
+}
+
+const char *front_const_string(struct hls_ctx *ctx, LLVMValueRef p)
+{
+	p = front_strip_casts(p);
 	if (!p || !LLVMIsAGlobalVariable(p) || !LLVMGetInitializer(p))
 		return NULL;
 	LLVMValueRef init = LLVMGetInitializer(p);
@@ -154,6 +162,23 @@ static const char *const_string(struct hls_ctx *ctx, LLVMValueRef p)
 	while (len && s[len - 1] == 0)
 		len--;
 	return arena_printf(&ctx->arena, "%.*s", (int)len, s);
+}
+
+bool front_spec_desc_read(struct hls_ctx *ctx, LLVMValueRef g, struct front_spec_desc *out)
+{
+	LLVMValueRef init = LLVMGetInitializer(g);
+	if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 4)
+		return false;
+	LLVMValueRef size = LLVMGetOperand(init, 2);
+	LLVMValueRef val = front_strip_casts(LLVMGetOperand(init, 3));
+	out->name = front_const_string(ctx, LLVMGetOperand(init, 0));
+	out->type = front_const_string(ctx, LLVMGetOperand(init, 1));
+	if (!out->name || !out->type || !LLVMIsAConstantInt(size) || !val ||
+	    !LLVMIsAGlobalVariable(val) || !LLVMGetInitializer(val))
+		return false;
+	out->size = (unsigned)LLVMConstIntGetZExtValue(size);
+	out->value = val;
+	return true;
 }
 
 static bool const_int(LLVMValueRef v, long long *out)
@@ -167,11 +192,7 @@ static bool const_int(LLVMValueRef v, long long *out)
 bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
 			  struct front_pipe_desc *out)
 {
-	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
-	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
-		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
-		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
-		v = LLVMGetOperand(v, 0);
+	v = front_strip_casts(v);
 	if (!v || !LLVMIsAGlobalVariable(v))
 		return false;
 	const char *sec = LLVMGetSection(v);
@@ -181,8 +202,8 @@ bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
 	if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 6)
 		return false;
 	long long size, cap, kind, dir;
-	const char *name = const_string(ctx, LLVMGetOperand(init, 0));
-	const char *type = const_string(ctx, LLVMGetOperand(init, 1));
+	const char *name = front_const_string(ctx, LLVMGetOperand(init, 0));
+	const char *type = front_const_string(ctx, LLVMGetOperand(init, 1));
 	if (!name || !type || !const_int(LLVMGetOperand(init, 2), &size) ||
 	    !const_int(LLVMGetOperand(init, 3), &cap) ||
 	    !const_int(LLVMGetOperand(init, 4), &kind) ||

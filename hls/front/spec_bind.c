@@ -33,55 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct spec_global {
-	const char *name, *type;
-	unsigned size;	  /* bytes */
-	LLVMValueRef value; /* the global holding the value */
-};
-
-static LLVMValueRef strip_casts(LLVMValueRef v)
-{
-	while (v && LLVMIsAConstantExpr(v) && LLVMGetNumOperands(v) > 0 &&
-	       (LLVMGetConstOpcode(v) == LLVMBitCast ||
-		LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
-		LLVMGetConstOpcode(v) == LLVMGetElementPtr))
-		v = LLVMGetOperand(v, 0);
-	return v;
-}
-
-static const char *cstring(struct hls_ctx *ctx, LLVMValueRef p)
-{
-	p = strip_casts(p);
-	if (!p || !LLVMIsAGlobalVariable(p) || !LLVMGetInitializer(p))
-		return NULL;
-	LLVMValueRef init = LLVMGetInitializer(p);
-	if (!LLVMIsAConstantDataSequential(init) || !LLVMIsConstantString(init))
-		return NULL;
-	size_t len = 0;
-	const char *s = LLVMGetAsString(init, &len);
-	while (len && s[len - 1] == 0)
-		len--;
-	return arena_printf(&ctx->arena, "%.*s", (int)len, s);
-}
-
-/* The descriptor global g read, or false when it is malformed. */
-static bool read_desc(struct hls_ctx *ctx, LLVMValueRef g, struct spec_global *out)
-{
-	LLVMValueRef init = LLVMGetInitializer(g);
-	if (!init || !LLVMIsAConstantStruct(init) || LLVMGetNumOperands(init) != 4)
-		return false;
-	LLVMValueRef size = LLVMGetOperand(init, 2);
-	LLVMValueRef val = strip_casts(LLVMGetOperand(init, 3));
-	out->name = cstring(ctx, LLVMGetOperand(init, 0));
-	out->type = cstring(ctx, LLVMGetOperand(init, 1));
-	if (!out->name || !out->type || !LLVMIsAConstantInt(size) || !val ||
-	    !LLVMIsAGlobalVariable(val) || !LLVMGetInitializer(val))
-		return false;
-	out->size = (unsigned)LLVMConstIntGetZExtValue(size);
-	out->value = val;
-	return true;
-}
-
 static bool is_unsigned_type(const char *t)
 {
 	return t[0] == 'u' || strstr(t, "unsigned") || !strcmp(t, "bool") ||
@@ -90,7 +41,7 @@ static bool is_unsigned_type(const char *t)
 
 /* VALUE for a constant of C type `type` and `size` bytes, checked against
  * the type's range; false (after an error) when it does not fit. */
-static bool parse_value(struct hls_ctx *ctx, const struct spec_global *s,
+static bool parse_value(struct hls_ctx *ctx, const struct front_spec_desc *s,
 			const char *text, uint64_t *out)
 {
 	struct ir_loc none = {0};
@@ -162,7 +113,7 @@ bool front_spec_register(const struct front_opts *o, const char *name)
 }
 
 static LLVMValueRef spec_function(struct hls_ctx *ctx, LLVMModuleRef m,
-				  const struct spec_global *s, LLVMTypeRef t)
+				  const struct front_spec_desc *s, LLVMTypeRef t)
 {
 	const char *fname = arena_printf(&ctx->arena, "sluice.spec.%s", s->name);
 	LLVMValueRef fn = LLVMGetNamedFunction(m, fname);
@@ -182,7 +133,7 @@ static LLVMValueRef spec_function(struct hls_ctx *ctx, LLVMModuleRef m,
 
 /* Every load of s->value becomes a call of @sluice.spec.NAME. */
 static unsigned to_register(struct hls_ctx *ctx, LLVMModuleRef m, LLVMBuilderRef b,
-			    const struct spec_global *s)
+			    const struct front_spec_desc *s)
 {
 	unsigned errors = 0;
 	LLVMTypeRef t = LLVMGlobalGetValueType(s->value);
@@ -212,13 +163,13 @@ static unsigned to_register(struct hls_ctx *ctx, LLVMModuleRef m, LLVMBuilderRef
 unsigned front_bind_specs(struct hls_ctx *ctx, LLVMModuleRef m, const struct front_opts *o)
 {
 	unsigned errors = 0;
-	struct spec_global *specs = NULL;
+	struct front_spec_desc *specs = NULL;
 	unsigned n = 0;
 	for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
 		const char *sec = LLVMGetSection(g);
-		struct spec_global s;
+		struct front_spec_desc s;
 		if (sec && !strcmp(sec, "sluice.specdesc") && !LLVMIsDeclaration(g) &&
-		    read_desc(ctx, g, &s))
+		    front_spec_desc_read(ctx, g, &s))
 			VEC_PUSH(&ctx->arena, specs, n, s);
 	}
 	/* each bind names a declared constant; each VALUE fits its type */
@@ -256,7 +207,7 @@ unsigned front_bind_specs(struct hls_ctx *ctx, LLVMModuleRef m, const struct fro
 
 	LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
 	for (unsigned i = 0; i < n; i++) {
-		const struct spec_global *s = &specs[i];
+		const struct front_spec_desc *s = &specs[i];
 		bool reg;
 		int set = bind_of(o, s->name, &reg);
 		LLVMTypeRef t = LLVMGlobalGetValueType(s->value);
