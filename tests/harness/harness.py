@@ -33,7 +33,6 @@ import json
 import os
 import shutil
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -230,12 +229,7 @@ def _test_in(src, args, sc, sims, modes, work, out):
             return out
         cmd = [args.sluice, "build", os.path.abspath(src), "-o", mdir, "--no-sim-image"]
         cmd += sc.build_opts
-        for _ in range(30):
-            r = util.run(cmd, timeout=600, cwd=util.ROOT)
-            # the binary may be being relinked under us (make in a shared tree)
-            if not (r.returncode == 127 and r.stderr.startswith("cannot run")):
-                break
-            time.sleep(2)
+        r = util.run(cmd, timeout=600, cwd=util.ROOT)
         if r.returncode:
             fail_sims("sluice build failed" + (" (timeout)" if r.timed_out else "") + ":\n"
                       + "\n".join((r.stderr or r.stdout).strip().splitlines()[:40]))
