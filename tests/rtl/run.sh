@@ -207,71 +207,17 @@ tests+=("no_comb_path_div_w8_s1|no_comb_path sluice_div 'a b ce' 'quot rem' WIDT
 # Run them, JOBS at a time
 #
 
-passed=0
-failed=0
+. "$here/jobs.sh"
 
-run_one() {
-    local name=$1 cmd=$2
-    mkdir -p "$build/$name"
-    (cd "$build/$name" && eval "$cmd") >"$log/$name.log" 2>&1
-    echo $? >"$log/$name.rc"
-}
-
-summary() {
-    local name=$1 extra=""
-    case $name in
-    synth_*)
-        extra="$(cells SB_LUT4) LUT4, $(ffs) FF, $(cells SB_CARRY) CARRY, $(cells SB_RAM40_4K) RAM40_4K"
-        ;;
-    fifo_* | div_*)
-        extra=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log/$name.log" | tail -1)
-        ;;
+details() {
+    case $1 in
+    synth_*) ice40_counts ;;
+    fifo_* | div_*) bench_counts "$1" ;;
     esac
-    [ -n "$extra" ] && echo " ($extra)"
-}
-
-report() {
-    local name=$1
-    if [ "$(cat "$log/$name.rc" 2>/dev/null)" = 0 ]; then
-        echo "PASS: $name$(summary "$name")"
-        passed=$((passed + 1))
-    else
-        echo "FAIL: $name (log: $log/$name.log)"
-        grep -iE '^FAIL|error' "$log/$name.log" | head -10 | sed 's/^/    /'
-        failed=$((failed + 1))
-    fi
 }
 
 if ! prepare_verilator >"$log/verilator-runtime.log" 2>&1; then
     echo "run.sh: cannot build the Verilator runtime (log: $log/verilator-runtime.log)" >&2
 fi
 
-running=()
-for t in "${tests[@]}"; do
-    name=${t%%|*}
-    if [ -n "${ONLY:-}" ] && ! echo "$name" | grep -Eq -- "$ONLY"; then
-        continue
-    fi
-    run_one "$name" "${t#*|}" &
-    running+=("$!:$name")
-    while [ "${#running[@]}" -ge "$jobs" ]; do
-        wait -n
-        still=()
-        for r in "${running[@]}"; do
-            if kill -0 "${r%%:*}" 2>/dev/null; then
-                still+=("$r")
-            else
-                wait "${r%%:*}"
-                report "${r#*:}"
-            fi
-        done
-        running=("${still[@]}")
-    done
-done
-for r in "${running[@]}"; do
-    wait "${r%%:*}"
-    report "${r#*:}"
-done
-
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+run_tests

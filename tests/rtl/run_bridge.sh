@@ -124,63 +124,13 @@ tests+=("synth_ice40_2h2d_2d2h|synth N_H2D=2 H2D_WIDTHS=32\'h00200020 H2D_DEPTHS
 
 # ---- run them, JOBS at a time --------------------------------------------
 
-passed=0
-failed=0
+. "$here/jobs.sh"
 
-run_one() {
-    local name=$1 cmd=$2
-    mkdir -p "$build/$name"
-    (cd "$build/$name" && eval "$cmd") >"$log/$name.log" 2>&1
-    echo $? >"$log/$name.rc"
-}
-
-summary() {
-    local name=$1
-    case $name in
-    synth_*)
-        echo " ($(cells SB_LUT4) LUT4, $(ffs) FF, $(cells SB_CARRY) CARRY, $(cells SB_RAM40_4K) RAM40_4K)"
-        ;;
-    bridge_tb_*)
-        echo " ($(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log/$name.log" | tail -1))"
-        ;;
+details() {
+    case $1 in
+    synth_*) ice40_counts ;;
+    bridge_tb_*) bench_counts "$1" ;;
     esac
 }
 
-report() {
-    local name=$1
-    if [ "$(cat "$log/$name.rc" 2>/dev/null)" = 0 ]; then
-        echo "PASS: $name$(summary "$name")"
-        passed=$((passed + 1))
-    else
-        echo "FAIL: $name (log: $log/$name.log)"
-        sed -n -e '/^FAIL/p' -e '/rror/p' -e '/^%Warning/p' "$log/$name.log" | head -10 | sed 's/^/    /'
-        failed=$((failed + 1))
-    fi
-}
-
-running=()
-for t in "${tests[@]}"; do
-    name=${t%%|*}
-    run_one "$name" "${t#*|}" &
-    running+=("$!:$name")
-    while [ "${#running[@]}" -ge "$jobs" ]; do
-        wait -n
-        still=()
-        for r in "${running[@]}"; do
-            if kill -0 "${r%%:*}" 2>/dev/null; then
-                still+=("$r")
-            else
-                wait "${r%%:*}"
-                report "${r#*:}"
-            fi
-        done
-        running=("${still[@]}")
-    done
-done
-for r in "${running[@]}"; do
-    wait "${r%%:*}"
-    report "${r#*:}"
-done
-
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+run_tests
