@@ -5,7 +5,16 @@
 #   scripts/deps.sh --check   exit 0 when everything is there, 1 otherwise
 #
 # One line per tool: the command (or file) that proves it is there, and the
-# Debian 12 package that brings it.
+# Debian 12 package that brings it.  What the tree uses, by its users:
+#   the compiler          clang-19, llvm-19-dev, libjansson-dev
+#   simulation            verilator (its FST tracing includes zlib.h: zlib1g-dev),
+#                         iverilog, g++
+#   synthesis (bench, board builds)  yosys, nextpnr-ice40, fpga-icestorm
+#   differential tests    csmith, libcsmith-dev (its runtime headers)
+#   runtime tests         valgrind (memcheck of host programs), libusb-1.0-0-dev
+#   scripts               python3, make, pkg-config
+# Everything else the scripts call (sed, awk, od, cmp, timeout) is in
+# every Debian system (coreutils, diffutils, bsdutils, mawk).
 set -eu
 
 REQS='
@@ -20,6 +29,8 @@ csmith                   csmith
 /usr/include/csmith/csmith.h  libcsmith-dev
 /usr/include/jansson.h   libjansson-dev
 /usr/include/libusb-1.0/libusb.h libusb-1.0-0-dev
+/usr/include/zlib.h      zlib1g-dev
+valgrind                 valgrind
 pkg-config               pkg-config
 python3                  python3
 make                     make
