@@ -219,6 +219,17 @@ struct ir_op {
 	struct ir_spec_const *spec;   /* IR_SPEC */
 };
 
+/* What the user asked of a loop through clang's loop pragmas (the
+ * llvm.loop metadata on the loop's back-edge branch), kept on the block
+ * whose terminator is that branch.  The scheduler honours it when it
+ * pipelines the loop (hls/sched/modulo.c). */
+struct ir_loop_hint {
+	bool present;	  /* some pipelining pragma names this loop */
+	bool no_pipeline; /* #pragma clang loop pipeline(disable) */
+	unsigned ii;	  /* pipeline_initiation_interval(N); 0: not given */
+	struct ir_loc loc; /* where the loop is (the pragma's loop), for warnings */
+};
+
 struct ir_block {
 	unsigned id;
 	const char *name;
@@ -228,6 +239,7 @@ struct ir_block {
 	unsigned npreds;
 	struct ir_kernel *kernel;
 	struct ir_loc loc;
+	struct ir_loop_hint hint; /* zero when no pragma names the loop */
 };
 
 struct ir_param {
