@@ -270,13 +270,13 @@ static void emit_divider(struct kgen *kg, struct ir_op *op)
 		fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", f);
 	fprintf(f, "    sluice_div #(.WIDTH(%u), .SIGNED(%d), .LATENCY(%u)) %s (\n"
 		   "        .clk(clk),\n"
-		   "        .ce(!stall),\n"
+		   "        .ce(%s),\n"
 		   "        .a(%s),\n"
 		   "        .b(%s),\n"
 		   "        .quot(%s),\n"
 		   "        .rem(%s)\n"
 		   "    );\n",
-		w, sgn, lat, inst, arg_ref(kg, op, 0), arg_ref(kg, op, 1),
+		w, sgn, lat, inst, pipe_enable_of(kg, op), arg_ref(kg, op, 0), arg_ref(kg, op, 1),
 		q ? kg->val[q->id].wire : "", r ? kg->val[r->id].wire : "");
 	if (!q || !r)
 		fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", f);

@@ -8,12 +8,14 @@
  * entry block's first state.
  *
  * stall is high when the current state holds a blocking pipe op whose
- * handshake does not happen this cycle; while it is high nothing in the
- * kernel changes (state_next = state_reg, every register and divider
- * holds).  Pipe strobes (tready of a read, tvalid of a write) are decoded
- * from state_reg alone, so no kernel output depends combinationally on the
- * partner signal of the same port (AXI rule); a write's tdata is muxed by
- * state.  Transitions: inside a block to the next cycle; in a block's last
+ * handshake does not happen this cycle (or a pipelined loop that holds as
+ * one is held); while it is high nothing in the kernel changes
+ * (state_next = state_reg, every register and divider holds).  Pipe
+ * strobes (tready of a read, tvalid of a write) come from pipeline.c: the
+ * op's state or loop cycle, and no other op it completes with waiting, so
+ * no kernel output depends combinationally on the partner signal of the
+ * same port (AXI rule); a write's tdata is muxed by state.  A pipelined
+ * loop is one state, left for its exit once its last iteration drained.  Transitions: inside a block to the next cycle; in a block's last
  * state by its terminator; IR_RET goes to S_IDLE (started: done pulses in
  * that state, busy falls after it) or back to the entry (autorun).
  */
@@ -29,6 +31,13 @@ static unsigned clog2(unsigned n)
 	return b;
 }
 
+/* FSM states of block b: one for a pipelined loop, whose cycles are
+ * valid bits of their own (pipeline.c), else one per cycle. */
+static unsigned block_states(const struct kgen *kg, unsigned b)
+{
+	return kg->sk->ii && kg->sk->ii[b] ? 1 : kg->sk->block_len[b];
+}
+
 void fsm_plan(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -38,7 +47,7 @@ void fsm_plan(struct kgen *kg)
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		assert(kg->sk->block_len[b] >= 1);
 		kg->state_base[b] = n;
-		n += kg->sk->block_len[b];
+		n += block_states(kg, b);
 	}
 	kg->nstates = n;
 	kg->state_bits = n > 1 ? clog2(n) : 1;
@@ -55,9 +64,13 @@ void fsm_plan(struct kgen *kg)
 		const char *base = names_fresh(ctx, &blocks,
 					       rtl_sanitize(ctx, k->blocks[b]->name, fb));
 		kg->block_name[b] = base;
-		for (unsigned c = 0; c < kg->sk->block_len[b]; c++)
-			kg->state_name[kg->state_base[b] + c] = names_fresh(
-				ctx, &kg->names, arena_printf(&ctx->arena, "S_%s_%u", base, c));
+		if (block_states(kg, b) == 1 && kg->sk->block_len[b] > 1)
+			kg->state_name[kg->state_base[b]] = names_fresh(
+				ctx, &kg->names, arena_printf(&ctx->arena, "S_%s_pipe", base));
+		else
+			for (unsigned c = 0; c < kg->sk->block_len[b]; c++)
+				kg->state_name[kg->state_base[b] + c] = names_fresh(
+					ctx, &kg->names, arena_printf(&ctx->arena, "S_%s_%u", base, c));
 	}
 	kg->reset_state = kg->state_base[0];
 	if (k->kind == KERNEL_STARTED)
@@ -68,6 +81,8 @@ const char *fsm_state(const struct kgen *kg, const struct ir_block *b,
 		      unsigned cycle)
 {
 	assert(cycle < kg->sk->block_len[b->id]);
+	if (block_states(kg, b->id) == 1)
+		cycle = 0;
 	return kg->state_name[kg->state_base[b->id] + cycle];
 }
 
@@ -110,10 +125,12 @@ void fsm_emit_decls(struct kgen *kg)
 			struct ir_op *op = blk->ops[j];
 			if (!kg->val[op->id].needed)
 				continue;
-			unsigned s = kg->state_base[b] + op_cycle(kg, op);
+			unsigned s = kg->state_base[b] +
+				     (block_states(kg, b) == 1 ? 0 : op_cycle(kg, op));
 			VEC_PUSH(&ctx->arena, locs[s], nlocs[s], op->loc);
 			if (pipe_op_word(op->opc))
-				what[s] = arena_printf(&ctx->arena, "%s '%s'",
+				what[s] = arena_printf(&ctx->arena, "%s%s%s '%s'",
+						       what[s] ? what[s] : "", what[s] ? ", " : "",
 						       pipe_op_word(op->opc), op->pipe->name);
 		}
 	}
@@ -132,15 +149,13 @@ void fsm_emit_decls(struct kgen *kg)
 	fputs("    wire stall; // the state's blocking pipe op is waiting for its handshake\n\n", f);
 }
 
-/* "(state_reg == S_a) || (state_reg == S_b)" for the ops of a port. */
+/* The port's strobe: any of its ops' (pipeline.c). */
 static const char *strobe(struct kgen *kg, const struct kport *pt)
 {
 	const char *s = "";
-	for (unsigned i = 0; i < pt->nops; i++) {
-		const struct ir_op *op = pt->ops[i];
-		s = arena_printf(&kg->ctx->arena, "%s%s%s", s, i ? " || " : "",
-				 fsm_in(kg, op->block, op_cycle(kg, op)));
-	}
+	for (unsigned i = 0; i < pt->nops; i++)
+		s = arena_printf(&kg->ctx->arena, "%s%s%s", s, i ? " ||\n        " : "",
+				 pipe_strobe_of(kg, pt->ops[i]));
 	return s;
 }
 
@@ -148,39 +163,27 @@ void fsm_emit_pipes(struct kgen *kg)
 {
 	struct hls_ctx *ctx = kg->ctx;
 	FILE *f = kg->f;
-	const char *stall = NULL;
-	fputs("    // ---- pipe handshakes: strobes decoded from the state alone ----\n", f);
+	fputs("    // ---- pipe handshakes: an op's strobe when it runs and nothing else holds it ----\n", f);
 	for (unsigned i = 0; i < kg->nports; i++) {
 		struct kport *pt = &kg->ports[i];
 		if (pt->is_read) {
 			fprintf(f, "    assign %s = %s;\n", pt->tready, strobe(kg, pt));
 		} else {
 			fprintf(f, "    assign %s = %s;\n", pt->tvalid, strobe(kg, pt));
-			/* tdata: the word of the op whose state is current; the
-			 * last op's word in every other state */
+			/* tdata: the word of the op that runs; the last op's
+			 * word when none does */
 			const char *d = "";
 			for (unsigned j = 0; j + 1 < pt->nops; j++) {
 				const struct ir_op *op = pt->ops[j];
 				d = arena_printf(&ctx->arena, "%s%s ? %s :\n        ", d,
-						 fsm_in(kg, op->block, op_cycle(kg, op)),
+						 pipe_active(kg, op->block, op_cycle(kg, op)),
 						 arg_ref(kg, op, 0));
 			}
 			fprintf(f, "    assign %s = %s%s;\n", pt->tdata, d,
 				arg_ref(kg, pt->ops[pt->nops - 1], 0));
 		}
-		for (unsigned j = 0; j < pt->nops; j++) {
-			const struct ir_op *op = pt->ops[j];
-			if (op->opc != IR_PIPE_READ && op->opc != IR_PIPE_WRITE)
-				continue;
-			const char *st = fsm_state(kg, op->block, op_cycle(kg, op));
-			const char *term = arena_printf(
-				&ctx->arena, "(state_reg == %s && !%s)", st,
-				op->opc == IR_PIPE_READ ? pt->tvalid : pt->tready);
-			stall = stall ? arena_printf(&ctx->arena, "%s ||\n                   %s",
-						     stall, term)
-				      : term;
-		}
 	}
+	const char *stall = pipe_kernel_stall(kg);
 	fprintf(f, "    assign stall = %s;\n\n", stall ? stall : "1'b0");
 }
 
@@ -264,6 +267,17 @@ void fsm_emit_logic(struct kgen *kg)
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
 		unsigned last = block_last(kg, blk);
+		if (kg->loop[b]) {
+			/* leave once the last iteration has drained */
+			const char *out = pipe_exit_state(kg, kg->loop[b]);
+			if (out)
+				fprintf(f, "            %s: if (%s == 0) state_next = %s;\n",
+					fsm_state(kg, blk, 0), kg->loop[b]->v, out);
+			else
+				fprintf(f, "            %s: state_next = %s; // the loop never ends\n",
+					fsm_state(kg, blk, 0), fsm_state(kg, blk, 0));
+			continue;
+		}
 		for (unsigned c = 0; c < last; c++)
 			fprintf(f, "            %s: state_next = %s;\n", fsm_state(kg, blk, c),
 				fsm_state(kg, blk, c + 1));

@@ -296,6 +296,7 @@ int rtl_emit_kernel(struct rtl_gen *g, unsigned ki)
 	if (plan_ports(kg))
 		return -1;
 	fsm_plan(kg);
+	pipe_plan(kg);
 	if (values_plan(kg))
 		return -1;
 
@@ -306,11 +307,13 @@ int rtl_emit_kernel(struct rtl_gen *g, unsigned ki)
 	rtl_file_header(g, kg->f, describe(kg));
 	emit_ports(kg);
 	fsm_emit_decls(kg);
+	pipe_emit_decls(kg);
 	regs_emit_decls(kg);
 	dp_emit_functions(kg);
 	dp_emit_wires(kg);
 	fsm_emit_pipes(kg);
 	regs_emit_always(kg);
+	pipe_emit_logic(kg);
 	fsm_emit_logic(kg);
 	fputs("endmodule\n\n`resetall\n", kg->f);
 	return rtl_close(g, kg->f, fname);

@@ -13,7 +13,11 @@
  *                 All phis of a block are written by nonblocking
  *                 assignments on the same edge, which is the parallel copy
  *                 SSA asks for (a swap of two phis works).
- * Every write happens only when !stall.  Only <G>_q has a reset (control
+ * In a pipelined loop each of these is written as the loop cycle that
+ * computes it completes (pipeline.c), a value that lives longer than II
+ * cycles through a chain <v>_reg_2, _3, ... (one more register per II
+ * cycles), and a phi as the next iteration starts.
+ * Every other write happens only when !stall.  Only <G>_q has a reset (control
  * state the program observes); datapath registers need none, since SSA
  * writes each before any read.
  */
@@ -66,8 +70,19 @@ void regs_emit_decls(struct kgen *kg)
 				? arena_printf(&ctx->arena, "phi of block %s", kg->block_name[b])
 				: arena_printf(&ctx->arena, "captured in %s",
 					       fsm_state(kg, blk, v->valid));
+			if (kg->loop[b])
+				c = op->opc == IR_PHI
+					? arena_printf(&ctx->arena, "phi of pipelined loop %s",
+						       kg->block_name[b])
+					: arena_printf(&ctx->arena, "taken in cycle %u of loop %s",
+						       v->valid, kg->block_name[b]);
 			kgen_decl(kg, "    ", "reg", op->width, v->reg, NULL,
 				  bits_full(&v->reg_bits, op->width), c);
+			for (unsigned k = 1; k < v->nchain; k++)
+				kgen_decl(kg, "    ", "reg", op->width, v->chain[k], NULL,
+					  bits_full(&v->chain_bits[k], op->width),
+					  arena_printf(&ctx->arena, "the same, %u cycles on",
+						       k * kg->loop[b]->ii));
 		}
 	}
 	fputc('\n', kg->f);
@@ -104,6 +119,8 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 	}
 	for (unsigned f = 0; f < nfroms; f++) {
 		struct ir_block *from = froms[f];
+		if (from == blk && kg->loop[blk->id])
+			continue; /* round a pipelined loop: loop_regs() */
 		/* all phi copies of the edge from -> blk */
 		const char *body = "";
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
@@ -119,13 +136,55 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 					break;
 				}
 		}
-		unsigned s = kg->state_base[from->id] + block_last(kg, from);
+		unsigned s = kg->state_base[from->id] +
+			     (kg->loop[from->id] ? 0 : block_last(kg, from));
 		arm_add(kg, a, s, arena_printf(&ctx->arena,
 			"                if (state_next == %s) begin // edge %s -> %s\n"
 			"%s                end\n",
 			fsm_state(kg, blk, 0), kg->block_name[from->id],
 			kg->block_name[blk->id], body));
 	}
+}
+
+/* The registers of pipelined loop b, each written as the cycle that
+ * computes its value completes (pipeline.c's L_adv): values and their
+ * chains, kernel state stores, and the phis as the next iteration
+ * starts. */
+static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	const struct rtl_loop *L = kg->loop[blk->id];
+	const char *t = "";
+	const char *phis = "";
+	for (unsigned j = 0; j < blk->nops; j++) {
+		struct ir_op *op = blk->ops[j];
+		struct rtl_val *v = &kg->val[op->id];
+		if (!v->needed)
+			continue;
+		long avail = op->opc == IR_PHI ? -1 : (long)v->valid;
+		if (v->reg && v->wire)
+			t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s;\n", t,
+					 pipe_adv(kg, blk, v->valid), v->reg, v->wire);
+		for (unsigned k = 1; k < v->nchain; k++)
+			t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s;\n", t,
+					 pipe_adv(kg, blk, (unsigned)(avail + (long)(k * L->ii))),
+					 v->chain[k], v->chain[k - 1]);
+		if (op->opc == IR_STATE_STORE) {
+			int si = kgen_state_index(kg, op->state);
+			t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s; // store '%s'\n",
+					 t, pipe_adv(kg, blk, op_cycle(kg, op)), kg->sv_reg[si],
+					 arg_ref(kg, op, 0), op->state->name);
+		}
+		if (op->opc == IR_PHI)
+			for (unsigned i = 0; i < op->nargs; i++)
+				if (op->phi_blocks[i] == blk)
+					phis = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
+							    phis, v->reg, arg_ref(kg, op, i));
+	}
+	if (*phis)
+		t = arena_printf(&ctx->arena, "%s        if (%s) begin // the next iteration starts\n"
+				 "%s        end\n", t, L->next, phis);
+	return t;
 }
 
 void regs_emit_always(struct kgen *kg)
@@ -149,8 +208,14 @@ void regs_emit_always(struct kgen *kg)
 			arm_add(kg, &a, 0, arena_printf(&ctx->arena,
 				"                if (start) begin\n%s                end\n", l));
 	}
+	const char *loops = "";
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
+		if (kg->loop[b]) {
+			loops = arena_printf(&ctx->arena, "%s%s", loops, loop_regs(kg, blk));
+			phi_edges(kg, &a, blk);
+			continue;
+		}
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
@@ -176,7 +241,7 @@ void regs_emit_always(struct kgen *kg)
 		any_arm |= a.text[s] != NULL;
 	for (unsigned i = 0; i < k->nstates; i++)
 		any_reset |= sv_present(kg, i);
-	if (!any_arm && !any_reset)
+	if (!any_arm && !any_reset && !*loops)
 		return;
 	fputs("    always @(posedge clk) begin\n", f);
 	if (any_arm) {
@@ -187,6 +252,8 @@ void regs_emit_always(struct kgen *kg)
 					kg->state_name[s], a.text[s]);
 		fputs("            default: ;\n            endcase\n        end\n", f);
 	}
+	if (*loops)
+		fprintf(f, "        // pipelined loops: as each cycle completes\n%s", loops);
 	if (any_reset) {
 		fputs("        if (rst) begin\n", f);
 		for (unsigned i = 0; i < k->nstates; i++) {

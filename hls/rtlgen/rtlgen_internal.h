@@ -6,7 +6,9 @@
  *   kernel.c     one kernel module: its ports, the order of its sections
  *   values.c     which values get wires and registers, which signal each
  *                use reads, which bits are read (for lint)
- *   fsm.c        state encoding, stall, pipe strobes, next state, busy/done
+ *   fsm.c        state encoding, stall, next state, busy/done
+ *   pipeline.c   pipelined loops (valid bits, holds, the start of each
+ *                iteration) and every pipe op's handshake strobe
  *   datapath.c   value wires (one expression per op), dividers, bit-count
  *                functions
  *   regs.c       the clocked block: value, phi, argument and state registers
@@ -166,7 +168,27 @@ struct rtl_val {
 	const char *reg;  /* NULL when none */
 	unsigned valid;	/* cycle of its block in which the wire holds it */
 	struct rtl_bits wire_bits, reg_bits;
+	/* in a pipelined loop: reg is the first register of a chain that
+	 * carries the value along its iteration; chain[k] (k >= 1) holds it
+	 * from II * k cycles after reg does */
+	const char **chain;
+	struct rtl_bits *chain_bits;
+	unsigned nchain; /* registers in the chain, reg included (0: none) */
 };
+
+/* A pipelined loop block (pipeline.c). */
+struct rtl_loop {
+	struct ir_block *block;
+	unsigned ii, len;   /* initiation interval, cycles per iteration */
+	const char *v, *hold, *adv, *next; /* signal names (hold: a prefix) */
+	int *group;	    /* by cycle: lock group of a multi-cycle op, or -1 */
+	unsigned ngroups;
+	const char **lock;  /* by group: its hold signal */
+};
+
+/* A use "after the loop" (on the loop's exit edge): reads the value its
+ * last iteration left. */
+#define RTL_AFTER_LOOP (~0u)
 
 struct rtl_func {
 	enum ir_opcode opc;
@@ -189,6 +211,7 @@ struct kgen {
 	const char **block_name; /* by block id: the <block> of S_<block>_<cycle> */
 	const char *idle;	 /* S_IDLE, or NULL for an autorun kernel */
 	unsigned reset_state;	 /* state after reset */
+	struct rtl_loop **loop;	 /* by block id: NULL for a sequential block */
 
 	/* values (values.c) */
 	struct rtl_val *val; /* by op id */
@@ -232,6 +255,25 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i);
 /* Cycle of a block's last state. */
 unsigned block_last(const struct kgen *kg, const struct ir_block *b);
+
+/* pipeline.c */
+void pipe_plan(struct kgen *kg); /* after fsm_plan */
+/* The op at (b, cycle c) runs now (before its handshake): its FSM state,
+ * or the loop's valid bit of cycle c. */
+const char *pipe_active(struct kgen *kg, const struct ir_block *b, unsigned c);
+/* Cycle c of pipelined loop b completes this clock. */
+const char *pipe_adv(struct kgen *kg, const struct ir_block *b, unsigned c);
+/* tready (read) or tvalid (write) of a pipe op. */
+const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op);
+/* The state the loop leaves to, or NULL for a loop that never ends. */
+const char *pipe_exit_state(struct kgen *kg, const struct rtl_loop *L);
+/* The clock enable of a multi-cycle op (the divider). */
+const char *pipe_enable_of(struct kgen *kg, const struct ir_op *op);
+/* The kernel-wide stall: a blocking op of the FSM state waiting (NULL:
+ * never).  Pipelined loops hold on their own, never through it. */
+const char *pipe_kernel_stall(struct kgen *kg);
+void pipe_emit_decls(struct kgen *kg);
+void pipe_emit_logic(struct kgen *kg);
 
 /* fsm.c */
 void fsm_plan(struct kgen *kg);

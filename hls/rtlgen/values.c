@@ -116,15 +116,18 @@ static int check_schedule(struct kgen *kg)
 				err |= sched_error(kg, op, "cycle outside its block");
 				continue;
 			}
-			if (ir_is_terminator(op->opc) && c != len - 1)
-				err |= sched_error(kg, op, "terminator not in the block's last state");
+			unsigned ii = kg->loop[b] ? kg->loop[b]->ii : 0;
+			if (ir_is_terminator(op->opc) && c != (ii ? ii - 1 : len - 1))
+				err |= sched_error(kg, op, ii
+					? "terminator of a pipelined loop not in cycle II - 1"
+					: "terminator not in the block's last state");
 			if (op->width && c + lat > len - 1)
 				err |= sched_error(kg, op, "result not available by the block's last state");
 			if (is_div(op->opc) && lat && lat != RTL_DIV_LATENCY(op->width))
 				err |= sched_error(kg, op, arena_printf(&ctx->arena,
 					"divider latency %u; sluice_div has %u", lat,
 					RTL_DIV_LATENCY(op->width)));
-			if (is_pipe_op(op->opc)) {
+			if (is_pipe_op(op->opc) && !ii) {
 				unsigned s = kg->state_base[b] + c;
 				if (pipe_at[s])
 					err |= sched_error(kg, op, "two pipe ops in one state");
@@ -225,33 +228,99 @@ static void plan_dividers(struct kgen *kg)
 
 /* ---- uses ------------------------------------------------------------- */
 
-static bool reads_reg(const struct kgen *kg, const struct ir_op *v,
-		      const struct ir_block *b, unsigned c)
+/* Which signal of value v a use in (block b, cycle c) reads: -1 its wire,
+ * 0 its register, k > 0 register k of its chain through a pipelined loop
+ * (c == RTL_AFTER_LOOP: on the loop's exit edge, the last iteration's). */
+static int reg_index(const struct kgen *kg, const struct ir_op *v,
+		     const struct ir_block *b, unsigned c)
 {
 	const struct rtl_val *rv = &kg->val[v->id];
+	if (v->opc != IR_PHI && rv->stable)
+		return -1;
+	const struct rtl_loop *L = kg->loop[v->block->id];
+	if (L && b == v->block && c != RTL_AFTER_LOOP) {
+		/* a register is overwritten by the next iteration II
+		 * cycles after it took the value: one more per II */
+		if (v->opc != IR_PHI && c == rv->valid)
+			return -1;
+		long avail = v->opc == IR_PHI ? -1 : (long)rv->valid;
+		long d = (long)c - avail;
+		assert(d >= 1);
+		return (int)((d + L->ii - 1) / L->ii) - 1;
+	}
 	if (v->opc == IR_PHI)
-		return true;
-	if (rv->stable)
-		return false;
-	return !(v->block == b && c == rv->valid);
+		return 0;
+	return v->block == b && c == rv->valid ? -1 : 0;
 }
 
 const char *val_ref(struct kgen *kg, const struct ir_op *v,
 		    const struct ir_block *b, unsigned c)
 {
 	const struct rtl_val *rv = &kg->val[v->id];
-	const char *s = reads_reg(kg, v, b, c) ? rv->reg : rv->wire;
+	int k = reg_index(kg, v, b, c);
+	const char *s = k < 0 ? rv->wire : k == 0 ? rv->reg : rv->chain[k];
 	assert(s);
 	return s;
 }
 
+/* Where operand i of op is read: its own (block, cycle); for a phi the
+ * end of the incoming edge's block (a pipelined loop: cycle II - 1 when
+ * the edge goes round, after the loop when it leaves). */
+static void use_point(const struct kgen *kg, const struct ir_op *op, unsigned i,
+		      const struct ir_block **b, unsigned *c)
+{
+	*b = op->block;
+	*c = op_cycle(kg, op);
+	if (op->opc != IR_PHI)
+		return;
+	*b = op->phi_blocks[i];
+	const struct rtl_loop *L = kg->loop[(*b)->id];
+	if (L)
+		*c = op->block == *b ? L->ii - 1 : RTL_AFTER_LOOP;
+	else
+		*c = block_last(kg, *b);
+}
+
 const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i)
 {
-	if (op->opc == IR_PHI) {
-		const struct ir_block *from = op->phi_blocks[i];
-		return val_ref(kg, op->args[i], from, block_last(kg, from));
+	const struct ir_block *b;
+	unsigned c;
+	use_point(kg, op, i, &b, &c);
+	return val_ref(kg, op->args[i], b, c);
+}
+
+/* The bits of register k of v's chain (0: v's register). */
+static struct rtl_bits *chain_bits(struct rtl_val *rv, int k)
+{
+	return k == 0 ? &rv->reg_bits : &rv->chain_bits[k];
+}
+
+/* Makes v's chain reach register k; each register feeds the next whole. */
+static void chain_extend(struct kgen *kg, const struct ir_op *v, int k)
+{
+	struct rtl_val *rv = &kg->val[v->id];
+	struct hls_ctx *ctx = kg->ctx;
+	if (!rv->reg)
+		rv->reg = names_fresh(ctx, &kg->names,
+				      arena_printf(&ctx->arena, "%s_reg", rv->wire));
+	if (k == 0)
+		return;
+	const struct rtl_loop *L = kg->loop[v->block->id];
+	assert(L);
+	if (!rv->chain) {
+		unsigned cap = L->len / L->ii + 3;
+		rv->chain = arena_alloc(&ctx->arena, cap * sizeof *rv->chain);
+		rv->chain_bits = arena_alloc(&ctx->arena, cap * sizeof *rv->chain_bits);
+		rv->chain[0] = rv->reg;
+		rv->nchain = 1;
 	}
-	return val_ref(kg, op->args[i], op->block, op_cycle(kg, op));
+	while ((int)rv->nchain <= k) {
+		unsigned n = rv->nchain;
+		rv->chain[n] = names_fresh(ctx, &kg->names,
+					   arena_printf(&ctx->arena, "%s_%u", rv->reg, n + 1));
+		bits_mark(ctx, chain_bits(rv, (int)n - 1), v->width, 0, v->width);
+		rv->nchain++;
+	}
 }
 
 /* Records that operand i of op is read (bits [lo, lo + n)). */
@@ -260,20 +329,17 @@ static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
 {
 	struct ir_op *v = op->args[i];
 	struct rtl_val *rv = &kg->val[v->id];
-	const struct ir_block *b = op->block;
-	unsigned c = op_cycle(kg, op);
-	if (op->opc == IR_PHI) {
-		b = op->phi_blocks[i];
-		c = block_last(kg, b);
-	}
-	if (v->opc != IR_PHI && !rv->stable && v->block == b && c < rv->valid)
+	const struct ir_block *b;
+	unsigned c;
+	use_point(kg, op, i, &b, &c);
+	if (v->opc != IR_PHI && !rv->stable && v->block == b &&
+	    c != RTL_AFTER_LOOP && c < rv->valid)
 		return sched_error(kg, op, arena_printf(&kg->ctx->arena,
 			"operand %u used in cycle %u, available in cycle %u", i, c, rv->valid));
-	if (reads_reg(kg, v, b, c)) {
-		if (!rv->reg)
-			rv->reg = names_fresh(kg->ctx, &kg->names,
-					      arena_printf(&kg->ctx->arena, "%s_reg", rv->wire));
-		bits_mark(kg->ctx, &rv->reg_bits, v->width, lo, n);
+	int k = reg_index(kg, v, b, c);
+	if (k >= 0) {
+		chain_extend(kg, v, k);
+		bits_mark(kg->ctx, chain_bits(rv, k), v->width, lo, n);
 	} else {
 		bits_mark(kg->ctx, &rv->wire_bits, v->width, lo, n);
 	}

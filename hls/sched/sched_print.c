@@ -154,9 +154,18 @@ static int slot_cmp(const void *x, const void *y)
 static void print_block(FILE *f, const struct sched_kernel *sk,
 			const struct ir_block *b)
 {
-	unsigned len = sk->block_len[b->id];
-	fprintf(f, "  bb%u %s: %u state%s\n", b->id, b->name, len,
-		len == 1 ? "" : "s");
+	unsigned len = sk->block_len[b->id], ii = sk->ii[b->id];
+	if (ii)
+		fprintf(f, "  bb%u %s: pipelined loop, II %u, %u cycle%s per "
+			"iteration in %u stage%s (sequential: %u)\n", b->id, b->name,
+			ii, len, len == 1 ? "" : "s", (len + ii - 1) / ii,
+			(len + ii - 1) / ii == 1 ? "" : "s", sk->seq_len[b->id]);
+	else
+		fprintf(f, "  bb%u %s: %u state%s\n", b->id, b->name, len,
+			len == 1 ? "" : "s");
+	if (sk->limit[b->id])
+		fprintf(f, "    %s%s\n", ii ? "II limited by " : "",
+			sk->limit[b->id]);
 	struct slot *slots = malloc((b->nops ? b->nops : 1) * sizeof *slots);
 	if (!slots)
 		return;

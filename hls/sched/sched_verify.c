@@ -17,7 +17,11 @@
  *   - pipe ops of a block in distinct states, in program order;
  *   - state accesses: a store no earlier than a load of the same state
  *     before it, later stores and loads strictly after it;
- *   - every latency constraint holds, with its anchor in the same block.
+ *   - every latency constraint holds, with its anchor in the same block;
+ *   - a pipelined loop block (ii > 0) is a loop of one block, its
+ *     terminator in cycle ii - 1, the values its phis carry round ready by
+ *     then, each pipe's ops within ii cycles, and state accesses of the
+ *     next iteration (ii cycles later) in order after this one's.
  * Each violation is an internal error at the op's location.
  */
 #include "sdc.h"
@@ -77,7 +81,14 @@ static void check_shape(struct vctx *v, const struct ir_block *b)
 		return;
 	}
 	const struct ir_op *t = b->ops[b->nops - 1];
-	if (cyc(v, t) != len - 1)
+	unsigned ii = v->sk->ii[b->id];
+	if (ii && !sched_is_loop_block(b))
+		bad(v, t, "block '%s' pipelined but not a loop of one block",
+		    b->name);
+	if (ii && cyc(v, t) != ii - 1)
+		bad(v, t, "terminator of a loop pipelined at II %u in cycle %u",
+		    ii, cyc(v, t));
+	else if (!ii && cyc(v, t) != len - 1)
 		bad(v, t, "terminator in state %u, the block's last is %u",
 		    cyc(v, t), len - 1);
 	for (unsigned i = 0; i < b->nops; i++) {
@@ -92,8 +103,21 @@ static void check_shape(struct vctx *v, const struct ir_block *b)
 		if ((unsigned long)cyc(v, op) + lat(v, op) > len - 1)
 			bad(v, op, "result ready in state %u, after the block's "
 			    "last state %u", cyc(v, op) + lat(v, op), len - 1);
-		if (op->opc == IR_PHI)
+		if (op->opc == IR_PHI) {
+			/* a value carried round is ready as the next
+			 * iteration starts */
+			for (unsigned a = 0; ii && a < op->nargs; a++) {
+				const struct ir_op *d = op->args[a];
+				if (op->phi_blocks[a] == b && d->block == b &&
+				    d->opc != IR_PHI &&
+				    (unsigned long)cyc(v, d) + lat(v, d) > ii - 1)
+					bad(v, op, "value %%%u carried to the next "
+					    "iteration is ready in cycle %u, after "
+					    "cycle %u", d->id, cyc(v, d) + lat(v, d),
+					    ii - 1);
+			}
 			continue;
+		}
 		for (unsigned a = 0; a < op->nargs; a++) {
 			const struct ir_op *d = op->args[a];
 			if (d->block == b &&
@@ -166,6 +190,35 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 					    "%.2f ns, over the %.2f ns clock period",
 					    uo->id, cyc(v, op), D[w], T);
 			}
+		}
+	}
+}
+
+/* A pipelined loop: iteration i + 1 runs ii cycles behind iteration i. */
+static void check_modulo_order(struct vctx *v, const struct ir_block *b,
+			       unsigned ii)
+{
+	for (unsigned i = 0; i < b->nops; i++) {
+		const struct ir_op *x = b->ops[i];
+		for (unsigned j = 0; j < i; j++) {
+			const struct ir_op *y = b->ops[j];
+			/* one pipe: all of an iteration's ops within ii cycles,
+			 * so the next iteration's follow them */
+			if (sdc_is_pipe_op(x) && sdc_is_pipe_op(y) &&
+			    x->pipe == y->pipe && cyc(v, x) > cyc(v, y) + ii - 1)
+				bad(v, x, "on pipe '%s' in cycle %u, not within II %u "
+				    "of %%%u in cycle %u", x->pipe->name, cyc(v, x),
+				    ii, y->id, cyc(v, y));
+			/* access y of the next iteration after x of this one */
+			bool sx = x->opc == IR_STATE_STORE, sy = y->opc == IR_STATE_STORE;
+			if ((x->opc != IR_STATE_LOAD && !sx) ||
+			    (y->opc != IR_STATE_LOAD && !sy) || x->state != y->state ||
+			    (!sx && !sy))
+				continue;
+			if ((unsigned long)cyc(v, y) + ii < (unsigned long)cyc(v, x) + sx)
+				bad(v, y, "state '%s' accessed by the next iteration in "
+				    "cycle %u, too early after %%%u in cycle %u",
+				    x->state->name, cyc(v, y) + ii, x->id, cyc(v, x));
 		}
 	}
 }
@@ -273,6 +326,8 @@ unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
 			check_shape(&v, blk);
 			check_chaining(&v, blk, D, reached, sl);
 			check_order(&v, blk);
+			if (v.sk->ii[b])
+				check_modulo_order(&v, blk, v.sk->ii[b]);
 			check_latency(&v, p, blk);
 		}
 	}

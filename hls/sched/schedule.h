@@ -31,8 +31,29 @@
  *   - every latency constraint (exact, min, max between anchor and target in
  *     one block) holds on the states: cycle[target] - cycle[anchor].
  *
- * Later (loop pipelining) adds an initiation interval per pipelined loop;
- * the stall rule above carries over unchanged: one stall signal per kernel.
+ * Pipelined loops (modulo.c).  A block whose terminator branches back to
+ * itself (a loop of one block, the shape loop-rotate and if-free bodies
+ * give; or the whole body of an autorun kernel, which starts again when it
+ * returns) may be pipelined: ii[b] > 0.  Then one iteration's ops are
+ * scheduled over block_len[b] cycles (its "length"; stage of an op =
+ * cycle / ii) and a new iteration starts every ii[b] cycles, so the
+ * iterations overlap.  For such a block the guarantees above hold per
+ * iteration, with these changes:
+ *   - the terminator is in cycle ii - 1: there it decides whether the next
+ *     iteration starts; every phi's incoming value from the block itself
+ *     is available by then (cycle + latency <= ii - 1), since the phi's
+ *     register takes it as the next iteration starts;
+ *   - operations on one pipe keep program order, at most one per cycle,
+ *     across iterations too: an iteration's ops on a pipe lie within ii
+ *     consecutive cycles.  Operations on different pipes are ordered only
+ *     by data and by the latency constraints (the pipes spec lets accesses
+ *     to different pipes be reordered), so they may share a cycle;
+ *   - accesses to one kernel state also keep their order across
+ *     iterations: the next iteration's access (ii cycles later) comes no
+ *     earlier than a load, and after a store;
+ *   - the back end runs one iteration's cycle c while cycle c - ii of the
+ *     next runs beside it; a blocking pipe op that cannot complete holds
+ *     its iteration and every later one, never an earlier one.
  */
 #ifndef SLUICE_SCHEDULE_H
 #define SLUICE_SCHEDULE_H
@@ -45,7 +66,29 @@ struct sched_kernel {
 	unsigned *latency;    /* by op id */
 	double *arrival;      /* by op id: ns into its start cycle when the result settles (reports) */
 	unsigned *block_len;  /* by block id, >= 1 */
+	unsigned *ii;	      /* by block id: initiation interval of a pipelined
+				 loop block, 0 for a block run once per visit */
+	unsigned *seq_len;    /* by block id: length the block would have
+				 unpipelined (reports) */
+	const char **limit;   /* by block id: for a loop block, what keeps its
+				 II from being lower, or why it is not
+				 pipelined (reports); NULL otherwise */
+	unsigned *ii_asked;   /* by block id: the II the user's pragma asked
+				 for, 0 when none */
 };
+
+/* Stage of an op of a pipelined block (0 for other blocks). */
+static inline unsigned sched_stage(const struct sched_kernel *sk,
+				   const struct ir_op *op)
+{
+	unsigned ii = sk->ii[op->block->id];
+	return ii ? sk->cycle[op->id] / ii : 0;
+}
+
+/* Whether block b is a loop of one block: its terminator branches back to
+ * it, or it is the single block of an autorun kernel (which starts again
+ * when it returns). */
+bool sched_is_loop_block(const struct ir_block *b);
 
 struct hls_schedule {
 	double clock_ns;

@@ -10,6 +10,9 @@
  * every conflicting constraint of the block is reported.  Phis have
  * no constraints pushing them later, so they stay in state 0.
  *
+ * A loop of one block is then pipelined when that makes it faster
+ * (modulo.c).
+ *
  * Before that, every latency constraint is checked to name an anchor of the
  * same basic block; one that does not is reported (at the constrained op,
  * with a note at the anchor) and left out.  Every error of every kernel is
@@ -87,10 +90,10 @@ static unsigned check_latency_targets(struct hls_ctx *ctx,
 	return bad;
 }
 
-static void fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
+void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 {
 	struct ir_block *b = pb->block;
-	for (unsigned i = 0; i < pb->nvars; i++) {
+	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
 		double best = 0;
 		for (unsigned k = 0; op->opc != IR_PHI && k < op->nargs; k++) {
@@ -110,7 +113,7 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 			  const struct sdc_anchor *anchors, unsigned nanchors)
 {
 	struct sdc_problem pb;
-	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors);
+	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors, 0);
 	long *s = arena_alloc(&ctx->arena, pb.nvars * sizeof *s);
 	unsigned *cyc, ncyc;
 	int rc = 0;
@@ -131,7 +134,9 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 		sk->latency[op->id] = pb.lat[i];
 	}
 	sk->block_len[b->id] = (unsigned)s[pb.nvars - 1] + 1;
-	fill_arrival(&pb, sk);
+	sdc_fill_arrival(&pb, sk);
+	if (sched_is_loop_block(b))
+		sched_modulo_block(ctx, sk, b, var, clock_ns, anchors, nanchors);
 	return 0;
 }
 
@@ -160,8 +165,12 @@ int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		sk->cycle = arena_alloc(ar, nops * sizeof *sk->cycle);
 		sk->latency = arena_alloc(ar, nops * sizeof *sk->latency);
 		sk->arrival = arena_alloc(ar, nops * sizeof *sk->arrival);
-		sk->block_len = arena_alloc(ar, (k->nblocks ? k->nblocks : 1) *
-							sizeof *sk->block_len);
+		size_t nb = k->nblocks ? k->nblocks : 1;
+		sk->block_len = arena_alloc(ar, nb * sizeof *sk->block_len);
+		sk->ii = arena_alloc(ar, nb * sizeof *sk->ii);
+		sk->seq_len = arena_alloc(ar, nb * sizeof *sk->seq_len);
+		sk->limit = arena_alloc(ar, nb * sizeof *sk->limit);
+		sk->ii_asked = arena_alloc(ar, nb * sizeof *sk->ii_asked);
 		int *var = arena_alloc(ar, nops * sizeof *var);
 		for (size_t i = 0; i < nops; i++)
 			var[i] = -1;

@@ -27,6 +27,12 @@ enum sdc_kind {
 	SDC_LAT_MAX,	 /* b at most c cycles after anchor a */
 	SDC_LAT_EXACT_MIN, /* the two halves of an exact constraint */
 	SDC_LAT_EXACT_MAX,
+	/* a pipelined loop at initiation interval ii (modulo.c): */
+	SDC_ORIGIN,	 /* every op at or after the iteration's start */
+	SDC_ISSUE,	 /* the terminator in cycle ii - 1 at the latest */
+	SDC_RECUR,	 /* a's value goes round to the next iteration (phi b) */
+	SDC_PIPE_II,	 /* the ops on one pipe within ii cycles */
+	SDC_STATE_II,	 /* b of the next iteration after a of this one */
 };
 
 struct sdc_constraint {
@@ -44,7 +50,10 @@ struct sdc_problem {
 	enum hls_target target;
 	double clock_ns;
 	struct ir_block *block;
-	unsigned nvars;	      /* block->nops */
+	unsigned nvars;	      /* block->nops, + 1 (the origin) when ii */
+	unsigned ii;	      /* 0, or the initiation interval of a pipelined
+				 loop; then var nvars - 1 is the iteration's
+				 start (cycle 0) */
 	const int *var;	      /* by op id: index in this block, or -1 */
 	unsigned *lat;	      /* by var: latency */
 	double *delay;	      /* by var: combinational delay */
@@ -65,7 +74,8 @@ struct sdc_anchor {
  * left out (sched_program reports them). */
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
-	       const struct sdc_anchor *anchors, unsigned nanchors);
+	       const struct sdc_anchor *anchors, unsigned nanchors,
+	       unsigned ii);
 const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
 				    unsigned nanchors, int id);
 bool sdc_is_pipe_op(const struct ir_op *op);
@@ -86,5 +96,18 @@ const struct ir_op *sdc_explain(const struct sdc_problem *pb,
 unsigned sdc_drop_latency(struct sdc_problem *pb, const struct ir_op *op);
 /* "the write to 'out'", "the sdiv 'q'", "the add %12" (arena string). */
 const char *sdc_op_words(struct arena *a, const struct ir_op *op);
+/* sdc_explain.c: what a positive cycle of a pipelined loop's problem says
+ * keeps the II from being lower, in one line with source lines (arena). */
+const char *sdc_limit_words(const struct sdc_problem *pb,
+			    const unsigned *cycle, unsigned ncycle);
+
+/* modulo.c: pipelines loop block b when that makes it faster (the
+ * sequential schedule of b is already in sk); fills sk->ii[b] and the
+ * block's cycles, or leaves them and says why in sk->limit[b]. */
+void sched_modulo_block(struct hls_ctx *ctx, struct sched_kernel *sk,
+			struct ir_block *b, const int *var, double clock_ns,
+			const struct sdc_anchor *anchors, unsigned nanchors);
+/* sdc.c: per-op delay arrival times of block b from the problem. */
+void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk);
 
 #endif /* SLUICE_SDC_H */

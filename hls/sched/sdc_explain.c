@@ -29,6 +29,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#define MAX_LISTED 5 /* ops named in one list of a message */
+#define MAX_NOTES 8  /* notes after one error */
+
 struct sb {
 	struct arena *ar;
 	char *s;
@@ -115,7 +118,7 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		   const struct sdc_constraint *c)
 {
 	struct arena *ar = b->ar;
-	const char *A = at(ar, c->a), *B = at(ar, c->b);
+	const char *A = c->a ? at(ar, c->a) : "", *B = c->b ? at(ar, c->b) : "";
 	switch (c->kind) {
 	case SDC_DEP:
 		sb_printf(b, "%s uses the result of %s", B, A);
@@ -147,7 +150,90 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 			  kind_words(c->b->lat.kind), c->b->lat.cycles,
 			  cycles(c->b->lat.cycles), c->b->lat.target, A);
 		break;
+	case SDC_ORIGIN:
+		sb_printf(b, "the iteration starts before %s", B);
+		break;
+	case SDC_ISSUE:
+		sb_printf(b, "%s decides on the next iteration within %u %s",
+			  B, pb->ii, cycles(pb->ii));
+		break;
+	case SDC_RECUR:
+		sb_printf(b, "%s goes round to the next iteration (%s)", A, B);
+		break;
+	case SDC_PIPE_II:
+		sb_printf(b, "%s and %s use one pipe, so they lie within %u %s",
+			  A, B, pb->ii, cycles(pb->ii));
+		break;
+	case SDC_STATE_II:
+		sb_printf(b, "%s of the next iteration must follow %s", B, A);
+		break;
 	}
+}
+
+/* The ops a cycle passes, in order, each once. */
+static void cycle_ops(const struct sdc_problem *pb, struct sb *b,
+		      const unsigned *cyc, unsigned n)
+{
+	const struct ir_op **ops = arena_alloc(b->ar, (2 * n + 1) * sizeof *ops);
+	unsigned m = 0;
+	for (unsigned i = 0; i < n; i++) {
+		const struct sdc_constraint *c = &pb->cons[cyc[i]];
+		const struct ir_op *two[2] = {c->a, c->b};
+		for (unsigned k = 0; k < 2; k++) {
+			bool seen = !two[k] || two[k]->opc == IR_CONST;
+			for (unsigned j = 0; j < m && !seen; j++)
+				seen = ops[j] == two[k];
+			if (!seen)
+				ops[m++] = two[k];
+		}
+	}
+	unsigned shown = m > MAX_LISTED ? MAX_LISTED - 1 : m;
+	for (unsigned i = 0; i < shown; i++)
+		sb_printf(b, "%s%s", i ? " -> " : "", at(b->ar, ops[i]));
+	if (shown < m)
+		sb_printf(b, " and %u more", m - shown);
+}
+
+const char *sdc_limit_words(const struct sdc_problem *pb,
+			    const unsigned *cyc, unsigned n)
+{
+	struct sb b = {.ar = &pb->ctx->arena};
+	const struct sdc_constraint *pipe = NULL, *state = NULL, *recur = NULL,
+				    *lat = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		const struct sdc_constraint *c = &pb->cons[cyc[i]];
+		if (c->kind == SDC_PIPE_II && !pipe)
+			pipe = c;
+		else if (c->kind == SDC_STATE_II && !state)
+			state = c;
+		else if (c->kind == SDC_RECUR && !recur)
+			recur = c;
+		else if ((is_upper(c->kind) || is_lower(c->kind)) && !lat)
+			lat = c;
+	}
+	if (pipe) {
+		unsigned k = 0;
+		for (unsigned i = 0; i < pb->block->nops; i++)
+			k += sdc_is_pipe_op(pb->block->ops[i]) &&
+			     pb->block->ops[i]->pipe == pipe->a->pipe;
+		sb_printf(&b, "pipe '%s': %u operations per iteration, at most one "
+			  "per cycle: ", pipe->a->pipe->name, k);
+	} else if (state) {
+		sb_printf(&b, "kernel state '%s' carried from one iteration to the "
+			  "next: ", state->a->state->name);
+	} else if (recur) {
+		sb_printf(&b, "recurrence through %s: ", at(b.ar, recur->b));
+	} else if (lat) {
+		sb_printf(&b, "latency constraint of %s: ", at(b.ar, lat->b));
+	} else {
+		sb_printf(&b, "the loop's exit test: ");
+	}
+	cycle_ops(pb, &b, cyc, n);
+	long sum = 0;
+	for (unsigned i = 0; i < n; i++)
+		sum += pb->cons[cyc[i]].weight;
+	sb_printf(&b, " (%ld %s over at II %u)", sum, cycles(sum), pb->ii);
+	return b.s;
 }
 
 static bool all_pipe_order(const struct sdc_problem *pb, const unsigned *path,
@@ -159,8 +245,6 @@ static bool all_pipe_order(const struct sdc_problem *pb, const unsigned *path,
 	return n > 0;
 }
 
-#define MAX_LISTED 5 /* ops named in one list of a message */
-#define MAX_NOTES 8  /* notes after one error */
 
 /* "X", "X and Y", "X, Y and Z", "X, Y, Z and 7 other pipe operations" */
 static void op_list(struct sb *b, const struct ir_op *const *ops, unsigned n)

@@ -74,7 +74,7 @@ static int operand_var(const struct sdc_problem *pb, const struct ir_op *op,
 static void add_dep_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
-	for (unsigned i = 0; i < pb->nvars; i++) {
+	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
 		if (op->opc == IR_PHI)
 			continue;
@@ -96,7 +96,7 @@ enum { UNSEEN = 0, LIVE, CUT };
 static void add_chain_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
-	unsigned n = pb->nvars;
+	unsigned n = b->nops;
 	double T = pb->clock_ns;
 	double *D = arena_alloc(&pb->ctx->arena, n * sizeof *D);
 	unsigned char *st = arena_alloc(&pb->ctx->arena, n);
@@ -148,7 +148,7 @@ static void add_pipe_order_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
 	int prev = -1;
-	for (unsigned i = 0; i < pb->nvars; i++) {
+	for (unsigned i = 0; i < b->nops; i++) {
 		if (!sdc_is_pipe_op(b->ops[i]))
 			continue;
 		if (prev >= 0)
@@ -161,7 +161,7 @@ static void add_pipe_order_constraints(struct sdc_problem *pb)
 static void add_state_order_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
-	for (unsigned i = 0; i < pb->nvars; i++) {
+	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
 		if (op->opc != IR_STATE_LOAD && op->opc != IR_STATE_STORE)
 			continue;
@@ -184,7 +184,7 @@ static void add_state_order_constraints(struct sdc_problem *pb)
 static void add_term_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
-	unsigned t = pb->nvars - 1;
+	unsigned t = b->nops - 1;
 	assert(ir_is_terminator(b->ops[t]->opc));
 	for (unsigned i = 0; i < t; i++)
 		if (!pb->last_user[i])
@@ -196,7 +196,7 @@ static void add_latency_constraints(struct sdc_problem *pb,
 				    unsigned nanchors)
 {
 	struct ir_block *b = pb->block;
-	for (unsigned i = 0; i < pb->nvars; i++) {
+	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
 		if (!sdc_is_pipe_op(op) || op->lat.kind == LAT_NONE)
 			continue;
@@ -223,20 +223,83 @@ static void add_latency_constraints(struct sdc_problem *pb,
 	}
 }
 
+static bool is_state_op(const struct ir_op *op)
+{
+	return op->opc == IR_STATE_LOAD || op->opc == IR_STATE_STORE;
+}
+
+/* A pipelined loop at initiation interval ii: the iteration starts at the
+ * origin o (s_o = 0 in the least solution) and iteration i + 1 runs ii
+ * cycles behind iteration i.  A positive cycle through these constraints
+ * is what keeps the II from being lower. */
+static void add_modulo_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	unsigned n = b->nops, o = pb->nvars - 1, t = n - 1;
+	long ii = pb->ii;
+	const struct ir_op *term = b->ops[t];
+	for (unsigned i = 0; i < n; i++)
+		add(pb, SDC_ORIGIN, NULL, b->ops[i], o, i, 0, 0);
+	/* the terminator decides on the next iteration in cycle ii - 1 */
+	add(pb, SDC_ISSUE, NULL, term, t, o, -(ii - 1), 0);
+	/* a phi's value from this block is taken as the next iteration
+	 * starts: it must be ready by the terminator's cycle */
+	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++) {
+		const struct ir_op *phi = b->ops[i];
+		for (unsigned k = 0; k < phi->nargs; k++) {
+			const struct ir_op *d = phi->args[k];
+			if (phi->phi_blocks[k] != b || d->block != b ||
+			    d->opc == IR_PHI)
+				continue;
+			unsigned j = (unsigned)pb->var[d->id];
+			add(pb, SDC_RECUR, d, phi, j, t, pb->lat[j], 0);
+		}
+	}
+	/* one pipe: an iteration's ops within ii cycles, so that the next
+	 * iteration's come after them (same-pipe program order) */
+	for (unsigned i = 0; i < n; i++) {
+		if (!sdc_is_pipe_op(b->ops[i]))
+			continue;
+		for (unsigned j = i + 1; j < n; j++)
+			if (sdc_is_pipe_op(b->ops[j]) &&
+			    b->ops[j]->pipe == b->ops[i]->pipe)
+				add(pb, SDC_PIPE_II, b->ops[i], b->ops[j], j, i,
+				    -(ii - 1), 0);
+	}
+	/* one kernel state: access y of the next iteration (ii cycles later)
+	 * no earlier than a load x of this one, after a store x */
+	for (unsigned x = 0; x < n; x++) {
+		const struct ir_op *ox = b->ops[x];
+		if (!is_state_op(ox))
+			continue;
+		for (unsigned y = 0; y < n; y++) {
+			const struct ir_op *oy = b->ops[y];
+			if (y == x || !is_state_op(oy) || oy->state != ox->state ||
+			    (ox->opc == IR_STATE_LOAD && oy->opc == IR_STATE_LOAD))
+				continue;
+			if (y > x)
+				continue; /* implied by the in-iteration order */
+			long gap = ox->opc == IR_STATE_STORE ? 1 : 0;
+			add(pb, SDC_STATE_II, ox, oy, x, y, gap - ii, 0);
+		}
+	}
+}
+
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
-	       const struct sdc_anchor *anchors, unsigned nanchors)
+	       const struct sdc_anchor *anchors, unsigned nanchors,
+	       unsigned ii)
 {
 	struct arena *ar = &ctx->arena;
 	unsigned n = b->nops;
 	assert(n >= 1);
 	*pb = (struct sdc_problem){
 		.ctx = ctx, .target = ctx->target, .clock_ns = clock_ns,
-		.block = b, .nvars = n, .var = var,
+		.block = b, .nvars = n + (ii ? 1 : 0), .ii = ii, .var = var,
 	};
-	pb->lat = arena_alloc(ar, n * sizeof *pb->lat);
-	pb->delay = arena_alloc(ar, n * sizeof *pb->delay);
-	pb->last_user = arena_alloc(ar, n * sizeof *pb->last_user);
+	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
+	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
+	pb->last_user = arena_alloc(ar, pb->nvars * sizeof *pb->last_user);
 	for (unsigned i = 0; i < n; i++) {
 		const struct ir_op *op = b->ops[i];
 		assert(var[op->id] == (int)i);
@@ -254,7 +317,10 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);
 	add_state_order_constraints(pb);
-	add_term_constraints(pb);
+	if (ii)
+		add_modulo_constraints(pb);
+	else
+		add_term_constraints(pb);
 	add_latency_constraints(pb, anchors, nanchors);
 }
 

@@ -229,6 +229,10 @@ static inline struct sched_kernel *sched_new(struct hls_ctx *ctx, struct hls_sch
 	sk->latency = arena_alloc(&ctx->arena, k->nops_total * sizeof(unsigned));
 	sk->arrival = arena_alloc(&ctx->arena, k->nops_total * sizeof(double));
 	sk->block_len = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
+	sk->ii = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
+	sk->seq_len = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
+	sk->limit = arena_alloc(&ctx->arena, k->nblocks * sizeof(char *));
+	sk->ii_asked = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
 	return sk;
 }
 

@@ -662,36 +662,117 @@ static bool test_constraint_across_blocks(void)
 
 /* ---- control flow and state -------------------------------------------- */
 
+/* for (i = 0; i < n; i++) out = in + i [; + in again] : a loop of one
+ * block, with `hint` on it; returns the ops through the pointers. */
+static void loop_kernel(struct fx *f, struct ir_loop_hint hint, bool two_reads,
+			struct ir_block **loop_out, struct ir_op **x_out,
+			struct ir_op **w_out, struct ir_op **cb_out)
+{
+	struct ir_pipe *in = pipe_new(f, "in", 32), *out = pipe_new(f, "out", 32);
+	struct ir_block *entry = f->b, *loop = ir_block_new(&f->ctx, f->k, "loop"),
+			*exit = ir_block_new(&f->ctx, f->k, "exit");
+	loop->hint = hint;
+	struct ir_op *n = arg(f, 32, 0), *zero = cst(f, 32, 0);
+	br(f, loop);
+	f->b = loop;
+	struct ir_op *i = ir_op_new(&f->ctx, f->k, loop, IR_PHI, 32, 2);
+	i->phi_blocks = arena_alloc(&f->ctx.arena, 2 * sizeof *i->phi_blocks);
+	struct ir_op *x = rd(f, in, -1, 3);
+	struct ir_op *s = bin(f, IR_ADD, x, i);
+	if (two_reads)
+		s = bin(f, IR_ADD, s, rd(f, in, -1, 3));
+	struct ir_op *w = wr(f, out, s, -1, -1, LAT_NONE, 0, 4);
+	struct ir_op *i2 = bin(f, IR_ADD, i, cst(f, 32, 1));
+	struct ir_op *c = bin(f, IR_ULT, i2, n);
+	struct ir_op *cb = ir_op_new(&f->ctx, f->k, loop, IR_CONDBR, 0, 1);
+	cb->args[0] = c;
+	cb->succs = arena_alloc(&f->ctx.arena, 2 * sizeof *cb->succs);
+	cb->succs[0] = loop, cb->succs[1] = exit, cb->nsuccs = 2;
+	i->args[0] = zero, i->phi_blocks[0] = entry;
+	i->args[1] = i2, i->phi_blocks[1] = loop;
+	f->b = exit;
+	ret(f);
+	*loop_out = loop, *x_out = x, *w_out = w, *cb_out = cb;
+}
+
+static unsigned II(struct fx *f, const struct ir_block *b)
+{
+	return f->s.kernels ? f->s.kernels[0].ii[b->id] : ~0u;
+}
+
+static const char *LIMIT(struct fx *f, const struct ir_block *b)
+{
+	const char *l = f->s.kernels ? f->s.kernels[0].limit[b->id] : NULL;
+	return l ? l : "";
+}
+
+/* The loop is pipelined at II 1: the branch decides on the next iteration
+ * in cycle 0, the write of the same iteration follows in cycle 1. */
 static bool test_loop_with_phi(void)
 {
 	bool ok = true;
 	struct fx f;
 	fx_init(&f, TARGET_SIM, 100);
-	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
-	struct ir_block *entry = f.b, *loop = ir_block_new(&f.ctx, f.k, "loop"),
-			*exit = ir_block_new(&f.ctx, f.k, "exit");
-	struct ir_op *n = arg(&f, 32, 0), *zero = cst(&f, 32, 0);
-	br(&f, loop);
-	f.b = loop;
-	struct ir_op *i = ir_op_new(&f.ctx, f.k, loop, IR_PHI, 32, 2);
-	i->phi_blocks = arena_alloc(&f.ctx.arena, 2 * sizeof *i->phi_blocks);
-	struct ir_op *x = rd(&f, in, -1, 3);
-	struct ir_op *s = bin(&f, IR_ADD, x, i);
-	struct ir_op *w = wr(&f, out, s, -1, -1, LAT_NONE, 0, 4);
-	struct ir_op *i2 = bin(&f, IR_ADD, i, cst(&f, 32, 1));
-	struct ir_op *c = bin(&f, IR_ULT, i2, n);
-	struct ir_op *cb = ir_op_new(&f.ctx, f.k, loop, IR_CONDBR, 0, 1);
-	cb->args[0] = c;
-	cb->succs = arena_alloc(&f.ctx.arena, 2 * sizeof *cb->succs);
-	cb->succs[0] = loop, cb->succs[1] = exit, cb->nsuccs = 2;
-	i->args[0] = zero, i->phi_blocks[0] = entry;
-	i->args[1] = i2, i->phi_blocks[1] = loop;
-	f.b = exit;
-	ret(&f);
+	struct ir_block *loop;
+	struct ir_op *x, *w, *cb;
+	loop_kernel(&f, (struct ir_loop_hint){0}, false, &loop, &x, &w, &cb);
 	CHECK(sched(&f) == 0);
-	CHECK(C(&f, i) == 0 && C(&f, x) == 0 && C(&f, s) == 0 && C(&f, w) == 1);
+	CHECK(II(&f, loop) == 1);
+	CHECK(C(&f, x) == 0 && C(&f, w) == 1 && C(&f, cb) == 0);
+	CHECK(LEN(&f, loop) == 2);
+	CHECK(sched_verify(&f.ctx, f.p, &f.s) == 0);
+	fx_fini(&f);
+	return ok;
+}
+
+/* Two reads of one pipe per iteration: at most one per cycle, in order
+ * across iterations, so II 2, and the limit names the pipe. */
+static bool test_modulo_pipe_limits_ii(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_block *loop;
+	struct ir_op *x, *w, *cb;
+	loop_kernel(&f, (struct ir_loop_hint){0}, true, &loop, &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, loop) == 2);
 	CHECK(C(&f, cb) == 1);
-	CHECK(LEN(&f, entry) == 1 && LEN(&f, loop) == 2 && LEN(&f, exit) == 1);
+	CHECK(strstr(LIMIT(&f, loop), "pipe 'in': 2 operations per iteration") != NULL);
+	CHECK(sched_verify(&f.ctx, f.p, &f.s) == 0);
+	fx_fini(&f);
+	return ok;
+}
+
+/* pipeline(disable) keeps the loop sequential; a requested II is honoured
+ * when it can be met, and a warning says why when it cannot. */
+static bool test_modulo_pragmas(void)
+{
+	bool ok = true;
+	struct fx f;
+	struct ir_block *loop;
+	struct ir_op *x, *w, *cb;
+	fx_init(&f, TARGET_SIM, 100);
+	loop_kernel(&f, (struct ir_loop_hint){.present = true, .no_pipeline = true},
+		    false, &loop, &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, loop) == 0 && C(&f, cb) == 1 && LEN(&f, loop) == 2);
+	CHECK(strstr(LIMIT(&f, loop), "pipeline(disable)") != NULL);
+	fx_fini(&f);
+
+	fx_init(&f, TARGET_SIM, 100);
+	loop_kernel(&f, (struct ir_loop_hint){.present = true, .ii = 1}, true, &loop,
+		    &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, loop) == 2);
+	CHECK_DIAG(&f, "warning: loop not pipelined at the requested initiation interval 1: pipe 'in'");
+	fx_fini(&f);
+
+	fx_init(&f, TARGET_SIM, 100);
+	loop_kernel(&f, (struct ir_loop_hint){.present = true, .ii = 2}, true, &loop,
+		    &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, loop) == 2 && f.ctx.diag.warnings == 0);
 	fx_fini(&f);
 	return ok;
 }
@@ -898,6 +979,8 @@ static const struct {
 	{"every_conflict_reported", test_every_conflict_reported},
 	{"constraint_across_blocks", test_constraint_across_blocks},
 	{"loop_with_phi", test_loop_with_phi},
+	{"modulo_pipe_limits_ii", test_modulo_pipe_limits_ii},
+	{"modulo_pragmas", test_modulo_pragmas},
 	{"state_order", test_state_order},
 	{"verify_rejects_corruption", test_verify_rejects_corruption},
 	{"random_blocks_verify", test_random_blocks_verify},

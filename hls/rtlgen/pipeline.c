@@ -1,0 +1,328 @@
+/*
+ * pipeline.c -- the control of pipelined loops: per-cycle valid bits and
+ * holds, the start of each iteration, and every pipe op's handshake.
+ *
+ * A pipelined loop block L (sk->ii[L] > 0) is one FSM state S_L.  Inside
+ * it, iteration i + 1 starts II cycles after iteration i, so an iteration's
+ * cycle c runs beside the next one's cycle c - II.  Signals, for a loop of
+ * length N cycles:
+ *   L_v[N-1:0]  reg: an iteration is in cycle c of its schedule;
+ *   L_hold_c    that iteration stays in cycle c this clock;
+ *   L_adv[c]    it completes cycle c (L_v[c] && !L_hold_c): the ops of
+ *               cycle c take effect (registers, state stores, handshakes)
+ *               only then;
+ *   L_next      the iteration in cycle II - 1 completes it and the loop
+ *               goes on: the next iteration starts (its phis are written).
+ * An iteration holds when a blocking pipe op of its cycle cannot complete,
+ * or when the iteration ahead of it, exactly II cycles on, holds:
+ *     L_hold_c = L_v[c] && (blocked_c || (L_v[c+II] && L_hold_{c+II})).
+ * So iterations keep at least II cycles apart (what the modulo schedule
+ * and the value registers of regs.c rely on: an iteration's pipe ops and
+ * state accesses come after those of the one ahead, and a register is not
+ * overwritten while it is read), and an iteration only ever waits for the
+ * ones ahead of it: when the input stops, the iterations already in the
+ * loop drain and write their results, and a host that answers each word
+ * before it sends the next is not deadlocked by the pipeline.
+ *
+ * A multi-cycle operator (the divider) advances all its stages on one
+ * clock enable, so the cycles it spans after its start (c0+1 .. c0+L) form
+ * a lock group that holds as one: L_lock_g, the divider's enable is
+ * !L_lock_g, and the start cycle c0 also holds while the group does.
+ *
+ * The first iteration starts as the FSM enters S_L (or after reset, for
+ * the body of an autorun kernel).  The FSM leaves S_L for the loop's exit
+ * once no iteration is left (L_v == 0): a pipelined loop costs its depth
+ * plus one cycle per entry.
+ *
+ * Pipe handshakes, for every kernel: an op's strobe (tready of a read,
+ * tvalid of a write) is "its state or loop cycle is active, and nothing
+ * but its own handshake would hold it", so ops that complete together
+ * (one state, one loop cycle, one lock group) complete in the same clock
+ * or not at all, and no strobe depends on its own port's partner signal
+ * (AXI4-Stream: tvalid never waits for tready).
+ */
+#include "rtlgen_internal.h"
+
+#include <assert.h>
+
+static bool is_blocking(enum ir_opcode opc)
+{
+	return opc == IR_PIPE_READ || opc == IR_PIPE_WRITE;
+}
+
+static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
+{
+	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
+}
+
+void pipe_plan(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	kg->loop = arena_alloc(&ctx->arena, (k->nblocks + 1) * sizeof *kg->loop);
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		unsigned ii = kg->sk->ii ? kg->sk->ii[b] : 0;
+		if (!ii)
+			continue;
+		struct ir_block *blk = k->blocks[b];
+		struct rtl_loop *L = arena_alloc(&ctx->arena, sizeof *L);
+		L->block = blk;
+		L->ii = ii;
+		L->len = kg->sk->block_len[b];
+		const char *base = kg->block_name[b];
+		L->v = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_v", base));
+		L->hold = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_hold", base));
+		L->adv = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_adv", base));
+		L->next = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_next", base));
+		/* lock groups: the cycles after each multi-cycle op's start */
+		L->group = arena_alloc(&ctx->arena, L->len * sizeof *L->group);
+		for (unsigned c = 0; c < L->len; c++)
+			L->group[c] = -1;
+		for (unsigned j = 0; j < blk->nops; j++) {
+			const struct ir_op *op = blk->ops[j];
+			unsigned lat = kg->sk->latency[op->id], c0 = op_cycle(kg, op);
+			if (!lat)
+				continue;
+			int g = -1;
+			for (unsigned c = c0 + 1; c <= c0 + lat && g < 0; c++)
+				g = L->group[c];
+			if (g < 0)
+				g = (int)L->ngroups++;
+			for (unsigned c = c0 + 1; c <= c0 + lat; c++) {
+				int old = L->group[c];
+				for (unsigned d = 0; old >= 0 && d < L->len; d++)
+					if (L->group[d] == old)
+						L->group[d] = g;
+				L->group[c] = g;
+			}
+		}
+		L->lock = arena_alloc(&ctx->arena, (L->ngroups + 1) * sizeof *L->lock);
+		for (unsigned g = 0; g < L->ngroups; g++)
+			L->lock[g] = names_fresh(ctx, &kg->names,
+				arena_printf(&ctx->arena, "%s_lock%u", base, g));
+		kg->loop[b] = L;
+	}
+}
+
+const char *pipe_active(struct kgen *kg, const struct ir_block *b, unsigned c)
+{
+	const struct rtl_loop *L = kg->loop[b->id];
+	if (L)
+		return arena_printf(&kg->ctx->arena, "%s[%u]", L->v, c);
+	return fsm_in(kg, b, c);
+}
+
+const char *pipe_adv(struct kgen *kg, const struct ir_block *b, unsigned c)
+{
+	const struct rtl_loop *L = kg->loop[b->id];
+	assert(L);
+	return arena_printf(&kg->ctx->arena, "%s[%u]", L->adv, c);
+}
+
+static const char *hold_of(struct kgen *kg, const struct rtl_loop *L, unsigned c)
+{
+	return arena_printf(&kg->ctx->arena, "%s_%u", L->hold, c);
+}
+
+static const char *or_join(struct kgen *kg, const char *a, const char *b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return arena_printf(&kg->ctx->arena, "%s || %s", a, b);
+}
+
+/* "!partner" of a blocking op: its handshake does not happen. */
+static const char *waiting(struct kgen *kg, const struct ir_op *op)
+{
+	const struct kport *pt = kgen_port_of(kg, op);
+	return arena_printf(&kg->ctx->arena, "!%s",
+			    op->opc == IR_PIPE_READ ? pt->tvalid : pt->tready);
+}
+
+/* The blocking ops of (b, cycle c) waiting, but `skip`. */
+static const char *blocked(struct kgen *kg, const struct ir_block *b, unsigned c,
+			   const struct ir_op *skip)
+{
+	const char *s = NULL;
+	for (unsigned j = 0; j < b->nops; j++) {
+		const struct ir_op *o = b->ops[j];
+		if (o != skip && is_blocking(o->opc) && kg->val[o->id].needed &&
+		    op_cycle(kg, o) == c)
+			s = or_join(kg, s, waiting(kg, o));
+	}
+	return s;
+}
+
+/* The iteration ahead of cycle c (II cycles on) holds, unless it is in
+ * the same lock group. */
+static const char *ahead(struct kgen *kg, const struct rtl_loop *L, unsigned c)
+{
+	unsigned a = c + L->ii;
+	if (a >= L->len || (L->group[c] >= 0 && L->group[a] == L->group[c]))
+		return NULL;
+	return arena_printf(&kg->ctx->arena, "(%s[%u] && %s)", L->v, a, hold_of(kg, L, a));
+}
+
+/* What holds lock group g, but the handshake of `skip`. */
+static const char *lock_expr(struct kgen *kg, const struct rtl_loop *L, int g,
+			     const struct ir_op *skip)
+{
+	const char *s = NULL;
+	for (unsigned c = 0; c < L->len; c++) {
+		if (L->group[c] != g)
+			continue;
+		const char *w = or_join(kg, blocked(kg, L->block, c, skip), ahead(kg, L, c));
+		if (w)
+			s = or_join(kg, s, arena_printf(&kg->ctx->arena, "(%s[%u] && (%s))",
+							 L->v, c, w));
+	}
+	return s;
+}
+
+/* What holds cycle c of loop L (given that an iteration is there), but
+ * the handshake of `skip`; NULL: nothing. */
+static const char *hold_expr(struct kgen *kg, const struct rtl_loop *L, unsigned c,
+			     const struct ir_op *skip)
+{
+	int g = L->group[c];
+	if (g >= 0)
+		return skip ? lock_expr(kg, L, g, skip) : L->lock[g];
+	const char *s = or_join(kg, blocked(kg, L->block, c, skip), ahead(kg, L, c));
+	/* the start of a multi-cycle op waits while its group holds */
+	if (c + 1 < L->len && L->group[c + 1] >= 0)
+		s = or_join(kg, s, L->lock[L->group[c + 1]]);
+	return s;
+}
+
+const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op)
+{
+	const struct ir_block *b = op->block;
+	const struct rtl_loop *L = kg->loop[b->id];
+	unsigned c = op_cycle(kg, op);
+	const char *act = pipe_active(kg, b, c);
+	const char *other = L ? hold_expr(kg, L, c, op) : blocked(kg, b, c, op);
+	if (!other)
+		return act;
+	return arena_printf(&kg->ctx->arena, "(%s && !(%s))", act, other);
+}
+
+const char *pipe_enable_of(struct kgen *kg, const struct ir_op *op)
+{
+	const struct rtl_loop *L = kg->loop[op->block->id];
+	if (!L)
+		return "!stall";
+	int g = L->group[op_cycle(kg, op) + 1];
+	assert(g >= 0);
+	return arena_printf(&kg->ctx->arena, "!%s", L->lock[g]);
+}
+
+/* The condition, at cycle II - 1 of an iteration, that the loop goes on. */
+static const char *goes_on(struct kgen *kg, const struct rtl_loop *L)
+{
+	const struct ir_op *t = ir_terminator(L->block);
+	if (t->opc != IR_CONDBR || t->succs[0] == t->succs[1])
+		return "1'b1";
+	const char *cond = arg_ref(kg, t, 0);
+	return t->succs[0] == L->block ? cond
+				       : arena_printf(&kg->ctx->arena, "!%s", cond);
+}
+
+const char *pipe_exit_state(struct kgen *kg, const struct rtl_loop *L)
+{
+	const struct ir_op *t = ir_terminator(L->block);
+	if (t->opc != IR_CONDBR || t->succs[0] == t->succs[1])
+		return NULL;
+	const struct ir_block *out = t->succs[0] == L->block ? t->succs[1] : t->succs[0];
+	return fsm_state(kg, out, 0);
+}
+
+void pipe_emit_decls(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	FILE *f = kg->f;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const struct rtl_loop *L = kg->loop[b];
+		if (!L)
+			continue;
+		fprintf(f, "    // ---- pipelined loop %s: II %u, %u cycles per iteration ----\n",
+			kg->block_name[b], L->ii, L->len);
+		fprintf(f, "    reg [%u:0] %s; // an iteration is in cycle c\n", L->len - 1, L->v);
+		for (unsigned c = 0; c < L->len; c++)
+			fprintf(f, "    wire %s; // the iteration in cycle %u stays there\n",
+				hold_of(kg, L, c), c);
+		for (unsigned g = 0; g < L->ngroups; g++)
+			fprintf(f, "    wire %s; // the cycles of a multi-cycle operator hold\n",
+				L->lock[g]);
+		fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", f);
+		fprintf(f, "    wire [%u:0] %s; // it completes cycle c\n", L->len - 1, L->adv);
+		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", f);
+		fprintf(f, "    wire %s; // the next iteration starts\n", L->next);
+	}
+}
+
+void pipe_emit_logic(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const struct rtl_loop *L = kg->loop[b];
+		if (!L)
+			continue;
+		struct ir_block *blk = k->blocks[b];
+		fprintf(f, "    // ---- pipelined loop %s: control ----\n", kg->block_name[b]);
+		for (unsigned g = 0; g < L->ngroups; g++) {
+			const char *e = lock_expr(kg, L, (int)g, NULL);
+			fprintf(f, "    assign %s = %s;\n", L->lock[g], e ? e : "1'b0");
+		}
+		for (unsigned c = L->len; c-- > 0;) {
+			const char *h = hold_expr(kg, L, c, NULL);
+			fprintf(f, "    assign %s = %s[%u] && (%s);\n", hold_of(kg, L, c),
+				L->v, c, h ? h : "1'b0");
+		}
+		const char *holds = "";
+		for (unsigned c = L->len; c-- > 0;)
+			holds = arena_printf(&ctx->arena, "%s%s%s", holds,
+					     c + 1 < L->len ? ", " : "", hold_of(kg, L, c));
+		fprintf(f, "    assign %s = %s & ~{%s};\n", L->adv, L->v, holds);
+		fprintf(f, "    assign %s = %s[%u] && %s;\n", L->next, L->adv, L->ii - 1,
+			goes_on(kg, L));
+		const char *in = fsm_state(kg, blk, 0);
+		bool autorun_body = ir_terminator(blk)->opc == IR_RET;
+		fprintf(f, "    always @(posedge clk) begin\n"
+			   "        %s[0] <= (state_reg != %s && state_next == %s) || %s ||\n"
+			   "                 (%s[0] && %s);\n",
+			L->v, in, in, L->next, L->v, hold_of(kg, L, 0));
+		for (unsigned c = 1; c < L->len; c++)
+			fprintf(f, "        %s[%u] <= %s[%u] || (%s[%u] && %s);\n", L->v, c,
+				L->adv, c - 1, L->v, c, hold_of(kg, L, c));
+		fprintf(f, "        if (rst) begin\n"
+			   "            %s <= %u'd%u;%s\n"
+			   "        end\n"
+			   "    end\n\n",
+			L->v, L->len, autorun_body ? 1 : 0,
+			autorun_body ? " // the autorun body starts after reset" : "");
+	}
+}
+
+const char *pipe_kernel_stall(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	const char *stall = NULL;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		if (kg->loop[b])
+			continue;
+		for (unsigned j = 0; j < blk->nops; j++) {
+			const struct ir_op *op = blk->ops[j];
+			if (!is_blocking(op->opc) || !kg->val[op->id].needed)
+				continue;
+			stall = or_join(kg, stall, arena_printf(&kg->ctx->arena,
+				"(%s && %s)", fsm_in(kg, blk, op_cycle(kg, op)),
+				waiting(kg, op)));
+		}
+	}
+	return stall;
+}

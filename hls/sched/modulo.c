@@ -1,0 +1,124 @@
+/*
+ * modulo.c -- loop pipelining: a loop of one block is modulo scheduled at
+ * the lowest initiation interval (II) its constraints allow.
+ *
+ * The problem is the block's own (sdc_problem.c) with the iteration's
+ * start as one more variable and the constraints that make iteration
+ * i + 1, started II cycles after iteration i, correct beside it
+ * (add_modulo_constraints): the terminator decides on the next iteration
+ * by cycle II - 1, a value carried round by a phi is ready by then, an
+ * iteration's operations on one pipe lie within II cycles, and accesses to
+ * one kernel state keep their order across iterations.  All of them are
+ * difference constraints whose weights depend on II, so each candidate II
+ * is one SDC solve, as in XLS and CIRCT's ModuloProblem; feasibility only
+ * grows with II, so the first II that solves is the lowest.
+ *
+ * The search starts at 1, or at the II the user asked for with
+ * `#pragma clang loop pipeline_initiation_interval(N)`, and stops below
+ * the block's sequential length (at that II pipelining gains nothing, and
+ * the block stays sequential).  The positive cycle of the last II that
+ * failed is what limits the II; it is kept for the reports, and when the
+ * user's II cannot be met it is the warning.  `#pragma clang loop
+ * pipeline(disable)` keeps the loop sequential.
+ *
+ * Guarantees (checked again by sched_verify): for a pipelined block
+ * sk->ii[b] > 0, the terminator in cycle ii - 1, block_len[b] the length
+ * of one iteration (every result ready by its last cycle).
+ */
+#include "sdc.h"
+
+#include <assert.h>
+
+bool sched_is_loop_block(const struct ir_block *b)
+{
+	if (!b->nops)
+		return false;
+	const struct ir_op *t = b->ops[b->nops - 1];
+	if (t->opc == IR_BR || t->opc == IR_CONDBR) {
+		for (unsigned i = 0; i < t->nsuccs; i++)
+			if (t->succs[i] == b)
+				return true;
+		return false;
+	}
+	return t->opc == IR_RET && b->kernel->kind == KERNEL_AUTORUN &&
+	       b->kernel->nblocks == 1;
+}
+
+/* One candidate II: 0 and the solution in s, or -1 and why not. */
+static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
+		  struct ir_block *b, const int *var, double clock_ns,
+		  const struct sdc_anchor *anchors, unsigned nanchors,
+		  unsigned ii, long **s, const char **why)
+{
+	sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii);
+	*s = arena_alloc(&ctx->arena, pb->nvars * sizeof **s);
+	unsigned *cyc, ncyc;
+	if (sdc_solve(pb, *s, &cyc, &ncyc) == 0)
+		return 0;
+	*why = sdc_limit_words(pb, cyc, ncyc);
+	return -1;
+}
+
+void sched_modulo_block(struct hls_ctx *ctx, struct sched_kernel *sk,
+			struct ir_block *b, const int *var, double clock_ns,
+			const struct sdc_anchor *anchors, unsigned nanchors)
+{
+	unsigned id = b->id, seq = sk->block_len[id];
+	sk->seq_len[id] = seq;
+	sk->ii_asked[id] = b->hint.ii;
+	if (b->hint.no_pipeline) {
+		sk->limit[id] = "not pipelined: #pragma clang loop pipeline(disable)";
+		return;
+	}
+	unsigned first = b->hint.ii ? b->hint.ii : 1;
+	if (first >= seq) {
+		sk->limit[id] = b->hint.ii
+			? arena_printf(&ctx->arena, "not pipelined: the requested II %u "
+				       "is no faster than its %u sequential %s",
+				       b->hint.ii, seq, seq == 1 ? "cycle" : "cycles")
+			: "not pipelined: one cycle per iteration already";
+		return;
+	}
+	struct sdc_problem pb;
+	long *s = NULL;
+	const char *why = NULL;
+	unsigned ii;
+	for (ii = first; ii < seq; ii++)
+		if (!try_ii(ctx, &pb, b, var, clock_ns, anchors, nanchors, ii, &s,
+			    &why))
+			break;
+	if (b->hint.ii && ii != b->hint.ii) {
+		diag_warning(&ctx->diag, b->hint.loc.line ? b->hint.loc : b->loc,
+			     "loop not pipelined at the requested initiation "
+			     "interval %u: %s", b->hint.ii, why);
+		if (ii < seq)
+			diag_note(&ctx->diag, b->hint.loc.line ? b->hint.loc : b->loc,
+				  "pipelined at II %u instead", ii);
+	}
+	if (ii >= seq) {
+		sk->limit[id] = arena_printf(&ctx->arena,
+			"not pipelined: no II below its %u sequential cycles; %s",
+			seq, why);
+		return;
+	}
+	unsigned n = b->nops, origin = pb.nvars - 1;
+	assert(s[origin] == 0);
+	(void)origin;
+	unsigned len = ii;
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_op *op = b->ops[i];
+		unsigned c = (unsigned)s[i];
+		if (ir_is_terminator(op->opc))
+			c = ii - 1; /* the issue decision: never earlier */
+		sk->cycle[op->id] = c;
+		sk->latency[op->id] = pb.lat[i];
+		if (c + pb.lat[i] + 1 > len)
+			len = c + pb.lat[i] + 1;
+	}
+	sk->ii[id] = ii;
+	sk->block_len[id] = len;
+	sk->limit[id] = ii == first && b->hint.ii
+		? arena_printf(&ctx->arena, "II %u as requested by the pragma", ii)
+		: why;
+	sdc_fill_arrival(&pb, sk);
+}

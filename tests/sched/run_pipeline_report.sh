@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+#
+# What `sluice report` says of pipelined loops (hls/sched/modulo.c), on the
+# kernels of tests/kernels/ whose cycles the harness checks:
+#
+#   ii1        pipelined_stream: the autorun body at II 1;
+#   ii2        pipelined_recurrence: II 2, and the limit names the phi that
+#              carries the recurrence and its source lines;
+#   fir        examples/fir: the sample loop at II 1;
+#   nopipe     a loop of one cycle per iteration is said to gain nothing;
+#   verify     every kernel of tests/kernels/ and examples/ builds with the
+#              schedule verifier on (a debug build runs sched_verify).
+#
+# Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
+# Prints one line per test and "N passed, N failed"; exits 1 if any failed.
+
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=$root/build/tests/sched
+sluice=${SLUICE:-$root/build/bin/sluice}
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+pass=0 fail=0
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+
+report() { # name source -> report text in $out/name.txt
+	rm -rf "$out/$1.sluice"
+	"$sluice" build "$2" -o "$out/$1.sluice" --no-sim-image >"$out/$1.log" 2>&1 &&
+		"$sluice" report "$out/$1.sluice" >"$out/$1.txt" 2>&1
+}
+
+expect() { # test file pattern what
+	if grep -q -- "$3" "$out/$2.txt"; then ok "$1"; else bad "$1" "no '$3' in the report ($out/$2.txt)"; fi
+}
+
+report stream "$root/tests/kernels/pipelined_stream.c" &&
+	expect ii1 stream "pipelined loop, II 1" || bad ii1 "build failed ($out/stream.log)"
+if report rec "$root/tests/kernels/pipelined_recurrence.c"; then
+	expect ii2 rec "pipelined loop, II 2"
+	expect ii2-limit rec "II limited by recurrence through the phi 'acc"
+	expect ii2-lines rec "the add 'add' (line 18)"
+else
+	bad ii2 "build failed ($out/rec.log)"
+fi
+report fir "$root/examples/fir/fir.c" &&
+	expect fir fir "for_body: pipelined loop, II 1" || bad fir "build failed ($out/fir.log)"
+
+cat >"$out/one.c" <<'C'
+#include <sluice.h>
+SLUICE_IO_PIPE_IN(a, int32_t, 0);
+SLUICE_IO_PIPE_OUT(b, int32_t, 0);
+SLUICE_KERNEL void k(int32_t n)
+{
+	int32_t s = 0;
+	for (int32_t i = 0; i < n; i++)
+		s += i;
+	sluice_write(b, s + sluice_read(a));
+}
+C
+report one "$out/one.c" &&
+	expect nopipe one "not pipelined: one cycle per iteration already" || bad nopipe "build failed"
+
+n=0 bad_builds=""
+for src in "$root"/tests/kernels/*.c "$root"/examples/*/*.c; do
+	grep -q 'SLUICE_KERNEL\|SLUICE_AUTORUN' "$src" || continue
+	name=$(basename "$src" .c)
+	rm -rf "$out/v.sluice"
+	if ! "$sluice" build "$src" -o "$out/v.sluice" --no-sim-image >"$out/v.log" 2>&1; then
+		grep -q "internal error" "$out/v.log" && bad_builds="$bad_builds $name"
+	fi
+	n=$((n + 1))
+done
+if [ -z "$bad_builds" ]; then ok "verify ($n kernels, no internal error)"; else bad verify "internal errors in:$bad_builds"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
