@@ -249,6 +249,7 @@ static int write_report(struct hls_ctx *ctx, const char *dir,
 	}
 	fprintf(f, "sluice report for module '%s'\n", p->name);
 	fprintf(f, "target clock %.3f MHz (period %.3f ns)\n\n", 1000.0 / s->clock_ns, s->clock_ns);
+	sched_print_loops(p, s, f);
 	sched_print(p, s, f);
 	fclose(f);
 	return 0;
@@ -368,25 +369,4 @@ out:
 			ctx.diag.errors == 1 ? "" : "s");
 	hls_ctx_fini(&ctx);
 	return rc;
-}
-
-int cmd_report(int argc, char **argv)
-{
-	if (argc != 2) {
-		fputs("usage: sluice report MODULE.sluice\n", stderr);
-		return 2;
-	}
-	char path[4096];
-	snprintf(path, sizeof path, "%s/report.txt", argv[1]);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "sluice: error: '%s' is not a sluice module (no report.txt)\n", argv[1]);
-		return 1;
-	}
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		fwrite(buf, 1, n, stdout);
-	fclose(f);
-	return 0;
 }

@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static const char *pipe_kind(enum ir_pipe_kind k)
 {
@@ -35,6 +36,59 @@ static const char *target_name(enum hls_target t)
 {
 	static const char *const names[] = {"sim", "ice40", "ecp5", "gowin"};
 	return names[t];
+}
+
+static json_t *loc_json(struct ir_loc loc)
+{
+	return json_pack("{s:s, s:i}", "file", loc.file ? loc.file : "",
+			 "line", (json_int_t)loc.line);
+}
+
+/* Each loop of one block: its II (0: not pipelined), what limits it, and
+ * its ops with their cycles, which `sluice report --json/--html` show. */
+static json_t *loops_json(const struct ir_program *p, const struct hls_schedule *s)
+{
+	json_t *loops = json_array();
+	for (unsigned k = 0; k < s->nkernels; k++) {
+		const struct ir_kernel *ker = p->kernels[k];
+		const struct sched_kernel *sk = &s->kernels[k];
+		for (unsigned b = 0; b < ker->nblocks; b++) {
+			const struct ir_block *blk = ker->blocks[b];
+			if (!sched_is_loop_block(blk))
+				continue;
+			json_t *ops = json_array();
+			for (unsigned i = 0; i < blk->nops; i++) {
+				const struct ir_op *op = blk->ops[i];
+				if (op->opc == IR_CONST)
+					continue;
+				char *text = NULL;
+				size_t len = 0;
+				FILE *m = open_memstream(&text, &len);
+				if (m) {
+					sched_op_text(m, op);
+					fclose(m);
+				}
+				json_array_append_new(ops, json_pack("{s:s, s:i, s:i, s:i}",
+					"op", text ? text : "?", "line", (json_int_t)op->loc.line,
+					"cycle", (json_int_t)sk->cycle[op->id],
+					"latency", (json_int_t)sk->latency[op->id]));
+				free(text);
+			}
+			unsigned ii = sk->ii[b], len = sk->block_len[b];
+			struct ir_loc where = blk->hint.loc.line ? blk->hint.loc
+								 : blk->ops[blk->nops - 1]->loc;
+			json_array_append_new(loops, json_pack(
+				"{s:s, s:s, s:o, s:b, s:i, s:i, s:i, s:i, s:i, s:s?, s:o}",
+				"kernel", ker->name, "block", blk->name, "loc", loc_json(where),
+				"pipelined", ii > 0, "ii", (json_int_t)ii,
+				"ii_requested", (json_int_t)sk->ii_asked[b],
+				"cycles_per_iteration", (json_int_t)len,
+				"stages", (json_int_t)(ii ? (len + ii - 1) / ii : 1),
+				"unpipelined_cycles", (json_int_t)(ii ? sk->seq_len[b] : len),
+				"limit", sk->limit[b], "ops", ops));
+		}
+	}
+	return loops;
 }
 
 static json_t *kernels_json(const struct ir_program *p, const struct rtl_files *files)
@@ -134,8 +188,8 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 	if (root && img->host_header)
 		json_object_set_new(root, "host_header", json_string(img->host_header));
 	if (root)
-		json_object_set_new(root, "reports", json_pack("{s:s, s:o}", "schedule", "report.txt",
-							       "states", states));
+		json_object_set_new(root, "reports", json_pack("{s:s, s:o, s:o}", "schedule", "report.txt",
+							       "states", states, "loops", loops_json(p, s)));
 	if (!root) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "internal error: cannot build the manifest");
 		return -1;

@@ -56,6 +56,8 @@ static int constant(FILE *f, const struct ir_op *d)
 	return fprintf(f, "0x%" PRIx64, v);
 }
 
+static int op_text(FILE *f, const struct ir_op *op);
+
 static int operand(FILE *f, const struct ir_op *d)
 {
 	if (d->opc == IR_CONST && !d->imm_words)
@@ -68,6 +70,12 @@ static int operand(FILE *f, const struct ir_op *d)
 }
 
 /* The op as in print.c, constants inline; returns the columns printed. */
+int sched_op_text(void *file, const struct ir_op *op)
+{
+	FILE *f = file;
+	return op_text(f, op);
+}
+
 static int op_text(FILE *f, const struct ir_op *op)
 {
 	int col = 0;
@@ -201,6 +209,41 @@ static void print_block(FILE *f, const struct sched_kernel *sk,
 	else if (next_state + 1 < len)
 		fprintf(f, "    states %u-%u: no op starts\n", next_state, len - 1);
 	free(slots);
+}
+
+void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
+		       void *file)
+{
+	FILE *f = file;
+	unsigned n = 0;
+	for (unsigned kk = 0; kk < s->nkernels && kk < p->nkernels; kk++) {
+		const struct ir_kernel *k = p->kernels[kk];
+		const struct sched_kernel *sk = &s->kernels[kk];
+		for (unsigned b = 0; b < k->nblocks; b++) {
+			const struct ir_block *blk = k->blocks[b];
+			if (!sched_is_loop_block(blk))
+				continue;
+			if (!n++)
+				fputs("loops:\n", f);
+			unsigned ii = sk->ii[b], len = sk->block_len[b];
+			fprintf(f, "  %s, loop %s", k->name, blk->name);
+			print_loc(f, blk->hint.loc.line ? blk->hint.loc : blk->ops[blk->nops - 1]->loc);
+			char asked[48] = "";
+			if (sk->ii_asked[b])
+				snprintf(asked, sizeof asked, " (requested %u)", sk->ii_asked[b]);
+			if (ii)
+				fprintf(f, ": II %u%s, %u cycle%s per iteration in %u stage%s "
+					"(unpipelined: %u cycles per iteration)\n", ii, asked,
+					len, len == 1 ? "" : "s", (len + ii - 1) / ii,
+					(len + ii - 1) / ii == 1 ? "" : "s", sk->seq_len[b]);
+			else
+				fprintf(f, ": %u cycle%s per iteration\n", len, len == 1 ? "" : "s");
+			if (sk->limit[b])
+				fprintf(f, "    %s%s\n", ii ? "II limited by " : "", sk->limit[b]);
+		}
+	}
+	if (n)
+		fputc('\n', f);
 }
 
 void sched_print(const struct ir_program *p, const struct hls_schedule *s,

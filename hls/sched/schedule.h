@@ -120,6 +120,12 @@ int sched_program(struct hls_ctx *ctx, struct ir_program *p,
  * errors). */
 unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
 		      const struct hls_schedule *s);
+/* One line per loop of one block (pipelined or not): its II, length,
+ * stages and what limits it; the head of `sluice report`. */
+void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
+		       void *file /* FILE * */);
+/* An op as the schedule prints it (constants inline); returns columns. */
+int sched_op_text(void *file /* FILE * */, const struct ir_op *op);
 /* Human-readable schedule: per kernel, per block, per state the ops, their
  * arrival times; also used by --dump-ir and `sluice report`. */
 void sched_print(const struct ir_program *p, const struct hls_schedule *s,

@@ -7,6 +7,7 @@
 #   ii2        pipelined_recurrence: II 2, and the limit names the phi that
 #              carries the recurrence and its source lines;
 #   fir        examples/fir: the sample loop at II 1;
+#   json/html  `sluice report --json` and `--html` carry the same loop;
 #   nopipe     a loop of one cycle per iteration is said to gain nothing;
 #   verify     every kernel of tests/kernels/ and examples/ builds with the
 #              schedule verifier on (a debug build runs sched_verify).
@@ -44,6 +45,25 @@ if report rec "$root/tests/kernels/pipelined_recurrence.c"; then
 else
 	bad ii2 "build failed ($out/rec.log)"
 fi
+# --json for tools, --html for people
+if "$sluice" report "$out/rec.sluice" --json >"$out/rec.json" 2>&1 &&
+	python3 -c 'import json,sys
+l = json.load(open(sys.argv[1]))["reports"]["loops"][0]
+assert l["pipelined"] and l["ii"] == 2 and l["stages"] == 2, l
+assert "recurrence" in l["limit"] and any(o["op"].startswith("pipe.write ys") for o in l["ops"]), l' "$out/rec.json"; then
+	ok json
+else
+	bad json "sluice report --json: $(tail -3 "$out/rec.json")"
+fi
+if "$sluice" report "$out/rec.sluice" --html "$out/rec.html" && grep -q "II limited by recurrence" "$out/rec.html" &&
+	grep -q "iteration 1" "$out/rec.html"; then
+	ok html
+else
+	bad html "sluice report --html wrote no schedule ($out/rec.html)"
+fi
+"$sluice" report "$out/nothing.sluice" --json >"$out/err.txt" 2>&1
+if [ $? = 1 ] && grep -q "error" "$out/err.txt"; then ok report-error; else bad report-error "no error for a missing module"; fi
+
 report fir "$root/examples/fir/fir.c" &&
 	expect fir fir "for_body: pipelined loop, II 1" || bad fir "build failed ($out/fir.log)"
 
