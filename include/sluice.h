@@ -26,6 +26,16 @@
  * A pipe's identity is its name; name, data type and MinCapacity together are
  * its type, and declaring one name with two types is a link-time error.
  *
+ * Loops whose body is one basic block (no branch inside), and the body of an
+ * autorun kernel, are pipelined: a new iteration starts every II cycles, the
+ * lowest II that the loop's recurrences, its pipe operations (at most one per
+ * pipe per cycle) and its latency constraints allow; `sluice report` says
+ * which II each loop got and what limits it.  clang's loop pragmas steer it:
+ *   #pragma clang loop pipeline(disable)              one iteration at a time
+ *   #pragma clang loop pipeline_initiation_interval(N) ask for II N; a warning
+ *                                                     names the recurrence or
+ *                                                     pipe if it cannot be met
+ *
  * The same header serves two compilers.  When sluice compiles a kernel it
  * defines __SLUICE_HLS__ and the pipe calls below become hardware pipe
  * operations.  Compiled as ordinary host C (gcc or clang, no define), the

@@ -293,8 +293,57 @@ static struct ir_block *block_of(struct lower *L, LLVMBasicBlockRef bb)
 	return b ? b : L->b; /* every successor of a reachable block is reached */
 }
 
+/* clang's loop pragmas, as llvm.loop metadata on the loop's back-edge
+ * branch: `#pragma clang loop pipeline(disable)` gives
+ * !{!"llvm.loop.pipeline.disable", i1 true}, `pipeline_initiation_interval(N)`
+ * gives !{!"llvm.loop.pipeline.initiationinterval", i32 N}.  They go on the
+ * IR block of the branch, which the scheduler pipelines (sched/modulo.c). */
+static bool md_is(const char *s, unsigned len, const char *want)
+{
+	return len == strlen(want) && !strncmp(s, want, len);
+}
+
+static void loop_hint(struct lower *L, LLVMValueRef in)
+{
+	LLVMContextRef lc = LLVMGetTypeContext(LLVMTypeOf(in));
+	unsigned kind = LLVMGetMDKindIDInContext(lc, "llvm.loop", 9);
+	LLVMValueRef md = LLVMGetMetadata(in, kind);
+	if (!md)
+		return;
+	unsigned n = LLVMGetMDNodeNumOperands(md);
+	LLVMValueRef *ops = arena_alloc(&L->ctx->arena, (n + 1) * sizeof *ops);
+	LLVMGetMDNodeOperands(md, ops);
+	for (unsigned i = 1; i < n; i++) {
+		if (!ops[i] || !LLVMIsAMDNode(ops[i]) || LLVMGetMDNodeNumOperands(ops[i]) < 1)
+			continue;
+		unsigned m = LLVMGetMDNodeNumOperands(ops[i]);
+		LLVMValueRef *kv = arena_alloc(&L->ctx->arena, m * sizeof *kv);
+		LLVMGetMDNodeOperands(ops[i], kv);
+		unsigned len = 0;
+		const char *name = kv[0] && LLVMIsAMDString(kv[0]) ? LLVMGetMDString(kv[0], &len) : NULL;
+		if (!name)
+			continue;
+		struct ir_loop_hint *h = &L->b->hint;
+		if (md_is(name, len, "llvm.loop.pipeline.disable")) {
+			h->present = h->no_pipeline = true;
+			h->loc = L->loc;
+		} else if (m >= 2 && md_is(name, len, "llvm.loop.pipeline.initiationinterval") &&
+			   LLVMIsAConstantInt(kv[1])) {
+			unsigned long long ii = LLVMConstIntGetZExtValue(kv[1]);
+			h->present = true;
+			h->loc = L->loc;
+			if (ii < 1 || ii > 1024)
+				lower_error(L, L->loc, "pipeline_initiation_interval(%llu): the "
+					    "initiation interval must be 1 to 1024", ii);
+			else
+				h->ii = (unsigned)ii;
+		}
+	}
+}
+
 static void lower_br(struct lower *L, LLVMValueRef in)
 {
+	loop_hint(L, in);
 	if (!LLVMIsConditional(in)) {
 		struct ir_op *op = terminator(L, IR_BR, 0, 1);
 		op->succs[0] = block_of(L, LLVMGetSuccessor(in, 0));

@@ -9,6 +9,9 @@
 #   fir        examples/fir: the sample loop at II 1;
 #   json/html  `sluice report --json` and `--html` carry the same loop;
 #   nopipe     a loop of one cycle per iteration is said to gain nothing;
+#   pragma-*   `#pragma clang loop pipeline(disable)` keeps a loop
+#              sequential; pipeline_initiation_interval(N) is honoured, or
+#              warned about with the pipe that prevents it;
 #   verify     every kernel of tests/kernels/ and examples/ builds with the
 #              schedule verifier on (a debug build runs sched_verify).
 #
@@ -81,6 +84,44 @@ SLUICE_KERNEL void k(int32_t n)
 C
 report one "$out/one.c" &&
 	expect nopipe one "not pipelined: one cycle per iteration already" || bad nopipe "build failed"
+
+# clang's loop pragmas reach the scheduler
+pragma() { # name pragma-line extra-read
+	cat >"$out/$1.c" <<C
+#include <sluice.h>
+SLUICE_IO_PIPE_IN(xs, int32_t, 0);
+SLUICE_IO_PIPE_OUT(ys, int32_t, 0);
+SLUICE_KERNEL void k(int32_t n)
+{
+$2
+	for (int32_t i = 0; i < n; i++) {
+		int32_t x = sluice_read(xs);
+		sluice_write(ys, x + i$3);
+	}
+}
+C
+	report "$1" "$out/$1.c"
+}
+pragma off "#pragma clang loop pipeline(disable)" "" &&
+	expect pragma-off off "not pipelined: #pragma clang loop pipeline(disable)" ||
+	bad pragma-off "build failed ($out/off.log)"
+pragma ii1 "#pragma clang loop pipeline_initiation_interval(1)" " + sluice_read(xs)" &&
+	expect pragma-ii-unmet ii1 "II 2 (requested 1)" || bad pragma-ii-unmet "build failed ($out/ii1.log)"
+if grep -q "ii1.c:7:.*warning: loop not pipelined at the requested initiation interval 1: pipe 'xs': 2 operations" "$out/ii1.log"; then
+	ok pragma-ii-warning
+else
+	bad pragma-ii-warning "no warning naming the pipe ($out/ii1.log)"
+fi
+pragma ii2 "#pragma clang loop pipeline_initiation_interval(2)" " + sluice_read(xs)" &&
+	expect pragma-ii-met ii2 "II 2 (requested 2)" || bad pragma-ii-met "build failed ($out/ii2.log)"
+if grep -q "warning" "$out/ii2.log"; then bad pragma-ii-quiet "a warning for a met II"; else ok pragma-ii-quiet; fi
+if pragma ii0 "#pragma clang loop pipeline_initiation_interval(0)" ""; then
+	bad pragma-ii0 "II 0 accepted"
+elif grep -q "error:" "$out/ii0.log"; then
+	ok pragma-ii0
+else
+	bad pragma-ii0 "no error for II 0 ($out/ii0.log)"
+fi
 
 n=0 bad_builds=""
 for src in "$root"/tests/kernels/*.c "$root"/examples/*/*.c; do
