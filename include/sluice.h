@@ -22,6 +22,21 @@
  *                                                   is left unchanged
  *   props: SLUICE_ANCHOR(id), SLUICE_LATENCY(target_id, kind, cycles) with
  *          kind one of SLUICE_EXACT, SLUICE_MIN, SLUICE_MAX.
+ *   void sluice_fence(void)                         order across pipes
+ *
+ * Operations on one pipe happen in program order, one per clock cycle.
+ * Operations on different pipes are ordered only by the data they pass
+ * and by latency constraints: as the pipes spec says, "accesses to one pipe
+ * may be reordered relative to accesses to another pipe", and sluice does
+ * so, completing a read of one pipe and a write of another in the same
+ * cycle, or a later read first.  When a kernel needs program order across
+ * pipes (it writes a request to one pipe and then reads the answer from
+ * another, and the answer comes only after the request), put sluice_fence()
+ * between them: every pipe operation before the fence completes in an
+ * earlier cycle than every pipe operation after it (in a loop, also those of
+ * the next iteration).  It is the counterpart of OpenCL's
+ * mem_fence(CLK_CHANNEL_MEM_FENCE); on the CPU it orders nothing that is not
+ * in order already.
  *
  * A pipe's identity is its name; name, data type and MinCapacity together are
  * its type, and declaring one name with two types is a link-time error.
@@ -133,6 +148,12 @@ void __sluice_pipe_read_nb(const struct sluice_pipe_desc *pipe, void *data,
 void __sluice_pipe_write_nb(const struct sluice_pipe_desc *pipe,
 			    const void *data, unsigned size, bool *ok,
 			    int anchor, int target, int kind, int cycles);
+
+/* sluice_fence(): the pipe operations before it complete before those
+ * after it.  Implemented by the compiler (as a schedule constraint) and by
+ * the CPU emulation library (where pipe operations never overlap). */
+void __sluice_fence(void);
+#define sluice_fence() __sluice_fence()
 
 #define SLUICE__SECTION(s) __attribute__((used, section(s)))
 

@@ -7,6 +7,7 @@
  *   call void @sluice.pipe.write.iN(ptr @desc, iN %v, i32 x4)
  *   %r  = call {iN, i1} @sluice.pipe.read_nb.iN(ptr @desc, i32 x4)
  *   %ok = call i1 @sluice.pipe.write_nb.iN(ptr @desc, iN %v, i32 x4)
+ *   call void @sluice.pipe.fence()                 (IR_FENCE)
  *   %s  = call iN @sluice.state.load.iN(ptr @g)
  *   call void @sluice.state.store.iN(ptr @g, iN %s)
  *   %v  = call iN @sluice.spec.NAME()     (a register-bound spec constant)
@@ -70,6 +71,10 @@ static bool read_props(struct lower *L, LLVMValueRef call, unsigned first,
 static void lower_pipe_op(struct lower *L, LLVMValueRef call, const char *name)
 {
 	const char *what = name + strlen("sluice.pipe.");
+	if (!strcmp(what, "fence") && LLVMGetNumArgOperands(call) == 0) {
+		lower_op(L, IR_FENCE, 0, 0);
+		return;
+	}
 	enum ir_opcode opc;
 	unsigned nargs;
 	if (prefix(what, "read_nb."))

@@ -1,5 +1,6 @@
 /*
- * lower_pipes.c -- __sluice_pipe_* calls -> @sluice.pipe.*.iN calls.
+ * lower_pipes.c -- __sluice_pipe_* and __sluice_fence calls -> @sluice.pipe.*
+ * calls.
  *
  * Runs after the always-inline pipeline, so every pipe operation of a
  * kernel sits in the kernel itself.  Each call
@@ -22,6 +23,8 @@
  *   write_nb: %v = load iN, ptr data
  *             %ok = call i1 @sluice.pipe.write_nb.iN(ptr @desc, iN %v, props)
  *             store i8 (zext %ok), ptr ok
+ *
+ *   fence:    call void @sluice.pipe.fence()      (sluice_fence())
  *
  * (clang keeps a C bool in memory as an i8 holding 0 or 1.)  The data
  * pointer no longer escapes, so SROA/mem2reg turn the value into SSA.
@@ -51,14 +54,14 @@
 #include <stdio.h>
 #include <string.h>
 
-enum pipe_op { OP_READ, OP_WRITE, OP_READ_NB, OP_WRITE_NB, NUM_OPS };
+enum pipe_op { OP_READ, OP_WRITE, OP_READ_NB, OP_WRITE_NB, OP_FENCE, NUM_OPS };
 
 static const char *const entry_names[NUM_OPS] = {
 	"__sluice_pipe_read", "__sluice_pipe_write",
-	"__sluice_pipe_read_nb", "__sluice_pipe_write_nb",
+	"__sluice_pipe_read_nb", "__sluice_pipe_write_nb", "__sluice_fence",
 };
 static const char *const new_names[NUM_OPS] = {
-	"read", "write", "read_nb", "write_nb",
+	"read", "write", "read_nb", "write_nb", "fence",
 };
 
 struct lp {
@@ -84,7 +87,10 @@ static void add_fn_attr(LLVMContextRef lc, LLVMValueRef fn, const char *name,
 static LLVMValueRef get_fn(struct lp *p, enum pipe_op op, unsigned bits)
 {
 	char name[64];
-	snprintf(name, sizeof name, "sluice.pipe.%s.i%u", new_names[op], bits);
+	if (op == OP_FENCE)
+		snprintf(name, sizeof name, "sluice.pipe.fence");
+	else
+		snprintf(name, sizeof name, "sluice.pipe.%s.i%u", new_names[op], bits);
 	LLVMValueRef fn = LLVMGetNamedFunction(p->m, name);
 	if (fn)
 		return fn;
@@ -115,6 +121,8 @@ static LLVMValueRef get_fn(struct lp *p, enum pipe_op op, unsigned bits)
 	}
 	for (int i = 0; i < 4; i++)
 		params[np++] = i32;
+	if (op == OP_FENCE)
+		ret = LLVMVoidTypeInContext(p->lc), np = 0;
 	fn = LLVMAddFunction(p->m, name, LLVMFunctionType(ret, params, np, false));
 	add_fn_attr(p->lc, fn, "nounwind", 0);
 	add_fn_attr(p->lc, fn, "nomerge", 0);
@@ -142,9 +150,29 @@ static bool is_ptr(LLVMValueRef v)
 	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
 }
 
+/* __sluice_fence() -> call void @sluice.pipe.fence(), ordered with the
+ * pipe operations as they are with each other. */
+static void lower_fence(struct lp *p, LLVMValueRef call)
+{
+	if (LLVMGetNumArgOperands(call) != 0) {
+		diag_error(&p->ctx->diag, front_loc(p->ctx, call),
+			   "malformed call to __sluice_fence: use sluice_fence()");
+		return;
+	}
+	LLVMValueRef fn = get_fn(p, OP_FENCE, 0);
+	LLVMPositionBuilderBefore(p->b, call);
+	LLVMSetCurrentDebugLocation2(p->b, LLVMInstructionGetDebugLoc(call));
+	LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn, NULL, 0, "");
+	LLVMInstructionEraseFromParent(call);
+}
+
 static void lower_call(struct lp *p, enum pipe_op op, LLVMValueRef call)
 {
 	struct hls_ctx *ctx = p->ctx;
+	if (op == OP_FENCE) {
+		lower_fence(p, call);
+		return;
+	}
 	bool nb = op == OP_READ_NB || op == OP_WRITE_NB;
 	unsigned nargs = nb ? 8 : 7;
 	struct ir_loc loc = front_loc(ctx, call);

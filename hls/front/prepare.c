@@ -66,12 +66,12 @@ static int fn_index(const struct graph *g, LLVMValueRef fn)
 	return -1;
 }
 
-/* The four pipe entry points of sluice.h (lower_pipes.c rewrites them). */
+/* The pipe entry points of sluice.h (lower_pipes.c rewrites them). */
 static bool is_pipe_entry(LLVMValueRef fn)
 {
 	static const char *const names[] = {
 		"__sluice_pipe_read", "__sluice_pipe_write",
-		"__sluice_pipe_read_nb", "__sluice_pipe_write_nb",
+		"__sluice_pipe_read_nb", "__sluice_pipe_write_nb", "__sluice_fence",
 	};
 	size_t len = 0;
 	const char *name = LLVMGetValueName2(fn, &len);

@@ -44,6 +44,7 @@ static const char *const opcode_names[IR_NUM_OPCODES] = {
 	[IR_PIPE_READ_NB] = "pipe.read_nb",
 	[IR_PIPE_WRITE_NB] = "pipe.write_nb",
 	[IR_STATE_LOAD] = "state.load", [IR_STATE_STORE] = "state.store",
+	[IR_FENCE] = "fence",
 	[IR_BR] = "br", [IR_CONDBR] = "condbr", [IR_SWITCH] = "switch",
 	[IR_RET] = "ret",
 };
@@ -62,7 +63,7 @@ bool ir_is_terminator(enum ir_opcode opc)
 
 bool ir_has_side_effect(enum ir_opcode opc)
 {
-	return (opc >= IR_PIPE_READ && opc <= IR_STATE_STORE) ||
+	return (opc >= IR_PIPE_READ && opc <= IR_FENCE) ||
 	       ir_is_terminator(opc);
 }
 

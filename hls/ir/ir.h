@@ -145,6 +145,10 @@ enum ir_opcode {
 	IR_STATE_LOAD,	/* result: the whole state vector */
 	IR_STATE_STORE, /* args[0]: the whole new state vector; no result */
 
+	/* sluice_fence(): the pipe ops before it complete in earlier cycles
+	 * than those after it, whatever their pipes; no args, no result */
+	IR_FENCE,
+
 	/* terminators */
 	IR_BR,		/* succs[0] */
 	IR_CONDBR,	/* args[0] (width 1) ? succs[0] : succs[1] */

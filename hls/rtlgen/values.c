@@ -23,7 +23,7 @@
  *
  * Also checks what the back end relies on in the schedule (internal
  * errors): cycles inside their block, terminators in the last state, at
- * most one pipe op per state, results available when used, divider
+ * most one op per pipe per state, results available when used, divider
  * latencies 0 (combinational) or that of rtl/sluice_div.v.
  */
 #include "rtlgen_internal.h"
@@ -94,8 +94,6 @@ static int check_schedule(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
 	struct hls_ctx *ctx = kg->ctx;
-	const struct ir_op **pipe_at =
-		arena_alloc(&ctx->arena, kg->nstates * sizeof *pipe_at);
 	int err = 0;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
@@ -127,11 +125,16 @@ static int check_schedule(struct kgen *kg)
 				err |= sched_error(kg, op, arena_printf(&ctx->arena,
 					"divider latency %u; sluice_div has %u", lat,
 					RTL_DIV_LATENCY(op->width)));
-			if (is_pipe_op(op->opc) && !ii) {
-				unsigned s = kg->state_base[b] + c;
-				if (pipe_at[s])
-					err |= sched_error(kg, op, "two pipe ops in one state");
-				pipe_at[s] = op;
+			/* one op per pipe per cycle (and, in a pipelined loop,
+			 * not with another iteration's op on it either) */
+			for (unsigned i = 0; is_pipe_op(op->opc) && i < j; i++) {
+				const struct ir_op *o = blk->ops[i];
+				unsigned co = kg->sk->cycle[o->id];
+				unsigned d = co > c ? co - c : c - co;
+				if (is_pipe_op(o->opc) && o->pipe == op->pipe &&
+				    (ii ? d % ii == 0 : d == 0))
+					err |= sched_error(kg, op, "two ops on one pipe in "
+							   "one cycle");
 			}
 		}
 	}

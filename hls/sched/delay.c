@@ -272,7 +272,7 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_CONST: case IR_ARG: case IR_SPEC: case IR_UNDEF: case IR_PHI:
 	case IR_ZEXT: case IR_SEXT: case IR_TRUNC: case IR_EXTRACT:
 	case IR_CONCAT: case IR_BSWAP: case IR_BITREV:
-	case IR_STATE_LOAD: case IR_STATE_STORE:
+	case IR_STATE_LOAD: case IR_STATE_STORE: case IR_FENCE:
 	case IR_BR: case IR_RET:
 	case IR_UDIV: case IR_UREM:
 		return 0;

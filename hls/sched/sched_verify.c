@@ -14,14 +14,17 @@
  *     the first op with a delay to the end of the last fits the clock period
  *     (an op slower than the period, with only wiring chained to it, is
  *     allowed);
- *   - pipe ops of a block in distinct states, in program order;
+ *   - pipe ops of a block on one pipe, or with a sluice_fence() between
+ *     them, in distinct states, in program order;
  *   - state accesses: a store no earlier than a load of the same state
  *     before it, later stores and loads strictly after it;
  *   - every latency constraint holds, with its anchor in the same block;
  *   - a pipelined loop block (ii > 0) is a loop of one block, its
  *     terminator in cycle ii - 1, the values its phis carry round ready by
- *     then, each pipe's ops within ii cycles, and state accesses of the
- *     next iteration (ii cycles later) in order after this one's.
+ *     then, the pipe ops of the next iteration (ii cycles later) after
+ *     this one's on their pipe or across a fence (and two iterations on,
+ *     all of them when the body has a fence), and state accesses of the
+ *     next iteration in order after this one's.
  * Each violation is an internal error at the op's location.
  */
 #include "sdc.h"
@@ -194,6 +197,69 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 	}
 }
 
+/* By op index: the sluice_fence() calls before it; entry nops: all. */
+static unsigned *fences_before(struct vctx *v, const struct ir_block *b)
+{
+	unsigned *nf = arena_alloc(&v->ctx->arena, (b->nops + 1) * sizeof *nf);
+	for (unsigned i = 0; i < b->nops; i++)
+		nf[i + 1] = nf[i] + (b->ops[i]->opc == IR_FENCE);
+	return nf;
+}
+
+/* Pipe op y comes after x, `dist` iterations later, `gap` cycles after
+ * it; complain when fewer than one. */
+static void check_pipe_pair(struct vctx *v, const struct ir_op *x,
+			    const struct ir_op *y, unsigned dist, long gap)
+{
+	if (gap >= 1)
+		return;
+	const char *when = dist == 0 ? "" : dist == 1 ? " of the next iteration"
+				      : " two iterations on";
+	if (x->pipe == y->pipe)
+		bad(v, y, "on pipe '%s'%s, %ld cycles after %%%u on it",
+		    y->pipe->name, when, gap, x->id);
+	else
+		bad(v, y, "on pipe '%s'%s, %ld cycles after %%%u across a fence",
+		    y->pipe->name, when, gap, x->id);
+}
+
+/* Pipe ops x and y of a block, x first in program order within one
+ * iteration (dist 0) or y `dist` iterations after x: must y complete
+ * later? */
+static bool pipe_ordered(const unsigned *nf, unsigned F, unsigned ix,
+			 unsigned iy, const struct ir_op *x,
+			 const struct ir_op *y, unsigned dist)
+{
+	if (x->pipe == y->pipe)
+		return true;
+	if (dist == 0)
+		return nf[ix] < nf[iy];
+	return dist >= 2 ? F > 0 : nf[ix] < F || nf[iy] > 0;
+}
+
+static void check_pipe_order(struct vctx *v, const struct ir_block *b,
+			     unsigned ii)
+{
+	unsigned *nf = fences_before(v, b), F = nf[b->nops];
+	for (unsigned ix = 0; ix < b->nops; ix++) {
+		const struct ir_op *x = b->ops[ix];
+		if (!sdc_is_pipe_op(x))
+			continue;
+		for (unsigned iy = 0; iy < b->nops; iy++) {
+			const struct ir_op *y = b->ops[iy];
+			if (!sdc_is_pipe_op(y))
+				continue;
+			long d = (long)cyc(v, y) - (long)cyc(v, x);
+			if (iy > ix && pipe_ordered(nf, F, ix, iy, x, y, 0))
+				check_pipe_pair(v, x, y, 0, d);
+			for (unsigned dist = 1; ii && dist <= 2 && iy != ix; dist++)
+				if (pipe_ordered(nf, F, ix, iy, x, y, dist))
+					check_pipe_pair(v, x, y, dist,
+							d + (long)(dist * ii));
+		}
+	}
+}
+
 /* A pipelined loop: iteration i + 1 runs ii cycles behind iteration i. */
 static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 			       unsigned ii)
@@ -202,13 +268,6 @@ static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 		const struct ir_op *x = b->ops[i];
 		for (unsigned j = 0; j < i; j++) {
 			const struct ir_op *y = b->ops[j];
-			/* one pipe: all of an iteration's ops within ii cycles,
-			 * so the next iteration's follow them */
-			if (sdc_is_pipe_op(x) && sdc_is_pipe_op(y) &&
-			    x->pipe == y->pipe && cyc(v, x) > cyc(v, y) + ii - 1)
-				bad(v, x, "on pipe '%s' in cycle %u, not within II %u "
-				    "of %%%u in cycle %u", x->pipe->name, cyc(v, x),
-				    ii, y->id, cyc(v, y));
 			/* access y of the next iteration after x of this one */
 			bool sx = x->opc == IR_STATE_STORE, sy = y->opc == IR_STATE_STORE;
 			if ((x->opc != IR_STATE_LOAD && !sx) ||
@@ -225,16 +284,8 @@ static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 
 static void check_order(struct vctx *v, const struct ir_block *b)
 {
-	const struct ir_op *prev = NULL;
 	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
-		if (sdc_is_pipe_op(op)) {
-			if (prev && cyc(v, op) <= cyc(v, prev))
-				bad(v, op, "pipe op in state %u, not after the pipe "
-				    "op %%%u in state %u", cyc(v, op), prev->id,
-				    cyc(v, prev));
-			prev = op;
-		}
 		if (op->opc != IR_STATE_LOAD && op->opc != IR_STATE_STORE)
 			continue;
 		for (unsigned j = 0; j < i; j++) {
@@ -326,6 +377,7 @@ unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
 			check_shape(&v, blk);
 			check_chaining(&v, blk, D, reached, sl);
 			check_order(&v, blk);
+			check_pipe_order(&v, blk, v.sk->ii[b]);
 			if (v.sk->ii[b])
 				check_modulo_order(&v, blk, v.sk->ii[b]);
 			check_latency(&v, p, blk);

@@ -20,10 +20,14 @@
  *   - the combinational path through chained ops in one state fits the
  *     clock period under the target's delay model (single ops slower than
  *     the period stand alone in their state);
- *   - any two pipe operations of a kernel are in distinct states, in program
- *     order; so each state holds at most one pipe op, and a state stalls
- *     (holds, with every register and pipelined operator of the kernel) for
- *     exactly as long as its pipe op cannot complete;
+ *   - operations on one pipe are in distinct states, in program order, and
+ *     so are two pipe operations with a sluice_fence() (IR_FENCE) between
+ *     them; other pipe operations are ordered only by data and latency
+ *     constraints (the pipes spec: "accesses to one pipe may be reordered
+ *     relative to accesses to another pipe"), so a state may hold several,
+ *     on different pipes.  They complete together: a state stalls (holds,
+ *     with every register and pipelined operator of the kernel) for as
+ *     long as any of its blocking pipe ops cannot complete;
  *   - accesses to one kernel state in one block: a store is in a state no
  *     earlier than each load of that state before it (the load reads the
  *     old value in its state, the store writes at the end of its state); a
@@ -45,9 +49,10 @@
  *     register takes it as the next iteration starts;
  *   - operations on one pipe keep program order, at most one per cycle,
  *     across iterations too: an iteration's ops on a pipe lie within ii
- *     consecutive cycles.  Operations on different pipes are ordered only
- *     by data and by the latency constraints (the pipes spec lets accesses
- *     to different pipes be reordered), so they may share a cycle;
+ *     consecutive cycles.  A fence orders across iterations as well: the
+ *     next iteration's pipe ops come after this one's that precede a fence
+ *     of this iteration, and after all of this one's when a fence precedes
+ *     them in theirs; two iterations on, after all of them;
  *   - accesses to one kernel state also keep their order across
  *     iterations: the next iteration's access (ii cycles later) comes no
  *     earlier than a load, and after a store;

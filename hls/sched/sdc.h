@@ -20,7 +20,8 @@
 enum sdc_kind {
 	SDC_DEP,	 /* b uses a's result: s_b >= s_a + latency(a) */
 	SDC_CHAIN,	 /* a..b does not fit in a clock period: s_b >= s_a + 1 */
-	SDC_PIPE_ORDER,	 /* pipe ops in program order, distinct states */
+	SDC_PIPE_ORDER,	 /* ops on one pipe in program order, distinct states */
+	SDC_FENCE,	 /* b after a, a sluice_fence() between them */
 	SDC_STATE_ORDER, /* a state store after the readers of the old value */
 	SDC_TERM,	 /* the terminator b after a's result is ready */
 	SDC_LAT_MIN,	 /* b at least c cycles after anchor a */
@@ -32,6 +33,7 @@ enum sdc_kind {
 	SDC_ISSUE,	 /* the terminator in cycle ii - 1 at the latest */
 	SDC_RECUR,	 /* a's value goes round to the next iteration (phi b) */
 	SDC_PIPE_II,	 /* the ops on one pipe within ii cycles */
+	SDC_FENCE_II,	 /* b of a later iteration after a, across a fence */
 	SDC_STATE_II,	 /* b of the next iteration after a of this one */
 };
 

@@ -9,11 +9,11 @@
  *
  *   k.c:8:5: error: cannot schedule: the write to 'out' (line 8) must be
  *   exactly 1 cycle after anchor 0 (the read from 'in', line 6), but the
- *   write to 'mid' (line 7) must come between them in program order and pipe
- *   operations need distinct cycles; so it is at least 2 cycles after the
- *   anchor, 1 more than the constraint allows
+ *   write to 'out' (line 7) must come between them in program order and
+ *   operations on one pipe ('out') need distinct cycles; so it is at least 2
+ *   cycles after the anchor, 1 more than the constraint allows
  *   k.c:6:5: note: anchor 0 is the read from 'in'
- *   k.c:7:5: note: the write to 'mid' comes between them
+ *   k.c:7:5: note: the write to 'out' comes between them
  *
  * Other constraints read "the sdiv 'q' (line 7) uses the result of ...,
  * which takes 34 cycles", "X and Y do not fit in one 20.8 ns clock period
@@ -130,8 +130,11 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 			  "together (%.1f ns)", A, B, pb->clock_ns, c->ns);
 		break;
 	case SDC_PIPE_ORDER:
-		sb_printf(b, "%s comes after %s in program order and pipe "
-			  "operations need distinct cycles", B, A);
+		sb_printf(b, "%s comes after %s in program order and operations "
+			  "on one pipe need distinct cycles", B, A);
+		break;
+	case SDC_FENCE:
+		sb_printf(b, "%s comes after %s across a sluice_fence()", B, A);
 		break;
 	case SDC_STATE_ORDER:
 		if (c->weight == 0)
@@ -167,6 +170,10 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 	case SDC_STATE_II:
 		sb_printf(b, "%s of the next iteration must follow %s", B, A);
 		break;
+	case SDC_FENCE_II:
+		sb_printf(b, "%s of a later iteration comes after %s across a "
+			  "sluice_fence()", B, A);
+		break;
 	}
 }
 
@@ -199,11 +206,13 @@ const char *sdc_limit_words(const struct sdc_problem *pb,
 {
 	struct sb b = {.ar = &pb->ctx->arena};
 	const struct sdc_constraint *pipe = NULL, *state = NULL, *recur = NULL,
-				    *lat = NULL;
+				    *lat = NULL, *fence = NULL;
 	for (unsigned i = 0; i < n; i++) {
 		const struct sdc_constraint *c = &pb->cons[cyc[i]];
 		if (c->kind == SDC_PIPE_II && !pipe)
 			pipe = c;
+		else if (c->kind == SDC_FENCE_II && !fence)
+			fence = c;
 		else if (c->kind == SDC_STATE_II && !state)
 			state = c;
 		else if (c->kind == SDC_RECUR && !recur)
@@ -218,6 +227,9 @@ const char *sdc_limit_words(const struct sdc_problem *pb,
 			     pb->block->ops[i]->pipe == pipe->a->pipe;
 		sb_printf(&b, "pipe '%s': %u operations per iteration, at most one "
 			  "per cycle: ", pipe->a->pipe->name, k);
+	} else if (fence) {
+		sb_printf(&b, "sluice_fence(): the pipe operations of one iteration "
+			  "complete before those of the next: ");
 	} else if (state) {
 		sb_printf(&b, "kernel state '%s' carried from one iteration to the "
 			  "next: ", state->a->state->name);
@@ -236,13 +248,37 @@ const char *sdc_limit_words(const struct sdc_problem *pb,
 	return b.s;
 }
 
+static bool is_order(enum sdc_kind k)
+{
+	return k == SDC_PIPE_ORDER || k == SDC_FENCE;
+}
+
 static bool all_pipe_order(const struct sdc_problem *pb, const unsigned *path,
 			   unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		if (pb->cons[path[i]].kind != SDC_PIPE_ORDER)
+		if (!is_order(pb->cons[path[i]].kind))
 			return false;
 	return n > 0;
+}
+
+/* Why a run of order constraints path[i..j] keeps its ops apart. */
+static const char *order_words(const struct sdc_problem *pb,
+			       const unsigned *path, unsigned i, unsigned j)
+{
+	bool pipe = false, fence = false;
+	for (unsigned m = i; m <= j; m++) {
+		pipe |= pb->cons[path[m]].kind == SDC_PIPE_ORDER;
+		fence |= pb->cons[path[m]].kind == SDC_FENCE;
+	}
+	if (pipe && fence)
+		return "operations on one pipe, and pipe operations on either side "
+		       "of a sluice_fence(), need distinct cycles";
+	if (fence)
+		return "pipe operations on either side of a sluice_fence() need "
+		       "distinct cycles";
+	return arena_printf(&pb->ctx->arena, "operations on one pipe ('%s') need "
+			    "distinct cycles", pb->cons[path[i]].b->pipe->name);
 }
 
 
@@ -275,8 +311,8 @@ static void path_words(const struct sdc_problem *pb, struct sb *b,
 	unsigned nphrases = 0;
 	for (unsigned i = 0; i < n; i++) {
 		unsigned j = i;
-		while (pb->cons[path[i]].kind == SDC_PIPE_ORDER && j + 1 < n &&
-		       pb->cons[path[j + 1]].kind == SDC_PIPE_ORDER)
+		while (is_order(pb->cons[path[i]].kind) && j + 1 < n &&
+		       is_order(pb->cons[path[j + 1]].kind))
 			j++;
 		nphrases++;
 		i = j;
@@ -286,8 +322,8 @@ static void path_words(const struct sdc_problem *pb, struct sb *b,
 		if (k)
 			sb_printf(b, k + 1 == nphrases ? ", and " : ", ");
 		unsigned j = i;
-		while (pb->cons[path[i]].kind == SDC_PIPE_ORDER && j + 1 < n &&
-		       pb->cons[path[j + 1]].kind == SDC_PIPE_ORDER)
+		while (is_order(pb->cons[path[i]].kind) && j + 1 < n &&
+		       is_order(pb->cons[path[j + 1]].kind))
 			j++;
 		if (j == i) {
 			phrase(pb, b, &pb->cons[path[i]]);
@@ -299,8 +335,8 @@ static void path_words(const struct sdc_problem *pb, struct sb *b,
 		for (unsigned m = i; m <= j; m++)
 			ops[m - i + 1] = pb->cons[path[m]].b;
 		op_list(b, ops, j - i + 2);
-		sb_printf(b, " follow one another in program order and pipe "
-			  "operations need distinct cycles");
+		sb_printf(b, " follow one another in program order and %s",
+			  order_words(pb, path, i, j));
 		i = j;
 	}
 }
@@ -356,12 +392,13 @@ const struct ir_op *sdc_explain(const struct sdc_problem *pb,
 	if (a == t) {
 		sb_printf(&b, "that anchor is the operation itself");
 	} else if (all_pipe_order(pb, path, np)) {
+		const char *why = order_words(pb, path, 0, np - 1);
 		if (upper && np == 1) {
-			sb_printf(&b, "pipe operations need distinct cycles");
+			sb_printf(&b, "%s", why);
 		} else if (upper) {
 			between_list(pb, &b, path, np);
 			sb_printf(&b, " must come between them in program order "
-				  "and pipe operations need distinct cycles");
+				  "and %s", why);
 		} else {
 			sb_printf(&b, "it comes before the anchor in program order");
 			if (np > 1) {
@@ -369,7 +406,7 @@ const struct ir_op *sdc_explain(const struct sdc_problem *pb,
 				between_list(pb, &b, path, np);
 				sb_printf(&b, " between them,");
 			}
-			sb_printf(&b, " and pipe operations need distinct cycles");
+			sb_printf(&b, " and %s", why);
 		}
 	} else {
 		path_words(pb, &b, path, np);
@@ -407,7 +444,7 @@ const struct ir_op *sdc_explain(const struct sdc_problem *pb,
 		} else if (pipes) {
 			diag_note(&pb->ctx->diag, op->loc, "%s comes between them",
 				  sdc_op_words(ar, op));
-		} else if (pb->cons[path[i - 1]].kind == SDC_PIPE_ORDER) {
+		} else if (is_order(pb->cons[path[i - 1]].kind)) {
 			diag_note(&pb->ctx->diag, op->loc, "%s comes here in program "
 				  "order", sdc_op_words(ar, op));
 		} else {

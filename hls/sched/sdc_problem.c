@@ -14,8 +14,9 @@
  *                 stands alone in its state).  Only pairs not already
  *                 implied by other chaining constraints and the dependences
  *                 are emitted;
- *   pipe order    every pipe op at least one state after the previous pipe
- *                 op of the block;
+ *   pipe order    every pipe op at least one state after the previous op on
+ *                 its pipe, and after every pipe op before a fence that
+ *                 comes before it;
  *   state order   a state store no earlier than a load of the same state
  *                 before it (the load reads the old value in its state, the
  *                 store writes at the end of its state); two stores, or a
@@ -144,17 +145,44 @@ static void add_chain_constraints(struct sdc_problem *pb)
 	}
 }
 
+/* By op index: how many sluice_fence() calls come before it in the block;
+ * entry nops: how many the block has. */
+static unsigned *fence_counts(const struct sdc_problem *pb)
+{
+	const struct ir_block *b = pb->block;
+	unsigned *nf = arena_alloc(&pb->ctx->arena, (b->nops + 1) * sizeof *nf);
+	for (unsigned i = 0; i < b->nops; i++)
+		nf[i + 1] = nf[i] + (b->ops[i]->opc == IR_FENCE);
+	return nf;
+}
+
+/* The spec: "Operations on the same pipe occur in program order", while
+ * "accesses to one pipe may be reordered relative to accesses to another
+ * pipe".  So each pipe op follows the previous op on its own pipe, one
+ * per cycle, and ops on different pipes are ordered only by their data,
+ * their latency constraints and sluice_fence(): every pipe op after a
+ * fence completes in a later cycle than every pipe op before it (ops that
+ * complete in one cycle complete together, so a request written before a
+ * fence is out before the response read after it is waited for). */
 static void add_pipe_order_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
-	int prev = -1;
-	for (unsigned i = 0; i < b->nops; i++) {
-		if (!sdc_is_pipe_op(b->ops[i]))
+	unsigned *nf = fence_counts(pb);
+	for (unsigned j = 0; j < b->nops; j++) {
+		const struct ir_op *y = b->ops[j];
+		if (!sdc_is_pipe_op(y))
 			continue;
-		if (prev >= 0)
-			add(pb, SDC_PIPE_ORDER, b->ops[prev], b->ops[i],
-			    (unsigned)prev, i, 1, 0);
-		prev = (int)i;
+		for (unsigned i = j; i-- > 0;) {
+			const struct ir_op *x = b->ops[i];
+			if (!sdc_is_pipe_op(x) || x->pipe != y->pipe)
+				continue;
+			add(pb, SDC_PIPE_ORDER, x, y, i, j, 1, 0);
+			break;
+		}
+		for (unsigned i = 0; i < j; i++)
+			if (sdc_is_pipe_op(b->ops[i]) && nf[i] < nf[j] &&
+			    b->ops[i]->pipe != y->pipe)
+				add(pb, SDC_FENCE, b->ops[i], y, i, j, 1, 0);
 	}
 }
 
@@ -255,16 +283,30 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 			add(pb, SDC_RECUR, d, phi, j, t, pb->lat[j], 0);
 		}
 	}
-	/* one pipe: an iteration's ops within ii cycles, so that the next
-	 * iteration's come after them (same-pipe program order) */
-	for (unsigned i = 0; i < n; i++) {
-		if (!sdc_is_pipe_op(b->ops[i]))
+	/* pipe op c of the next iteration (ii cycles later) after op a of
+	 * this one, when they share a pipe or a fence lies between them
+	 * (after a in this iteration, or before c in the next), unless the
+	 * order within an iteration implies it already; with a fence in the
+	 * body, c two iterations on always has one between */
+	unsigned *nf = fence_counts(pb), F = nf[n];
+	for (unsigned a = 0; a < n; a++) {
+		const struct ir_op *oa = b->ops[a];
+		if (!sdc_is_pipe_op(oa))
 			continue;
-		for (unsigned j = i + 1; j < n; j++)
-			if (sdc_is_pipe_op(b->ops[j]) &&
-			    b->ops[j]->pipe == b->ops[i]->pipe)
-				add(pb, SDC_PIPE_II, b->ops[i], b->ops[j], j, i,
-				    -(ii - 1), 0);
+		for (unsigned c = 0; c < n; c++) {
+			const struct ir_op *oc = b->ops[c];
+			if (!sdc_is_pipe_op(oc) || c == a)
+				continue;
+			bool same = oc->pipe == oa->pipe;
+			bool fenced = nf[a] < F || nf[c] > 0;
+			bool implied = c > a && (same || nf[a] < nf[c]);
+			if (same && !implied)
+				add(pb, SDC_PIPE_II, oc, oa, a, c, -(ii - 1), 0);
+			else if (fenced && !implied)
+				add(pb, SDC_FENCE_II, oa, oc, a, c, -(ii - 1), 0);
+			else if (F && !same && !fenced)
+				add(pb, SDC_FENCE_II, oa, oc, a, c, -(2 * ii - 1), 0);
+		}
 	}
 	/* one kernel state: access y of the next iteration (ii cycles later)
 	 * no earlier than a load x of this one, after a store x */

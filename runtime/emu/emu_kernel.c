@@ -157,6 +157,13 @@ static void wait_running(struct sluice_emu *emu, struct emu_agent *a)
 	}
 }
 
+/* sluice_fence(): nothing to do.  A kernel thread runs its pipe
+ * operations one after the other, each complete (under emu->mu) before the
+ * next begins, so they are in program order across pipes already. */
+void __sluice_fence(void)
+{
+}
+
 void __sluice_pipe_read(const struct sluice_pipe_desc *pipe, void *data,
 			unsigned size, int anchor, int target, int kind,
 			int cycles)

@@ -2,7 +2,8 @@
  * latency_max.c -- a MAX latency constraint: with a multiply between
  * them, the write of `hi` must come at most 3 cycles after the read of
  * `x` (anchor 0), and the write of `lo` exactly 1 cycle after `hi`'s
- * (anchor 1).  Checked in timing mode.
+ * (anchor 1), although `lo`'s data is ready with `hi`'s.  Checked in
+ * timing mode.
  */
 #include <sluice.h>
 
@@ -26,6 +27,6 @@ SLUICE_KERNEL void lat_max(int32_t n)
    start lat_max(24)
    expect hi = 24
    expect lo = 24
-   cycles 1 <= hi[i] - x[i] <= 3
+   cycles hi[i] - x[i] <= 3
    cycles lo[i] - hi[i] == 1
 */

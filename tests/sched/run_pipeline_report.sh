@@ -3,7 +3,9 @@
 # What `sluice report` says of pipelined loops (hls/sched/modulo.c), on the
 # kernels of tests/kernels/ whose cycles the harness checks:
 #
-#   ii1        pipelined_stream: the autorun body at II 1;
+#   ii1        pipelined_div: the autorun body, a divider long, at II 1;
+#   onecycle   pipelined_stream: its read and write complete in one cycle,
+#              so one cycle per iteration without pipelining;
 #   ii2        pipelined_recurrence: II 2, and the limit names the phi that
 #              carries the recurrence and its source lines;
 #   fir        examples/fir: the sample loop at II 1;
@@ -39,8 +41,11 @@ expect() { # test file pattern what
 	if grep -q -- "$3" "$out/$2.txt"; then ok "$1"; else bad "$1" "no '$3' in the report ($out/$2.txt)"; fi
 }
 
+report div "$root/tests/kernels/pipelined_div.c" &&
+	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&
-	expect ii1 stream "pipelined loop, II 1" || bad ii1 "build failed ($out/stream.log)"
+	expect onecycle stream "not pipelined: one cycle per iteration already" ||
+	bad onecycle "build failed ($out/stream.log)"
 if report rec "$root/tests/kernels/pipelined_recurrence.c"; then
 	expect ii2 rec "pipelined loop, II 2"
 	expect ii2-limit rec "II limited by recurrence through the phi 'acc"
@@ -96,7 +101,7 @@ SLUICE_KERNEL void k(int32_t n)
 $2
 	for (int32_t i = 0; i < n; i++) {
 		int32_t x = sluice_read(xs);
-		sluice_write(ys, x + i$3);
+		sluice_write(ys, (x + i$3) / (n | 1));
 	}
 }
 C

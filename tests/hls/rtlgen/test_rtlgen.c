@@ -593,8 +593,8 @@ static void error_case(struct results *r, const char *name, int which, const cha
 	if (which == 5)
 		b->dir = DIR_IN;
 	struct sched_kernel *sk = simple(&c, a, b, &rd, &wr);
-	if (which == 2)
-		AT(sk, wr, 0, 0);
+	if (which == 2) /* a read and a write of one pipe in one cycle */
+		AT(sk, wr, 0, 0), rd->pipe = b;
 	sched_done(sk);
 	if (which == 3) /* read in cycle 1, its value used in cycle 0 */
 		sk->cycle[rd->id] = 1, sk->cycle[wr->id] = 0, sk->block_len[0] = 2;
@@ -641,7 +641,8 @@ int main(void)
 	error_case(&r, "error_top_port_clash", 0,
 		   "two ports of sluice_core would be named 'k_arg_x_tdata'");
 	error_case(&r, "error_kernel_pipe_without_reader", 1, "pipe 'b' has no reading kernel");
-	error_case(&r, "error_two_pipe_ops_in_one_state", 2, "two pipe ops in one state");
+	error_case(&r, "error_two_ops_on_one_pipe_in_one_state", 2,
+		   "two ops on one pipe in one cycle");
 	error_case(&r, "error_value_used_before_available", 3,
 		   "operand 0 used in cycle 0, available in cycle 1");
 	error_case(&r, "error_pipe_name_not_identifier", 4,

@@ -131,6 +131,20 @@ static struct ir_op *wr(struct fx *f, struct ir_pipe *p, struct ir_op *v,
 	return at(op, line);
 }
 
+/* a read with a latency constraint on `target` */
+static struct ir_op *rdc(struct fx *f, struct ir_pipe *p, int anchor, int target,
+			 enum ir_latency_kind kind, int cycles, unsigned line)
+{
+	struct ir_op *op = rd(f, p, anchor, line);
+	op->lat = (struct ir_latency){anchor, target, kind, cycles};
+	return op;
+}
+
+static struct ir_op *fence(struct fx *f, unsigned line)
+{
+	return at(ir_op_new(&f->ctx, f->k, f->b, IR_FENCE, 0, 0), line);
+}
+
 static struct ir_op *ret(struct fx *f)
 {
 	return ir_op_new(&f->ctx, f->k, f->b, IR_RET, 0, 0);
@@ -389,7 +403,7 @@ static bool test_division_latency(void)
 	ret(&f);
 	CHECK(sched(&f) == 0);
 	CHECK(LATENCY(&f, q) == 34);
-	CHECK(C(&f, rb) == 1 && C(&f, q) == 1);
+	CHECK(C(&f, ra) == 0 && C(&f, rb) == 0 && C(&f, q) == 0);
 	CHECK(C(&f, w) == C(&f, q) + 34);
 	CHECK(LEN(&f, f.b) == C(&f, w) + 1);
 	fx_fini(&f);
@@ -408,6 +422,9 @@ static bool test_division_latency(void)
 
 /* ---- pipe order ---------------------------------------------------------- */
 
+/* The spec: operations on one pipe in program order, one per cycle; on
+ * different pipes only data and latency constraints order them, unless a
+ * sluice_fence() lies between them. */
 static bool test_pipe_ops_distinct_ordered(void)
 {
 	bool ok = true;
@@ -426,9 +443,39 @@ static bool test_pipe_ops_distinct_ordered(void)
 	struct ir_op *w3 = wr(&f, pc, s, -1, -1, LAT_NONE, 0, 6);
 	ret(&f);
 	CHECK(sched(&f) == 0);
-	CHECK(C(&f, r1) == 0 && C(&f, r2) == 1 && C(&f, w1) == 2);
-	CHECK(C(&f, w2) == 3 && C(&f, r3) == 4 && C(&f, w3) == 5);
-	CHECK(C(&f, s) == 1); /* chained after the second read */
+	CHECK(C(&f, r1) == 0 && C(&f, r2) == 1);	/* one pipe: in order */
+	CHECK(C(&f, w1) == 0 && C(&f, w2) == 0);	/* others: at once */
+	CHECK(C(&f, r3) == 1);				/* after w2 on 'd' */
+	CHECK(C(&f, s) == 1 && C(&f, w3) == 1);	/* data; after w1 on 'c' */
+	CHECK(LEN(&f, f.b) == 2);
+	fx_fini(&f);
+
+	/* a fence: write the request, then wait for the answer */
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *req = pipe_new(&f, "req", 32), *ans = pipe_new(&f, "ans", 32),
+		       *log = pipe_new(&f, "log", 32);
+	pa = pipe_new(&f, "a", 32);
+	struct ir_op *x = rd(&f, pa, -1, 1);
+	struct ir_op *wq = wr(&f, req, x, -1, -1, LAT_NONE, 0, 2);
+	struct ir_op *wl = wr(&f, log, x, -1, -1, LAT_NONE, 0, 3);
+	fence(&f, 4);
+	struct ir_op *ra = rd(&f, ans, -1, 5);
+	struct ir_op *wl2 = wr(&f, log, cst(&f, 32, 1), -1, -1, LAT_NONE, 0, 6);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, x) == 0 && C(&f, wq) == 0 && C(&f, wl) == 0);
+	CHECK(C(&f, ra) == 1 && C(&f, wl2) == 1);
+	fx_fini(&f);
+
+	/* a fence with no pipe op before it costs nothing */
+	fx_init(&f, TARGET_SIM, 100);
+	pa = pipe_new(&f, "a", 32), pc = pipe_new(&f, "c", 32);
+	fence(&f, 1);
+	struct ir_op *r0 = rd(&f, pa, -1, 2);
+	struct ir_op *w0 = wr(&f, pc, r0, -1, -1, LAT_NONE, 0, 3);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, r0) == 0 && C(&f, w0) == 0 && LEN(&f, f.b) == 1);
 	fx_fini(&f);
 	return ok;
 }
@@ -453,6 +500,42 @@ static bool test_spec_latency_example(void)
 	CHECK(C(&f, w3) == 4); /* as early as possible */
 	CHECK(LEN(&f, f.b) == 5);
 	fx_fini(&f);
+
+	/* a third write, at most 3 after anchor 0, on a fourth pipe: writes
+	 * to different pipes may be reordered, so it goes before pipe3's */
+	fx_init(&f, TARGET_SIM, 100);
+	p1 = pipe_new(&f, "pipe1", 32), p2 = pipe_new(&f, "pipe2", 32);
+	p3 = pipe_new(&f, "pipe3", 32);
+	struct ir_pipe *p4 = pipe_new(&f, "pipe4", 32);
+	r = rd(&f, p1, 0, 6);
+	w2 = wr(&f, p2, r, 1, 0, LAT_EXACT, 2, 8);
+	w3 = wr(&f, p3, r, -1, 1, LAT_MIN, 2, 11);
+	struct ir_op *w4 = wr(&f, p4, r, -1, 0, LAT_MAX, 3, 14);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, w2) == 2 && C(&f, w3) == 4 && C(&f, w4) <= 3);
+	fx_fini(&f);
+
+	/* the same third write on pipe3 must follow the other one there */
+	fx_init(&f, TARGET_SIM, 100);
+	p1 = pipe_new(&f, "pipe1", 32), p2 = pipe_new(&f, "pipe2", 32);
+	p3 = pipe_new(&f, "pipe3", 32);
+	r = rd(&f, p1, 0, 6);
+	wr(&f, p2, r, 1, 0, LAT_EXACT, 2, 8);
+	wr(&f, p3, r, -1, 1, LAT_MIN, 2, 11);
+	wr(&f, p3, r, -1, 0, LAT_MAX, 3, 14);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK_DIAG(&f, "k.c:14:5: error: cannot schedule: the write to 'pipe3' "
+		   "(line 14) must be at most 3 cycles after anchor 0");
+	CHECK_DIAG(&f, "the write to 'pipe3' (line 14) comes after the write to "
+		   "'pipe3' (line 11) in program order and operations on one pipe "
+		   "need distinct cycles");
+	CHECK_DIAG(&f, "at least 5 cycles after the anchor, 2 more than the "
+		   "constraint allows");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
 	return ok;
 }
 
@@ -473,7 +556,7 @@ static bool test_exact_min_max_hold(void)
 	CHECK(sched(&f) == 0);
 	CHECK(C(&f, we) - C(&f, r) == 3);
 	CHECK(C(&f, wm) - C(&f, r) >= 5);
-	CHECK(C(&f, wx) - C(&f, r) <= 7 && C(&f, wx) == 6);
+	CHECK(C(&f, wx) == 0); /* as early as its data: no order across pipes */
 	fx_fini(&f);
 
 	/* a maximum pulls its anchor later: the write waits 34 cycles for the
@@ -511,34 +594,61 @@ static bool test_infeasible_exact_with_pipe_between(void)
 	bool ok = true;
 	struct fx f;
 	fx_init(&f, TARGET_SIM, 100);
-	struct ir_pipe *in = pipe_new(&f, "in", 32), *mid = pipe_new(&f, "mid", 32),
-		       *out = pipe_new(&f, "out", 32);
-	struct ir_op *r = rd(&f, in, 0, 6);
-	wr(&f, mid, r, -1, -1, LAT_NONE, 0, 7);
-	wr(&f, out, r, -1, 0, LAT_EXACT, 1, 8);
+	struct ir_pipe *in = pipe_new(&f, "in", 32);
+	rd(&f, in, 0, 6);
+	rd(&f, in, -1, 7);
+	rdc(&f, in, -1, 0, LAT_EXACT, 1, 8);
 	ret(&f);
 	CHECK(sched(&f) == -1);
 	CHECK(f.ctx.diag.errors == 1);
-	CHECK_DIAG(&f, "k.c:8:5: error: cannot schedule: the write to 'out' (line 8) "
+	CHECK_DIAG(&f, "k.c:8:5: error: cannot schedule: the read from 'in' (line 8) "
 		   "must be exactly 1 cycle after anchor 0 (the read from 'in', line 6)");
-	CHECK_DIAG(&f, "but the write to 'mid' (line 7) must come between them in "
-		   "program order and pipe operations need distinct cycles");
+	CHECK_DIAG(&f, "but the read from 'in' (line 7) must come between them in "
+		   "program order and operations on one pipe ('in') need distinct "
+		   "cycles");
 	CHECK_DIAG(&f, "at least 2 cycles after the anchor, 1 more than the "
 		   "constraint allows");
 	CHECK_DIAG(&f, "k.c:6:5: note: anchor 0 is the read from 'in'");
-	CHECK_DIAG(&f, "k.c:7:5: note: the write to 'mid' comes between them");
+	CHECK_DIAG(&f, "k.c:7:5: note: the read from 'in' comes between them");
 	if (!ok)
 		fprintf(stderr, "%s", fx_diag(&f));
 	fx_fini(&f);
 
-	/* exact 0: two pipe ops can never share a state */
+	/* exact 0: two ops on one pipe never share a cycle ... */
 	fx_init(&f, TARGET_SIM, 100);
-	in = pipe_new(&f, "in", 32), out = pipe_new(&f, "out", 32);
-	r = rd(&f, in, 0, 6);
-	wr(&f, out, r, -1, 0, LAT_EXACT, 0, 7);
+	struct ir_pipe *out = pipe_new(&f, "out", 32);
+	in = pipe_new(&f, "in", 32);
+	struct ir_op *r = rd(&f, in, 0, 6);
+	wr(&f, out, r, -1, -1, LAT_NONE, 0, 7);
+	wr(&f, out, r, -1, 0, LAT_EXACT, 0, 8);
 	ret(&f);
 	CHECK(sched(&f) == -1);
-	CHECK_DIAG(&f, "but pipe operations need distinct cycles");
+	CHECK_DIAG(&f, "the write to 'out' (line 8) comes after the write to 'out' "
+		   "(line 7) in program order and operations on one pipe need "
+		   "distinct cycles");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+
+	/* ... nor two across a fence, while two pipes without one may */
+	fx_init(&f, TARGET_SIM, 100);
+	in = pipe_new(&f, "in", 32), out = pipe_new(&f, "out", 32);
+	struct ir_pipe *mid = pipe_new(&f, "mid", 32);
+	r = rd(&f, in, 0, 6);
+	struct ir_op *w = wr(&f, out, r, -1, 0, LAT_EXACT, 0, 7);
+	fence(&f, 8);
+	wr(&f, mid, r, -1, 0, LAT_EXACT, 0, 9);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK(f.ctx.diag.errors == 1);
+	CHECK_DIAG(&f, "k.c:9:5: error: cannot schedule: the write to 'mid' (line 9) "
+		   "must be exactly 0 cycles after anchor 0");
+	CHECK_DIAG(&f, "but pipe operations on either side of a sluice_fence() "
+		   "need distinct cycles; so it is at least 1 cycle after the anchor");
+	CHECK(!strstr(fx_diag(&f), "k.c:7:5: error"));
+	(void)w;
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
 	fx_fini(&f);
 	return ok;
 }
@@ -590,19 +700,45 @@ static bool test_infeasible_target_before_anchor(void)
 	bool ok = true;
 	struct fx f;
 	fx_init(&f, TARGET_SIM, 100);
-	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
-	wr(&f, out, cst(&f, 32, 0), -1, 4, LAT_MIN, 1, 6);
+	struct ir_pipe *in = pipe_new(&f, "in", 32);
+	rdc(&f, in, -1, 4, LAT_MIN, 1, 6);
 	rd(&f, in, 4, 7);
 	ret(&f);
 	CHECK(sched(&f) == -1);
-	CHECK_DIAG(&f, "k.c:6:5: error: cannot schedule: the write to 'out' (line 6) "
+	CHECK_DIAG(&f, "k.c:6:5: error: cannot schedule: the read from 'in' (line 6) "
 		   "must be at least 1 cycle after anchor 4");
-	CHECK_DIAG(&f, "but it comes before the anchor in program order and pipe "
-		   "operations need distinct cycles");
+	CHECK_DIAG(&f, "but it comes before the anchor in program order and "
+		   "operations on one pipe ('in') need distinct cycles");
 	CHECK_DIAG(&f, "at least 1 cycle before the anchor, 2 fewer than the "
 		   "constraint requires");
 	if (!ok)
 		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+
+	/* on two pipes it is the fence that orders them */
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *out = pipe_new(&f, "out", 32);
+	in = pipe_new(&f, "in", 32);
+	wr(&f, out, cst(&f, 32, 0), -1, 4, LAT_MIN, 1, 6);
+	fence(&f, 7);
+	rd(&f, in, 4, 8);
+	ret(&f);
+	CHECK(sched(&f) == -1);
+	CHECK_DIAG(&f, "but it comes before the anchor in program order and pipe "
+		   "operations on either side of a sluice_fence() need distinct "
+		   "cycles");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+
+	/* without the fence the write simply goes after the read */
+	fx_init(&f, TARGET_SIM, 100);
+	out = pipe_new(&f, "out", 32), in = pipe_new(&f, "in", 32);
+	struct ir_op *w = wr(&f, out, cst(&f, 32, 0), -1, 4, LAT_MIN, 1, 6);
+	struct ir_op *r = rd(&f, in, 4, 8);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, r) == 0 && C(&f, w) == 1);
 	fx_fini(&f);
 	return ok;
 }
@@ -616,14 +752,14 @@ static bool test_every_conflict_reported(void)
 		       *out = pipe_new(&f, "out", 32);
 	struct ir_op *r = rd(&f, in, 0, 6);
 	wr(&f, mid, r, -1, -1, LAT_NONE, 0, 7);
-	wr(&f, out, r, -1, 0, LAT_EXACT, 1, 8);
+	wr(&f, mid, r, -1, 0, LAT_EXACT, 0, 8);
 	struct ir_op *r2 = rd(&f, in, 3, 9);
 	struct ir_op *q = at(bin(&f, IR_UDIV, r2, r2), 10);
 	wr(&f, out, q, -1, 3, LAT_MAX, 5, 11);
 	ret(&f);
 	CHECK(sched(&f) == -1);
 	CHECK(f.ctx.diag.errors == 2);
-	CHECK_DIAG(&f, "k.c:8:5: error: cannot schedule: the write to 'out' (line 8)");
+	CHECK_DIAG(&f, "k.c:8:5: error: cannot schedule: the write to 'mid' (line 8)");
 	CHECK_DIAG(&f, "k.c:11:5: error: cannot schedule: the write to 'out' (line 11) "
 		   "must be at most 5 cycles after anchor 3");
 	if (!ok)
@@ -662,13 +798,21 @@ static bool test_constraint_across_blocks(void)
 
 /* ---- control flow and state -------------------------------------------- */
 
-/* for (i = 0; i < n; i++) out = in + i [; + in again] : a loop of one
- * block, with `hint` on it; returns the ops through the pointers. */
-static void loop_kernel(struct fx *f, struct ir_loop_hint hint, bool two_reads,
+enum body {
+	ADD,	    /* out = in + i */
+	TWO_READS,  /* out = (in + i) / in */
+	FENCE_MID,  /* req = in; fence; out = ans + i */
+	FENCE_END,  /* out = in / 3; fence */
+};
+
+/* for (i = 0; i < n; i++) { body }: a loop of one block, with `hint` on
+ * it; returns the first read, the write to 'out' and the branch. */
+static void loop_kernel(struct fx *f, struct ir_loop_hint hint, enum body body,
 			struct ir_block **loop_out, struct ir_op **x_out,
 			struct ir_op **w_out, struct ir_op **cb_out)
 {
 	struct ir_pipe *in = pipe_new(f, "in", 32), *out = pipe_new(f, "out", 32);
+	struct ir_pipe *req = pipe_new(f, "req", 32), *ans = pipe_new(f, "ans", 32);
 	struct ir_block *entry = f->b, *loop = ir_block_new(&f->ctx, f->k, "loop"),
 			*exit = ir_block_new(&f->ctx, f->k, "exit");
 	loop->hint = hint;
@@ -677,11 +821,21 @@ static void loop_kernel(struct fx *f, struct ir_loop_hint hint, bool two_reads,
 	f->b = loop;
 	struct ir_op *i = ir_op_new(&f->ctx, f->k, loop, IR_PHI, 32, 2);
 	i->phi_blocks = arena_alloc(&f->ctx.arena, 2 * sizeof *i->phi_blocks);
-	struct ir_op *x = rd(f, in, -1, 3);
-	struct ir_op *s = bin(f, IR_ADD, x, i);
-	if (two_reads)
-		s = bin(f, IR_ADD, s, rd(f, in, -1, 3));
-	struct ir_op *w = wr(f, out, s, -1, -1, LAT_NONE, 0, 4);
+	struct ir_op *x = rd(f, in, -1, 3), *s = x;
+	if (body == ADD || body == TWO_READS)
+		s = bin(f, IR_ADD, x, i);
+	if (body == TWO_READS)
+		s = bin(f, IR_UDIV, s, rd(f, in, -1, 3));
+	if (body == FENCE_MID) {
+		wr(f, req, x, -1, -1, LAT_NONE, 0, 4);
+		fence(f, 5);
+		s = bin(f, IR_ADD, rd(f, ans, -1, 6), i);
+	}
+	if (body == FENCE_END)
+		s = bin(f, IR_UDIV, x, cst(f, 32, 3));
+	struct ir_op *w = wr(f, out, s, -1, -1, LAT_NONE, 0, 7);
+	if (body == FENCE_END)
+		fence(f, 8);
 	struct ir_op *i2 = bin(f, IR_ADD, i, cst(f, 32, 1));
 	struct ir_op *c = bin(f, IR_ULT, i2, n);
 	struct ir_op *cb = ir_op_new(&f->ctx, f->k, loop, IR_CONDBR, 0, 1);
@@ -706,8 +860,9 @@ static const char *LIMIT(struct fx *f, const struct ir_block *b)
 	return l ? l : "";
 }
 
-/* The loop is pipelined at II 1: the branch decides on the next iteration
- * in cycle 0, the write of the same iteration follows in cycle 1. */
+/* The write, on another pipe than the read, completes with the read, and
+ * the branch decides in the same cycle: one cycle per iteration without
+ * pipelining, which the loop's limit says. */
 static bool test_loop_with_phi(void)
 {
 	bool ok = true;
@@ -715,18 +870,20 @@ static bool test_loop_with_phi(void)
 	fx_init(&f, TARGET_SIM, 100);
 	struct ir_block *loop;
 	struct ir_op *x, *w, *cb;
-	loop_kernel(&f, (struct ir_loop_hint){0}, false, &loop, &x, &w, &cb);
+	loop_kernel(&f, (struct ir_loop_hint){0}, ADD, &loop, &x, &w, &cb);
 	CHECK(sched(&f) == 0);
-	CHECK(II(&f, loop) == 1);
-	CHECK(C(&f, x) == 0 && C(&f, w) == 1 && C(&f, cb) == 0);
-	CHECK(LEN(&f, loop) == 2);
+	CHECK(II(&f, loop) == 0);
+	CHECK(strstr(LIMIT(&f, loop), "one cycle per iteration already") != NULL);
+	CHECK(C(&f, x) == 0 && C(&f, w) == 0 && C(&f, cb) == 0);
+	CHECK(LEN(&f, loop) == 1);
 	CHECK(sched_verify(&f.ctx, f.p, &f.s) == 0);
 	fx_fini(&f);
 	return ok;
 }
 
-/* Two reads of one pipe per iteration: at most one per cycle, in order
- * across iterations, so II 2, and the limit names the pipe. */
+/* Two reads of one pipe per iteration (and a divider making the iteration
+ * long): at most one per cycle, in order across iterations, so II 2, and
+ * the limit names the pipe. */
 static bool test_modulo_pipe_limits_ii(void)
 {
 	bool ok = true;
@@ -734,12 +891,53 @@ static bool test_modulo_pipe_limits_ii(void)
 	fx_init(&f, TARGET_SIM, 100);
 	struct ir_block *loop;
 	struct ir_op *x, *w, *cb;
-	loop_kernel(&f, (struct ir_loop_hint){0}, true, &loop, &x, &w, &cb);
+	loop_kernel(&f, (struct ir_loop_hint){0}, TWO_READS, &loop, &x, &w, &cb);
 	CHECK(sched(&f) == 0);
 	CHECK(II(&f, loop) == 2);
 	CHECK(C(&f, cb) == 1);
 	CHECK(strstr(LIMIT(&f, loop), "pipe 'in': 2 operations per iteration") != NULL);
 	CHECK(sched_verify(&f.ctx, f.p, &f.s) == 0);
+	fx_fini(&f);
+	return ok;
+}
+
+/* A fence in a pipelined loop orders the pipe ops of one iteration on
+ * either side of it, and those of the next iteration after it: a request
+ * out before the fence, the answer read after it, still one iteration per
+ * cycle; a fence at the end of the body waits for the whole iteration. */
+static bool test_modulo_fence(void)
+{
+	bool ok = true;
+	struct fx f;
+	struct ir_block *loop;
+	struct ir_op *x, *w, *cb;
+	fx_init(&f, TARGET_SIM, 100);
+	loop_kernel(&f, (struct ir_loop_hint){0}, FENCE_MID, &loop, &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, loop) == 1 && C(&f, x) == 0 && C(&f, w) == 1);
+	CHECK(LEN(&f, loop) == 2);
+	fx_fini(&f);
+
+	fx_init(&f, TARGET_SIM, 100);
+	loop_kernel(&f, (struct ir_loop_hint){0}, FENCE_END, &loop, &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	CHECK(C(&f, w) == 34 && II(&f, loop) == 0);
+	CHECK(strstr(LIMIT(&f, loop), "sluice_fence()") != NULL);
+	if (!ok)
+		fprintf(stderr, "  limit: %s\n", LIMIT(&f, loop));
+	fx_fini(&f);
+
+	/* the verifier catches a next iteration's read before this one's
+	 * write across the fence */
+	fx_init(&f, TARGET_SIM, 100);
+	loop_kernel(&f, (struct ir_loop_hint){0}, FENCE_MID, &loop, &x, &w, &cb);
+	CHECK(sched(&f) == 0);
+	f.s.kernels[0].cycle[w->id] = 2;
+	f.s.kernels[0].block_len[loop->id] = 3;
+	CHECK(sched_verify(&f.ctx, f.p, &f.s) > 0);
+	CHECK_DIAG(&f, "across a fence");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
 	fx_fini(&f);
 	return ok;
 }
@@ -754,14 +952,14 @@ static bool test_modulo_pragmas(void)
 	struct ir_op *x, *w, *cb;
 	fx_init(&f, TARGET_SIM, 100);
 	loop_kernel(&f, (struct ir_loop_hint){.present = true, .no_pipeline = true},
-		    false, &loop, &x, &w, &cb);
+		    ADD, &loop, &x, &w, &cb);
 	CHECK(sched(&f) == 0);
-	CHECK(II(&f, loop) == 0 && C(&f, cb) == 1 && LEN(&f, loop) == 2);
+	CHECK(II(&f, loop) == 0 && C(&f, cb) == 0 && LEN(&f, loop) == 1);
 	CHECK(strstr(LIMIT(&f, loop), "pipeline(disable)") != NULL);
 	fx_fini(&f);
 
 	fx_init(&f, TARGET_SIM, 100);
-	loop_kernel(&f, (struct ir_loop_hint){.present = true, .ii = 1}, true, &loop,
+	loop_kernel(&f, (struct ir_loop_hint){.present = true, .ii = 1}, TWO_READS, &loop,
 		    &x, &w, &cb);
 	CHECK(sched(&f) == 0);
 	CHECK(II(&f, loop) == 2);
@@ -769,7 +967,7 @@ static bool test_modulo_pragmas(void)
 	fx_fini(&f);
 
 	fx_init(&f, TARGET_SIM, 100);
-	loop_kernel(&f, (struct ir_loop_hint){.present = true, .ii = 2}, true, &loop,
+	loop_kernel(&f, (struct ir_loop_hint){.present = true, .ii = 2}, TWO_READS, &loop,
 		    &x, &w, &cb);
 	CHECK(sched(&f) == 0);
 	CHECK(II(&f, loop) == 2 && f.ctx.diag.warnings == 0);
@@ -980,6 +1178,7 @@ static const struct {
 	{"constraint_across_blocks", test_constraint_across_blocks},
 	{"loop_with_phi", test_loop_with_phi},
 	{"modulo_pipe_limits_ii", test_modulo_pipe_limits_ii},
+	{"modulo_fence", test_modulo_fence},
 	{"modulo_pragmas", test_modulo_pragmas},
 	{"state_order", test_state_order},
 	{"verify_rejects_corruption", test_verify_rejects_corruption},
