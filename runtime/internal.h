@@ -191,6 +191,7 @@ struct sluice_module {
 	double clock_mhz;
 	json_t *images;		/* the manifest's "images" object */
 	bool has_design_id;
+	bool no_host_link;	/* manifest "host_link": false */
 	uint32_t design_id;
 
 	size_t nkernels, npipes, nspecs;

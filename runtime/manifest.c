@@ -478,6 +478,10 @@ static int parse_top(struct mctx *c, json_t *root)
 		m->has_design_id = true;
 		m->design_id = (uint32_t)json_integer_value(id);
 	}
+	json_t *link = json_object_get(root, "host_link");
+	if (link && !json_is_boolean(link))
+		return bad(c, "", "'host_link' must be true or false");
+	m->no_host_link = link && json_is_false(link);
 	m->images = json_object_get(root, "images");
 	if (!json_is_object(m->images))
 		return bad(c, "", "'images' is missing or not an object");

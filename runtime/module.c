@@ -33,6 +33,13 @@ int sluice_module_load(sluice_device *dev, const char *path, sluice_module **mod
 			    dev->mod->name);
 		goto fail;
 	}
+	if (m->no_host_link) {
+		rc = rt_err(SLUICE_E_NO_IMAGE, "module '%s' has no host link: it has no host "
+			    "pipes, no kernels started by the host and no specialization-constant "
+			    "registers, so a host program has nothing to reach (its I/O pipes are "
+			    "ports of sluice_top)", m->name);
+		goto fail;
+	}
 	memset(&dev->timing, 0, sizeof dev->timing);
 	if ((rc = dev->ops->load(dev->t, m, &dev->timing))) {
 		rt_err_prefix("cannot load module '%s' on device '%s'", m->name, dev->name);

@@ -345,7 +345,9 @@ int cmd_build(int argc, char **argv)
 		goto out;
 	if (manifest_write(&ctx, o.output, p, &sched, &o, &files, &img))
 		goto out;
-	if (ctx.target == TARGET_SIM && !o.no_sim_image) {
+	/* a design without a host link has nothing for the simulator image's
+	 * host side to drive: its I/O pipes are ports of sluice_top */
+	if (ctx.target == TARGET_SIM && !o.no_sim_image && files.host_link) {
 		if (sim_image_build(&ctx, o.output, &files, o.quiet, &img.sim_library) ||
 		    manifest_write(&ctx, o.output, p, &sched, &o, &files, &img))
 			goto out;

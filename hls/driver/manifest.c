@@ -185,6 +185,8 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 		"top", "sluice_top", "core", "sluice_core",
 		"kernels", kernels_json(p, files), "pipes", pipes_json(p, files),
 		"spec_constants", specs, "images", images);
+	if (root)
+		json_object_set_new(root, "host_link", json_boolean(files->host_link));
 	if (root && img->host_header)
 		json_object_set_new(root, "host_header", json_string(img->host_header));
 	if (root)

@@ -20,6 +20,10 @@
  * of whole bytes, at most 1008 bits towards the device and 60 bytes
  * towards the host; at most 4096 argument words and 4096 spec words.
  *
+ * A design that has no host pipe, no started kernel and no register-bound
+ * spec constant gives the host nothing to reach: its sluice_top has no
+ * host link (h->link false), only clk, rst and the I/O pipes.
+ *
  * The design id is the 32-bit FNV-1a hash of this text (after the FIFO
  * depths are chosen), one line per item, numbers in decimal but the spec
  * value in hex:
@@ -190,6 +194,13 @@ int rtl_host_plan(struct rtl_gen *g, const struct rtl_opts *opts)
 			   h->retx_timeout, HOST_RETX_MIN, HOST_RETX_MAX);
 	if (ctx->diag.errors > errors)
 		return -1;
+	/* A host program reaches a design through its host pipes, by starting
+	 * kernels and by setting spec registers; with none of these the
+	 * bridge would be logic that nothing uses, so sluice_top has none. */
+	h->link = h->nh2d || h->nd2h || h->nstarted;
+	for (unsigned i = 0; i < p->nspecs; i++)
+		h->link |= p->specs[i]->binding == SPEC_REGISTER;
+	g->out->host_link = h->link;
 	g->out->design_id = design_id(ctx, p);
 	return 0;
 }

@@ -283,7 +283,7 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_fifo.v");
 	if (g.uses_div)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_div.v");
-	for (unsigned i = 0; i < sizeof bridge_files / sizeof *bridge_files; i++)
+	for (unsigned i = 0; g.host.link && i < sizeof bridge_files / sizeof *bridge_files; i++)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, bridge_files[i]);
 	return 0;
 }

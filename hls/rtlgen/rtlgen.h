@@ -27,6 +27,9 @@ struct rtl_files {
 	unsigned nlibrary;
 	uint32_t design_id;	/* identity of the design's host interface: the
 				   bridge's DESIGN_ID, the manifest's design_id */
+	bool host_link;		/* sluice_top has the host link and its bridge;
+				   false when the host could reach nothing (no
+				   host pipe, started kernel or spec register) */
 	/* The host link's numbering, as the bridge in sluice_top has it (the
 	 * manifest records it for the runtime): */
 	int *link_id;		/* [pipe]: index among the host pipes of its

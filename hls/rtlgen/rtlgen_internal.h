@@ -54,6 +54,7 @@ struct rtl_host {
 	unsigned arg_words, spec_words;
 	uint64_t clock_hz;	     /* 0: unknown */
 	unsigned retx_timeout;	     /* cycles */
+	bool link;		     /* sluice_top has the host link (host.c) */
 };
 
 struct rtl_gen {

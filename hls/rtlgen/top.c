@@ -8,7 +8,9 @@
  *   s_axis_link_tdata[7:0], s_axis_link_tvalid, s_axis_link_tready: the
  *   bytes of the host link from the host;
  *   m_axis_link_tdata[7:0], m_axis_link_tvalid, m_axis_link_tready: the
- *   bytes to the host;
+ *   bytes to the host (both only when the design has a host link, see
+ *   host.c: otherwise sluice_top is sluice_core with its I/O pipes and
+ *   costs what the kernels and FIFOs cost);
  *   per I/O pipe NAME (program order): NAME_tdata, NAME_tvalid,
  *   NAME_tready, exactly as sluice_core has them.
  * An I/O pipe whose ports would take the name of another port is an error.
@@ -135,15 +137,21 @@ static void emit_ports(struct top *t)
 	FILE *f = t->f;
 	fputs("module sluice_top (\n", f);
 	port(t, "input", 0, "clk", false);
-	port(t, "input", 0, "rst", false);
-	fputs("\n    // host link: bytes from the host\n", f);
-	port(t, "input", 8, "s_axis_link_tdata", false);
-	port(t, "input", 0, "s_axis_link_tvalid", false);
-	port(t, "output", 0, "s_axis_link_tready", false);
-	fputs("\n    // host link: bytes to the host\n", f);
-	port(t, "output", 8, "m_axis_link_tdata", false);
-	port(t, "output", 0, "m_axis_link_tvalid", false);
-	port(t, "input", 0, "m_axis_link_tready", h->nio == 0);
+	if (h->link)
+		port(t, "input", 0, "rst", false);
+	if (h->link) {
+		fputs("\n    // host link: bytes from the host\n", f);
+		port(t, "input", 8, "s_axis_link_tdata", false);
+		port(t, "input", 0, "s_axis_link_tvalid", false);
+		port(t, "output", 0, "s_axis_link_tready", false);
+		fputs("\n    // host link: bytes to the host\n", f);
+		port(t, "output", 8, "m_axis_link_tdata", false);
+		port(t, "output", 0, "m_axis_link_tvalid", false);
+		port(t, "input", 0, "m_axis_link_tready", h->nio == 0);
+	} else {
+		fputs("\n    // no host link: no host pipe, started kernel or spec register\n", f);
+		port(t, "input", 0, "rst", h->nio == 0);
+	}
 	for (unsigned i = 0; i < h->nio; i++) {
 		const struct ir_pipe *pp = h->io[i];
 		bool in = pp->dir == DIR_IN;
@@ -364,7 +372,7 @@ static void emit_core(struct top *t)
 	bool first = true;
 	fprintf(f, "    sluice_core %s (\n", fresh(t, "u_core"));
 	conn(t, &first, "clk", "clk");
-	conn(t, &first, "rst", t->pipe_rst);
+	conn(t, &first, "rst", t->h->link ? t->pipe_rst : "rst");
 	for (unsigned n = 0, wd = 0; n < p->nspecs; n++) {
 		const struct ir_spec_const *sc = p->specs[n];
 		if (sc->binding == SPEC_REGISTER)
@@ -427,21 +435,32 @@ int rtl_emit_top(struct rtl_gen *g)
 	t->f = rtl_open(g, fname);
 	if (!t->f)
 		return -1;
-	rtl_file_header(g, t->f,
-			arena_printf(&g->ctx->arena,
-				     "sluice_top: sluice_core behind the host bridge (%u host pipe(s) "
-				     "to the device, %u to the host, %u started kernel(s)); design id "
-				     "0x%08x.", g->host.nh2d, g->host.nd2h, g->host.nstarted,
-				     (unsigned)g->out->design_id));
+	if (!g->host.link)
+		rtl_file_header(g, t->f,
+				arena_printf(&g->ctx->arena,
+					     "sluice_top: sluice_core and its I/O pipes; no host link "
+					     "(no host pipe, started kernel or spec register); design "
+					     "id 0x%08x.", (unsigned)g->out->design_id));
+	else
+		rtl_file_header(g, t->f,
+				arena_printf(&g->ctx->arena,
+					     "sluice_top: sluice_core behind the host bridge (%u host "
+					     "pipe(s) to the device, %u to the host, %u started "
+					     "kernel(s)); design id 0x%08x.", g->host.nh2d,
+					     g->host.nd2h, g->host.nstarted,
+					     (unsigned)g->out->design_id));
 	emit_ports(t);
-	emit_wires(t);
-	emit_bridge(t);
+	if (g->host.link) {
+		emit_wires(t);
+		emit_bridge(t);
+	}
 	emit_core(t);
-	fprintf(t->f, "    // what nothing reads (spec_values of folded constants among them)\n"
-		      "    /* verilator lint_off UNUSEDSIGNAL */\n"
-		      "    wire %s = &{1'b0, %s};\n"
-		      "    /* verilator lint_on UNUSEDSIGNAL */\n\n",
-		fresh(t, "unused_bits"), t->unused);
+	if (g->host.link)
+		fprintf(t->f, "    // what nothing reads (spec_values of folded constants among them)\n"
+			      "    /* verilator lint_off UNUSEDSIGNAL */\n"
+			      "    wire %s = &{1'b0, %s};\n"
+			      "    /* verilator lint_on UNUSEDSIGNAL */\n\n",
+			fresh(t, "unused_bits"), t->unused);
 	fputs("endmodule\n\n`resetall\n", t->f);
 	return rtl_close(g, t->f, fname);
 }

@@ -198,7 +198,9 @@ SLUICE_API int sluice_device_info(sluice_device *dev, enum sluice_info what, voi
  * SLUICE_E_CONNECTIVITY (a host pipe that the host would both read and
  * write, a kernel at both ends of a host pipe, a host pipe bound to more
  * than one kernel or to none, a direction that contradicts its endpoints),
- * SLUICE_E_NO_IMAGE (no image for this device, or its file is missing),
+ * SLUICE_E_NO_IMAGE (no image for this device, or its file is missing, or
+ * the design has no host link: no host pipe, started kernel or spec
+ * register, nothing for a host program to reach),
  * SLUICE_E_NOT_SUPPORTED (a host pipe wider than the link carries, too
  * many host pipes), SLUICE_E_BUSY (a module is loaded already),
  * SLUICE_E_IMAGE_MISMATCH (the device answers with other pipes or

@@ -15,6 +15,7 @@
 #     a whole number of words, a text value that does not fit, an unknown
 #     pipe, a wrong number of arguments, a value out of an argument's range;
 #     exit status 1 for run errors, 2 for command-line errors;
+#   - a module without a host link is refused with the reason;
 #   - --trace writes a waveform.
 #
 # Usage: tests/run/run_sluice_run.sh      (from the repository root)
@@ -190,6 +191,17 @@ check "unknown option: status 2" eval 'test $rc = 2 && has "$w/err" "unknown opt
 rc=$?
 check "missing module: status 1 with libsluice's message" \
 	eval 'test $rc = 1 && has "$w/err" "sluice: error: loading"'
+
+# a design the host cannot reach (autorun kernel, I/O pipes only) has no host link, no
+# simulator image, and says so instead of failing on the image
+rm -rf "$w/nolink.sluice"
+"$sluice" build tests/kernels/pipelined_stream.c -o "$w/nolink.sluice" -q 2>"$w/err" &&
+	"$sluice" run "$w/nolink.sluice" 2>"$w/err"
+rc=$?
+check "no host link: status 1, says why" \
+	eval 'test $rc = 1 && has "$w/err" "has no host link: it has no host pipes, no kernels started by the host" &&
+		! grep -q s_axis_link "$w/nolink.sluice/rtl/sluice_top.v" &&
+		grep -q "\"host_link\": false" "$w/nolink.sluice/manifest.json"'
 
 # ---- waveform --------------------------------------------------------------------------------
 run --start scale=2,3 --in in="$w/in5.dat" --text --out out="$w/t.txt:3" --trace "$w/run.fst" -q
