@@ -8,8 +8,8 @@
     python3 scripts/bench.py --calibrate [--fresh]   # iCE40 delay model vs nextpnr
     python3 scripts/bench.py --host-pipes            # only the host pipe table
 
-Default designs: examples/*/*.c (about 1 CPU minute, 2 minutes wall on a
-busy 2-core machine); --kernels adds shift_var, switch_dense and i32_arith
+Default designs: examples/*/*.c and bench/*.c (about 10 minutes wall on a
+2-core machine, most of it nextpnr); --kernels adds shift_var, switch_dense and i32_arith
 from tests/kernels/ (several minutes more).  The modules are built with
 --target ice40 by default, so that the schedule measured in cycles is the
 one measured on the iCE40.  For each design it prints one row:
@@ -48,6 +48,16 @@ one measured on the iCE40.  For each design it prints one row:
   check       the timing-mode run against the CPU reference (harness's
               check_run + compare_outputs): `ok` or the first error.
 
+Beside sluice (bench/reference/README.md): each bench/NAME.c has a
+hand-written bench/reference/NAME.v with the ports of its sluice_core.  It
+runs in place of the generated Verilog through the same steps (the
+design's scenario in timing mode, checked word for word against the CPU;
+synth_ice40; the nextpnr shell) as the row "NAME (hand)", and a second
+table sets the two side by side as ratios sluice / hand: cycles per word,
+LUTs, FFs, Fmax, and time per word (cycles per word / Fmax, what the
+throughput comes to).  The figures are in build/bench/results.json under
+"comparison"; bench/RESULTS.md records a run.
+
 Totals follow the table, then (unless --no-bridge) one line with the cost
 of the host bridge: synth_ice40 of sluice_top (sluice_core behind the
 bridge) for one design, the first with a host pipe (else the first), next
@@ -83,6 +93,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import signal
 import statistics
 import subprocess
@@ -173,6 +184,35 @@ def timed(cmd, timeout=600):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return r, wall, cpu
+
+
+REFERENCE = os.path.join(ROOT, "bench", "reference")
+
+
+def reference_of(src):
+    """bench/reference/NAME.v for bench/NAME.c, or None."""
+    if os.path.dirname(os.path.abspath(src)) != os.path.join(ROOT, "bench"):
+        return None
+    v = os.path.join(REFERENCE, os.path.splitext(os.path.basename(src))[0] + ".v")
+    return v if os.path.exists(v) else None
+
+
+def reference_module(d, ref):
+    """The module directory of the hand-written design `ref` beside sluice's
+    d: its manifest (the same pipes and kernels, so the same test bench)
+    with the hand-written file as its only Verilog."""
+    mdir = ref["module"]
+    if os.path.isdir(mdir):
+        shutil.rmtree(mdir)
+    os.makedirs(os.path.join(mdir, "rtl"))
+    with open(os.path.join(d["module"], "manifest.json")) as f:
+        m = json.load(f)
+    vname = os.path.basename(ref["reference"])
+    shutil.copy(ref["reference"], os.path.join(mdir, "rtl", vname))
+    m["images"] = {"verilog": {"dir": "rtl", "files": [vname]}}
+    m["reports"] = {}
+    with open(os.path.join(mdir, "manifest.json"), "w") as f:
+        json.dump(m, f, indent=1)
 
 
 def compile_design(d, args):
@@ -499,6 +539,59 @@ def print_table(designs, totals, args):
           f"{t['cpu_s']:.0f} s CPU in its tools; JSON: {rel(args.out)})")
 
 
+def _ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def compare(designs):
+    """sluice against hand-written, per bench kernel: the figures of both
+    and the ratios sluice / hand."""
+    by = {d["name"]: d for d in designs}
+    out = []
+    for d in designs:
+        h = by.get(d.get("hand", ""))
+        if not h:
+            continue
+        row = {"design": d["name"], "ok": not d.get("errors") and not h.get("errors")}
+        for who, x in (("sluice", d), ("hand", h)):
+            cpw = x.get("cpw_steady", x.get("cpw_span"))
+            fmax = x.get("pnr", {}).get("fmax_mhz")
+            row[who] = {"cpw": cpw, "luts": x.get("ice40", {}).get("luts"),
+                        "ffs": x.get("ice40", {}).get("ffs"), "fmax_mhz": fmax,
+                        "ns_per_word": 1000.0 * cpw / fmax if cpw and fmax else None}
+        row["ratio"] = {k: _ratio(row["sluice"][k], row["hand"][k])
+                        for k in ("cpw", "luts", "ffs", "fmax_mhz", "ns_per_word")}
+        out.append(row)
+    return out
+
+
+CMP_KEYS = [("cpw", "cycles/word", ".2f"), ("luts", "LUT", "d"), ("ffs", "FF", "d"),
+            ("fmax_mhz", "Fmax MHz", ".1f"), ("ns_per_word", "ns/word", ".1f")]
+
+
+def print_comparison(rows):
+    if not rows:
+        return
+    print("\nsluice beside hand-written RTL (bench/reference/), ratio = sluice / hand; "
+          "cycles/word in\nthe steady state, ns/word = cycles/word / Fmax (the time per "
+          "word, each at its own Fmax)")
+    group = 7 + 2 + 7 + 2 + 6
+    print("design".ljust(12) + "".join("  " + t.center(group) for _, t, _ in CMP_KEYS))
+    print(" " * 12 + ("  " + "sluice".rjust(7) + "  " + "hand".rjust(7) + "  " +
+                      "ratio".rjust(6)) * len(CMP_KEYS))
+    for r in rows:
+        line = r["design"].replace("bench/", "").ljust(12)
+        for k, _, f in CMP_KEYS:
+            line += ("  " + fmt(r["sluice"][k], f, 7) + "  " + fmt(r["hand"][k], f, 7) +
+                     "  " + fmt(r["ratio"][k], ".2f", 6))
+        print(line + ("" if r["ok"] else "  (an error: see the table above)"))
+    line = "geo. mean".ljust(12)
+    for k, _, _ in CMP_KEYS:
+        v = [r["ratio"][k] for r in rows if r["ratio"][k]]
+        line += " " * 20 + fmt(statistics.geometric_mean(v) if v else None, ".2f", 6)
+    print(line)
+
+
 def totals_of(designs, wall, cpu):
     def s(get):
         vals = [get(d) for d in designs]
@@ -524,7 +617,8 @@ def bench(args):
     if not os.path.exists(SLUICE):
         sys.exit(f"bench: {rel(SLUICE)} is not built (run make)")
     # the kernel files: those with a sluice-test block (not the host programs)
-    srcs = args.files or sorted(f for f in glob.glob(os.path.join(ROOT, "examples", "*", "*.c"))
+    srcs = args.files or sorted(f for f in glob.glob(os.path.join(ROOT, "examples", "*", "*.c")) +
+                                glob.glob(os.path.join(ROOT, "bench", "*.c"))
                                 if scenario.find_block(open(f).read()))
     if args.kernels:
         srcs += [os.path.join(ROOT, k) for k in EXTRA_KERNELS]
@@ -540,6 +634,25 @@ def bench(args):
         compile_design(d, args)
         print(f"bench: compiled {d['name']}" +
               (f" in {d['compile_s']:.3f} s" if "compile_s" in d else ": FAILED"), flush=True)
+    # the hand-written references, each beside its sluice design
+    refs = []
+    for d in designs:
+        v = reference_of(d["src"])
+        if not v or "error" in d:
+            continue
+        work = os.path.join(d["work"], "hand")
+        ref = {"name": d["name"] + " (hand)", "src": d["src"], "work": work,
+               "module": os.path.join(work, "module.sluice"), "reference": v,
+               "sluice": d["name"]}
+        os.makedirs(work, exist_ok=True)
+        reference_module(d, ref)
+        d["hand"] = ref["name"]
+        refs.append(ref)
+    order = []
+    for d in designs:
+        order.append(d)
+        order += [r for r in refs if r["sluice"] == d["name"]]
+    designs = order
     ok = [d for d in designs if "error" not in d]
     with ThreadPoolExecutor(max_workers=args.jobs) as ex:
         for d, _ in zip(ok, ex.map(lambda d: measure(d, args), ok)):
@@ -547,18 +660,22 @@ def bench(args):
     bridge = None if args.no_bridge else bridge_cost(designs, args)
     wall = time.perf_counter() - t0
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    totals = totals_of(designs, wall, ru.ru_utime + ru.ru_stime)
+    totals = totals_of([d for d in designs if "reference" not in d], wall,
+                       ru.ru_utime + ru.ru_stime)
     if bridge:
         totals["bridge"] = bridge
     print_table(designs, totals, args)
+    comparison = compare(designs)
+    print_comparison(comparison)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     for d in designs:
-        for k in ("src", "work", "module"):
-            d[k] = rel(d[k])
+        for k in ("src", "work", "module", "reference"):
+            if k in d:
+                d[k] = rel(d[k])
     with open(args.out, "w") as f:
         json.dump({"target": args.target, "simulator": args.sim, "reps": args.reps,
                    "nextpnr": " ".join(PNR) + " (+ --json --seed 1 --report)",
-                   "designs": designs, "totals": totals}, f, indent=1)
+                   "designs": designs, "totals": totals, "comparison": comparison}, f, indent=1)
     return 0 if totals["ok"] == totals["designs"] else 1
 
 
@@ -862,7 +979,7 @@ def calibrate(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("files", nargs="*", help="kernel files (default: examples/*/*.c)")
+    ap.add_argument("files", nargs="*", help="kernel files (default: examples/*/*.c, bench/*.c)")
     ap.add_argument("--kernels", action="store_true",
                     help="also " + ", ".join(os.path.basename(k) for k in EXTRA_KERNELS))
     ap.add_argument("--target", default="ice40", choices=["ice40", "sim", "ecp5", "gowin"],
