@@ -92,11 +92,6 @@ const char *fsm_in(struct kgen *kg, const struct ir_block *b, unsigned cycle)
 			    fsm_state(kg, b, cycle));
 }
 
-static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
-{
-	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
-}
-
 static const char *pipe_op_word(enum ir_opcode opc)
 {
 	switch (opc) {

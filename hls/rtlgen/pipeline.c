@@ -50,11 +50,6 @@ static bool is_blocking(enum ir_opcode opc)
 	return opc == IR_PIPE_READ || opc == IR_PIPE_WRITE;
 }
 
-static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
-{
-	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
-}
-
 void pipe_plan(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -218,15 +213,28 @@ const char *pipe_enable_of(struct kgen *kg, const struct ir_op *op)
 	return arena_printf(&kg->ctx->arena, "!%s", L->lock[g]);
 }
 
-/* The condition, at cycle II - 1 of an iteration, that the loop goes on. */
-static const char *goes_on(struct kgen *kg, const struct rtl_loop *L)
+/* The condition that the loop goes on after an iteration, read in its
+ * cycle c >= II - 1 (decided in cycle II - 1, the terminator's). */
+const char *pipe_goes_on_at(struct kgen *kg, const struct rtl_loop *L, unsigned c)
 {
 	const struct ir_op *t = ir_terminator(L->block);
 	if (t->opc != IR_CONDBR || t->succs[0] == t->succs[1])
 		return "1'b1";
-	const char *cond = arg_ref(kg, t, 0);
+	const char *cond = val_ref(kg, t->args[0], L->block, c);
 	return t->succs[0] == L->block ? cond
 				       : arena_printf(&kg->ctx->arena, "!%s", cond);
+}
+
+static const char *goes_on(struct kgen *kg, const struct rtl_loop *L)
+{
+	return pipe_goes_on_at(kg, L, L->ii - 1);
+}
+
+unsigned phi_write_cycle(const struct kgen *kg, const struct ir_op *phi)
+{
+	const struct rtl_loop *L = kg->loop[phi->block->id];
+	assert(L);
+	return op_cycle(kg, phi) + L->ii - 1;
 }
 
 const char *pipe_exit_state(struct kgen *kg, const struct rtl_loop *L)

@@ -16,17 +16,14 @@
  * In a pipelined loop each of these is written as the loop cycle that
  * computes it completes (pipeline.c), a value that lives longer than II
  * cycles through a chain <v>_reg_2, _3, ... (one more register per II
- * cycles), and a phi as the next iteration starts.
+ * cycles), and a phi as the next iteration starts, or (a value carried
+ * round that is ready late) in the cycle it is ready, when the loop goes
+ * on: the next iteration reads the phi from its own cycle (schedule.h).
  * Every other write happens only when !stall.  Only <G>_q has a reset (control
  * state the program observes); datapath registers need none, since SSA
  * writes each before any read.
  */
 #include "rtlgen_internal.h"
-
-static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
-{
-	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
-}
 
 static bool sv_present(const struct kgen *kg, unsigned i)
 {
@@ -161,7 +158,7 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 		struct rtl_val *v = &kg->val[op->id];
 		if (!v->needed)
 			continue;
-		long avail = op->opc == IR_PHI ? -1 : (long)v->valid;
+		long avail = (long)v->valid - (op->opc == IR_PHI);
 		if (v->reg && v->wire)
 			t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s;\n", t,
 					 pipe_adv(kg, blk, v->valid), v->reg, v->wire);
@@ -175,11 +172,22 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 					 t, pipe_adv(kg, blk, op_cycle(kg, op)), kg->sv_reg[si],
 					 arg_ref(kg, op, 0), op->state->name);
 		}
-		if (op->opc == IR_PHI)
-			for (unsigned i = 0; i < op->nargs; i++)
-				if (op->phi_blocks[i] == blk)
-					phis = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
-							    phis, v->reg, arg_ref(kg, op, i));
+		/* a phi takes the next iteration's value as the next iteration
+		 * starts, or, when that value is ready later, in the cycle it
+		 * is ready (the next iteration reads the phi only from then) */
+		for (unsigned i = 0; op->opc == IR_PHI && i < op->nargs; i++) {
+			if (op->phi_blocks[i] != blk)
+				continue;
+			unsigned c = phi_write_cycle(kg, op);
+			if (c == L->ii - 1)
+				phis = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
+						    phis, v->reg, arg_ref(kg, op, i));
+			else
+				t = arena_printf(&ctx->arena, "%s        if (%s && %s) %s <= %s; "
+						 "// for the next iteration\n", t,
+						 pipe_adv(kg, blk, c), pipe_goes_on_at(kg, L, c),
+						 v->reg, arg_ref(kg, op, i));
+		}
 	}
 	if (*phis)
 		t = arena_printf(&ctx->arena, "%s        if (%s) begin // the next iteration starts\n"

@@ -256,6 +256,10 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i);
 /* Cycle of a block's last state. */
 unsigned block_last(const struct kgen *kg, const struct ir_block *b);
+/* The cycle of op in its block's schedule.  A phi's is 0, but in a
+ * pipelined loop the cycle from which its register holds the iteration's
+ * value (a value carried round that is ready late arrives late, regs.c). */
+unsigned op_cycle(const struct kgen *kg, const struct ir_op *op);
 
 /* pipeline.c */
 void pipe_plan(struct kgen *kg); /* after fsm_plan */
@@ -264,6 +268,11 @@ void pipe_plan(struct kgen *kg); /* after fsm_plan */
 const char *pipe_active(struct kgen *kg, const struct ir_block *b, unsigned c);
 /* Cycle c of pipelined loop b completes this clock. */
 const char *pipe_adv(struct kgen *kg, const struct ir_block *b, unsigned c);
+/* A phi of pipelined loop L takes the next iteration's value as the
+ * iteration completes this cycle (its cycle + II - 1), when the loop goes
+ * on: pipe_goes_on_at says so in that cycle. */
+unsigned phi_write_cycle(const struct kgen *kg, const struct ir_op *phi);
+const char *pipe_goes_on_at(struct kgen *kg, const struct rtl_loop *L, unsigned c);
 /* tready (read) or tvalid (write) of a pipe op. */
 const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op);
 /* The state the loop leaves to, or NULL for a loop that never ends. */

@@ -75,9 +75,9 @@ static bool is_pipe_op(enum ir_opcode opc)
 	return opc >= IR_PIPE_READ && opc <= IR_PIPE_WRITE_NB;
 }
 
-static unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
+unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
 {
-	return op->opc == IR_PHI ? 0 : kg->sk->cycle[op->id];
+	return kg->sk->cycle[op->id];
 }
 
 static int sched_error(struct kgen *kg, const struct ir_op *op, const char *what)
@@ -246,7 +246,7 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		 * cycles after it took the value: one more per II */
 		if (v->opc != IR_PHI && c == rv->valid)
 			return -1;
-		long avail = v->opc == IR_PHI ? -1 : (long)rv->valid;
+		long avail = (long)rv->valid - (v->opc == IR_PHI);
 		long d = (long)c - avail;
 		assert(d >= 1);
 		return (int)((d + L->ii - 1) / L->ii) - 1;
@@ -267,8 +267,9 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 }
 
 /* Where operand i of op is read: its own (block, cycle); for a phi the
- * end of the incoming edge's block (a pipelined loop: cycle II - 1 when
- * the edge goes round, after the loop when it leaves). */
+ * end of the incoming edge's block (a pipelined loop: when the edge goes
+ * round, the cycle the phi's register takes the next iteration's value,
+ * regs.c's phi_write_cycle; after the loop when it leaves). */
 static void use_point(const struct kgen *kg, const struct ir_op *op, unsigned i,
 		      const struct ir_block **b, unsigned *c)
 {
@@ -279,7 +280,7 @@ static void use_point(const struct kgen *kg, const struct ir_op *op, unsigned i,
 	*b = op->phi_blocks[i];
 	const struct rtl_loop *L = kg->loop[(*b)->id];
 	if (L)
-		*c = op->block == *b ? L->ii - 1 : RTL_AFTER_LOOP;
+		*c = op->block == *b ? phi_write_cycle(kg, op) : RTL_AFTER_LOOP;
 	else
 		*c = block_last(kg, *b);
 }
@@ -326,6 +327,20 @@ static void chain_extend(struct kgen *kg, const struct ir_op *v, int k)
 	}
 }
 
+/* Records that v is read in (block b, cycle c), bits [lo, lo + n). */
+static void use_at(struct kgen *kg, const struct ir_op *v, const struct ir_block *b,
+		   unsigned c, unsigned lo, unsigned n)
+{
+	struct rtl_val *rv = &kg->val[v->id];
+	int k = reg_index(kg, v, b, c);
+	if (k >= 0) {
+		chain_extend(kg, v, k);
+		bits_mark(kg->ctx, chain_bits(rv, k), v->width, lo, n);
+	} else {
+		bits_mark(kg->ctx, &rv->wire_bits, v->width, lo, n);
+	}
+}
+
 /* Records that operand i of op is read (bits [lo, lo + n)). */
 static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
 	       unsigned n)
@@ -335,18 +350,22 @@ static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
 	const struct ir_block *b;
 	unsigned c;
 	use_point(kg, op, i, &b, &c);
-	if (v->opc != IR_PHI && !rv->stable && v->block == b &&
-	    c != RTL_AFTER_LOOP && c < rv->valid)
+	if (!rv->stable && v->block == b && c != RTL_AFTER_LOOP && c < rv->valid)
 		return sched_error(kg, op, arena_printf(&kg->ctx->arena,
 			"operand %u used in cycle %u, available in cycle %u", i, c, rv->valid));
-	int k = reg_index(kg, v, b, c);
-	if (k >= 0) {
-		chain_extend(kg, v, k);
-		bits_mark(kg->ctx, chain_bits(rv, k), v->width, lo, n);
-	} else {
-		bits_mark(kg->ctx, &rv->wire_bits, v->width, lo, n);
-	}
+	use_at(kg, v, b, c, lo, n);
 	return 0;
+}
+
+/* A phi of a pipelined loop written after cycle II - 1 reads the loop's
+ * condition then (regs.c). */
+static void use_late_phi(struct kgen *kg, const struct ir_op *phi)
+{
+	const struct rtl_loop *L = kg->loop[phi->block->id];
+	const struct ir_op *t = ir_terminator(phi->block);
+	unsigned c = phi_write_cycle(kg, phi);
+	if (c != L->ii - 1 && t->opc == IR_CONDBR && t->succs[0] != t->succs[1])
+		use_at(kg, t->args[0], phi->block, c, 0, 1);
 }
 
 static void add_func(struct kgen *kg, enum ir_opcode opc, unsigned width)
@@ -462,6 +481,8 @@ int values_plan(struct kgen *kg)
 					n = op->width;
 				err |= use(kg, op, i, lo, n);
 			}
+			if (op->opc == IR_PHI && kg->loop[b])
+				use_late_phi(kg, op);
 			struct rtl_val *v = &kg->val[op->id];
 			if (op->opc == IR_STATE_LOAD && v->used)
 				bits_mark(ctx, &kg->sv_bits[kgen_state_index(kg, op->state)],

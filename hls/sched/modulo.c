@@ -6,7 +6,8 @@
  * start as one more variable and the constraints that make iteration
  * i + 1, started II cycles after iteration i, correct beside it
  * (add_modulo_constraints): the terminator decides on the next iteration
- * by cycle II - 1, a value carried round by a phi is ready by then, an
+ * by cycle II - 1, a value carried round by a phi is ready before the
+ * next iteration reads the phi (II cycles after this one reads it), an
  * iteration's operations on one pipe lie within II cycles, and accesses to
  * one kernel state keep their order across iterations.  All of them are
  * difference constraints whose weights depend on II, so each candidate II

@@ -100,24 +100,29 @@ static void check_shape(struct vctx *v, const struct ir_block *b)
 		if (lat(v, op) != want)
 			bad(v, op, "latency %u, the delay model says %u",
 			    lat(v, op), want);
-		if (op->opc == IR_PHI && (cyc(v, op) || lat(v, op)))
+		if (op->opc == IR_PHI && ((cyc(v, op) && !ii) || lat(v, op)))
 			bad(v, op, "phi in state %u with latency %u", cyc(v, op),
 			    lat(v, op));
 		if ((unsigned long)cyc(v, op) + lat(v, op) > len - 1)
 			bad(v, op, "result ready in state %u, after the block's "
 			    "last state %u", cyc(v, op) + lat(v, op), len - 1);
 		if (op->opc == IR_PHI) {
-			/* a value carried round is ready as the next
-			 * iteration starts */
+			/* a value carried round is ready by the cycle the
+			 * phi's register takes it, cycle + ii - 1, within
+			 * the iteration; the next iteration reads the phi
+			 * from its cycle on (the operand checks below) */
+			unsigned long w = (unsigned long)cyc(v, op) + ii - 1;
+			if (ii && w > len - 1)
+				bad(v, op, "phi of cycle %u is written in cycle %lu, "
+				    "after the iteration's last %u", cyc(v, op), w,
+				    len - 1);
 			for (unsigned a = 0; ii && a < op->nargs; a++) {
 				const struct ir_op *d = op->args[a];
 				if (op->phi_blocks[a] == b && d->block == b &&
-				    d->opc != IR_PHI &&
-				    (unsigned long)cyc(v, d) + lat(v, d) > ii - 1)
+				    (unsigned long)cyc(v, d) + lat(v, d) > w)
 					bad(v, op, "value %%%u carried to the next "
 					    "iteration is ready in cycle %u, after "
-					    "cycle %u", d->id, cyc(v, d) + lat(v, d),
-					    ii - 1);
+					    "cycle %lu", d->id, cyc(v, d) + lat(v, d), w);
 			}
 			continue;
 		}

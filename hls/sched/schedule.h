@@ -44,9 +44,16 @@
  * iterations overlap.  For such a block the guarantees above hold per
  * iteration, with these changes:
  *   - the terminator is in cycle ii - 1: there it decides whether the next
- *     iteration starts; every phi's incoming value from the block itself
- *     is available by then (cycle + latency <= ii - 1), since the phi's
- *     register takes it as the next iteration starts;
+ *     iteration starts;
+ *   - a phi's cycle r (0 outside pipelined loops) is the cycle from which
+ *     its register holds the iteration's value: the register takes the
+ *     value carried round (from the block itself) in the previous
+ *     iteration's cycle r + ii - 1, so that value is ready by then
+ *     (cycle + latency <= r + ii - 1 <= block_len - 1), and the phi's users
+ *     are in cycles >= r.  r is 0 when the value is ready by cycle ii - 1
+ *     (the register is written as the next iteration starts); a value
+ *     ready late arrives late, and only the recurrence's own length bounds
+ *     the II;
  *   - operations on one pipe keep program order, at most one per cycle,
  *     across iterations too: an iteration's ops on a pipe lie within ii
  *     consecutive cycles.  A fence orders across iterations as well: the

@@ -270,17 +270,22 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 		add(pb, SDC_ORIGIN, NULL, b->ops[i], o, i, 0, 0);
 	/* the terminator decides on the next iteration in cycle ii - 1 */
 	add(pb, SDC_ISSUE, NULL, term, t, o, -(ii - 1), 0);
-	/* a phi's value from this block is taken as the next iteration
-	 * starts: it must be ready by the terminator's cycle */
+	/* a value d carried round by phi p: p's register takes it as this
+	 * iteration completes the cycle it is ready in (regs.c), and the next
+	 * iteration reads p from p's cycle on, which that iteration reaches
+	 * ii cycles later: s_p + ii >= s_d + lat_d + 1.  So a recurrence
+	 * p -> ... -> d of L cycles allows II L + 1 (as the modulo
+	 * constraint of a dependence of distance 1), and a value ready by
+	 * cycle ii - 1 leaves p in cycle 0, written as the next iteration
+	 * starts.  For d a phi, s_d is the cycle its own value arrives. */
 	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++) {
 		const struct ir_op *phi = b->ops[i];
 		for (unsigned k = 0; k < phi->nargs; k++) {
 			const struct ir_op *d = phi->args[k];
-			if (phi->phi_blocks[k] != b || d->block != b ||
-			    d->opc == IR_PHI)
+			if (phi->phi_blocks[k] != b || d->block != b)
 				continue;
 			unsigned j = (unsigned)pb->var[d->id];
-			add(pb, SDC_RECUR, d, phi, j, t, pb->lat[j], 0);
+			add(pb, SDC_RECUR, d, phi, j, i, (long)pb->lat[j] + 1 - ii, 0);
 		}
 	}
 	/* pipe op c of the next iteration (ii cycles later) after op a of

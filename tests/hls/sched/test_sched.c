@@ -942,6 +942,41 @@ static bool test_modulo_fence(void)
 	return ok;
 }
 
+/* A value carried round that is ready late: out = (sum += in / n).  The
+ * sum's recurrence is one add, so II 1; the phi's cycle is where its
+ * value arrives (the add's, as the add reads it), and the verifier
+ * rejects a phi read before that. */
+static bool test_modulo_late_phi(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_SIM, 100);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	struct ir_block *entry = f.b, *loop = ir_block_new(&f.ctx, f.k, "loop");
+	struct ir_op *n = arg(&f, 32, 0), *zero = cst(&f, 32, 0);
+	br(&f, loop);
+	f.b = loop;
+	struct ir_op *sum = ir_op_new(&f.ctx, f.k, loop, IR_PHI, 32, 2);
+	sum->phi_blocks = arena_alloc(&f.ctx.arena, 2 * sizeof *sum->phi_blocks);
+	struct ir_op *q = bin(&f, IR_UDIV, rd(&f, in, -1, 3), n);
+	struct ir_op *s2 = bin(&f, IR_ADD, sum, q);
+	wr(&f, out, s2, -1, -1, LAT_NONE, 0, 4);
+	struct ir_op *t = br(&f, loop);
+	(void)t;
+	sum->args[0] = zero, sum->phi_blocks[0] = entry;
+	sum->args[1] = s2, sum->phi_blocks[1] = loop;
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, loop) == 1);
+	CHECK(C(&f, sum) == C(&f, q) + LATENCY(&f, q) && C(&f, s2) == C(&f, sum));
+	f.s.kernels[0].cycle[sum->id] = C(&f, s2) - 1; /* read before it arrives */
+	CHECK(sched_verify(&f.ctx, f.p, &f.s) > 0);
+	CHECK_DIAG(&f, "carried to the next iteration is ready in cycle");
+	if (!ok)
+		fprintf(stderr, "%s", fx_diag(&f));
+	fx_fini(&f);
+	return ok;
+}
+
 /* pipeline(disable) keeps the loop sequential; a requested II is honoured
  * when it can be met, and a warning says why when it cannot. */
 static bool test_modulo_pragmas(void)
@@ -1179,6 +1214,7 @@ static const struct {
 	{"loop_with_phi", test_loop_with_phi},
 	{"modulo_pipe_limits_ii", test_modulo_pipe_limits_ii},
 	{"modulo_fence", test_modulo_fence},
+	{"modulo_late_phi", test_modulo_late_phi},
 	{"modulo_pragmas", test_modulo_pragmas},
 	{"state_order", test_state_order},
 	{"verify_rejects_corruption", test_verify_rejects_corruption},
