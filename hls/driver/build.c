@@ -293,6 +293,10 @@ int cmd_build(int argc, char **argv)
 	if (!p || ctx.diag.errors)
 		goto out;
 	ir_after_pass(&ctx, p, "front");
+	pass_const_mul(&ctx, p);
+	ir_after_pass(&ctx, p, "const-mul");
+	pass_balance_adds(&ctx, p);
+	ir_after_pass(&ctx, p, "balance-adds");
 	pass_dce(&ctx, p);
 	ir_after_pass(&ctx, p, "dce");
 	pass_skip_empty_blocks(&ctx, p);

@@ -10,6 +10,11 @@
 /* dce.c: removes ops without users or side effects. */
 void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 
+/* arith.c: multiplications by constants of few signed digits as shifts
+ * and adds; chains of adds and subtracts as balanced trees. */
+void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
+void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);
+
 /* skip_empty_blocks.c: sends control around blocks holding only a jump. */
 void pass_skip_empty_blocks(struct hls_ctx *ctx, struct ir_program *p);
 

@@ -1,0 +1,363 @@
+/*
+ * arith.c -- the shape of integer arithmetic for hardware.
+ *
+ * pass_const_mul: a multiplication by a constant whose canonical signed
+ * digit form (the non-adjacent form: digits -1, 0, 1, no two adjacent
+ * non-zero) has at most MAX_DIGITS non-zero digits below the width becomes
+ * shifts and adds: x * 10 = (x << 3) + (x << 1), x * -6 = (x << 1) -
+ * (x << 3), x * 84 = (x << 6) + (x << 4) + (x << 2).  A shift by a
+ * constant is wiring, so the product costs one or two adders instead of a
+ * multiplier, on every target (a DSP block is better spent on a product
+ * of two variables).  Digits at or above the width drop out, since the
+ * product is taken modulo 2^width.
+ *
+ * pass_balance_adds: a tree of adds and subtracts of one width in one
+ * block, whose inner results have no other use (a + b + c + d as C and
+ * LLVM leave it, a chain), is rebuilt as a tree of the least depth: the
+ * terms, each with its sign, are paired earliest first (Huffman on the
+ * number of adders before each term), so eight products sum in three
+ * levels instead of seven.  Integer addition modulo 2^width is associative
+ * and commutative, so the value is the same.
+ *
+ * Both keep the op they rewrite (its id, name and location, so its users
+ * and the report still name it) and insert the new ops just before it.
+ */
+#include "pass.h"
+
+#include <stdlib.h>
+
+#define MAX_DIGITS 3
+
+/* ---- helpers ----------------------------------------------------------- */
+
+struct edit {
+	struct ir_op **ins; /* ops to insert before `at` */
+	unsigned nins;
+};
+
+static struct ir_op *new_op(struct hls_ctx *ctx, struct ir_kernel *k,
+			    const struct ir_op *like, enum ir_opcode opc,
+			    unsigned width, unsigned nargs, struct edit *e)
+{
+	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, nargs);
+	op->block = like->block;
+	op->loc = like->loc;
+	VEC_PUSH(&ctx->arena, e->ins, e->nins, op);
+	return op;
+}
+
+static struct ir_op *new_const(struct hls_ctx *ctx, struct ir_kernel *k,
+			       const struct ir_op *like, unsigned width,
+			       uint64_t v, struct edit *e)
+{
+	struct ir_op *c = ir_const(ctx, k, NULL, width, v);
+	c->block = like->block;
+	c->loc = like->loc;
+	VEC_PUSH(&ctx->arena, e->ins, e->nins, c);
+	return c;
+}
+
+/* Block b with e's ops inserted before ops[at], and `drop` (by op id,
+ * may be NULL) removed. */
+static void splice(struct hls_ctx *ctx, struct ir_block *b, unsigned at,
+		   const struct edit *e, const bool *drop)
+{
+	struct ir_op **ops = arena_alloc(&ctx->arena,
+					 (b->nops + e->nins + 1) * sizeof *ops);
+	unsigned n = 0;
+	for (unsigned i = 0; i < b->nops; i++) {
+		if (i == at)
+			for (unsigned j = 0; j < e->nins; j++)
+				ops[n++] = e->ins[j];
+		if (!drop || !drop[b->ops[i]->id])
+			ops[n++] = b->ops[i];
+	}
+	b->ops = ops;
+	b->nops = n;
+}
+
+/* ---- constant multiplication -------------------------------------------- */
+
+struct digit {
+	int sign; /* +1, -1 */
+	unsigned shift;
+};
+
+/* The non-zero digits of c's non-adjacent form below `width`; their
+ * number, or MAX_DIGITS + 1 when there are more. */
+static unsigned naf(uint64_t c, unsigned width, struct digit *d)
+{
+	unsigned __int128 n = c;
+	unsigned k = 0;
+	for (unsigned i = 0; n && i < width; i++, n >>= 1) {
+		if (!(n & 1))
+			continue;
+		int s = (n & 3) == 1 ? 1 : -1;
+		if (k == MAX_DIGITS)
+			return MAX_DIGITS + 1;
+		d[k++] = (struct digit){s, i};
+		if (s > 0)
+			n -= 1;
+		else
+			n += 1;
+	}
+	return k;
+}
+
+/* x << s as a new op (x itself for s == 0). */
+static struct ir_op *shifted(struct hls_ctx *ctx, struct ir_kernel *k,
+			     struct ir_op *mul, struct ir_op *x, unsigned s,
+			     struct edit *e)
+{
+	if (!s)
+		return x;
+	struct ir_op *amount = new_const(ctx, k, mul, 8, s, e);
+	struct ir_op *sh = new_op(ctx, k, mul, IR_SHL, mul->width, 2, e);
+	sh->args[0] = x;
+	sh->args[1] = amount;
+	return sh;
+}
+
+/* Rewrites mul (x * c) in place; false when it stays a multiplication. */
+static bool expand_mul(struct hls_ctx *ctx, struct ir_kernel *k,
+		       struct ir_op *mul, struct edit *e)
+{
+	unsigned w = mul->width;
+	if (mul->opc != IR_MUL || w > 64 || mul->nargs != 2)
+		return false;
+	int ci = mul->args[1]->opc == IR_CONST ? 1 : mul->args[0]->opc == IR_CONST ? 0 : -1;
+	if (ci < 0)
+		return false;
+	struct ir_op *x = mul->args[1 - ci];
+	uint64_t c = mul->args[ci]->imm;
+	if (w < 64)
+		c &= (UINT64_C(1) << w) - 1;
+	struct digit d[MAX_DIGITS + 1];
+	unsigned n = naf(c, w, d);
+	if (n == 0 || n > MAX_DIGITS || (n == 1 && d[0].sign > 0 && !d[0].shift))
+		return false; /* x * 0 and x * 1 are LLVM's; many digits: a multiplier */
+	/* a positive digit first, so that only the others subtract */
+	for (unsigned i = 1; i < n; i++)
+		if (d[0].sign < 0 && d[i].sign > 0) {
+			struct digit t = d[0];
+			d[0] = d[i], d[i] = t;
+		}
+	if (n == 1 && d[0].sign > 0) { /* x << s */
+		mul->opc = IR_SHL;
+		mul->args[0] = x;
+		mul->args[1] = new_const(ctx, k, mul, 8, d[0].shift, e);
+		return true;
+	}
+	struct ir_op *acc = shifted(ctx, k, mul, x, d[0].shift, e);
+	int acc_sign = d[0].sign;
+	for (unsigned i = 1; i + 1 < n; i++) {
+		struct ir_op *t = shifted(ctx, k, mul, x, d[i].shift, e);
+		struct ir_op *s = new_op(ctx, k, mul, acc_sign == d[i].sign ? IR_ADD : IR_SUB,
+					 w, 2, e);
+		s->args[0] = acc, s->args[1] = t;
+		acc = s; /* a negative acc_sign only when all digits are negative */
+	}
+	if (n == 1) { /* 0 - (x << s) */
+		mul->opc = IR_SUB;
+		mul->args[0] = new_const(ctx, k, mul, w, 0, e);
+		mul->args[1] = acc;
+		return true;
+	}
+	struct ir_op *last = shifted(ctx, k, mul, x, d[n - 1].shift, e);
+	if (acc_sign < 0) { /* all negative: 0 - (acc + last) */
+		struct ir_op *s = new_op(ctx, k, mul, IR_ADD, w, 2, e);
+		s->args[0] = acc, s->args[1] = last;
+		mul->opc = IR_SUB;
+		mul->args[0] = new_const(ctx, k, mul, w, 0, e);
+		mul->args[1] = s;
+		return true;
+	}
+	mul->opc = d[n - 1].sign > 0 ? IR_ADD : IR_SUB;
+	mul->args[0] = acc;
+	mul->args[1] = last;
+	return true;
+}
+
+void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p)
+{
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		struct ir_kernel *k = p->kernels[kk];
+		for (unsigned b = 0; b < k->nblocks; b++) {
+			struct ir_block *blk = k->blocks[b];
+			for (unsigned i = 0; i < blk->nops; i++) {
+				struct edit e = {0};
+				if (expand_mul(ctx, k, blk->ops[i], &e) && e.nins) {
+					splice(ctx, blk, i, &e, NULL);
+					i += e.nins;
+				}
+			}
+		}
+	}
+}
+
+/* ---- balanced add trees ------------------------------------------------- */
+
+struct term {
+	struct ir_op *op;
+	int sign;
+	unsigned depth; /* adders before the term is ready */
+};
+
+struct tree {
+	struct term *t;
+	unsigned n;
+	struct ir_op **inner; /* the adds and subs inside, rebuilt */
+	unsigned ninner;
+};
+
+static bool is_addsub(const struct ir_op *op)
+{
+	return op->opc == IR_ADD || op->opc == IR_SUB;
+}
+
+/* An add or sub whose only use is `user`, an add or sub of its width and
+ * block: part of user's tree. */
+static bool inner(const struct ir_op *op, const struct ir_op *user,
+		  const unsigned *uses)
+{
+	return is_addsub(op) && op->block == user->block && op->width == user->width &&
+	       uses[op->id] == 1;
+}
+
+/* The terms of op's tree into tr, its inner ops into tr->inner. */
+static void collect(struct hls_ctx *ctx, struct ir_op *op, int sign,
+		    const unsigned *uses, const unsigned *depth, unsigned nold,
+		    struct tree *tr)
+{
+	for (unsigned a = 0; a < 2; a++) {
+		struct ir_op *x = op->args[a];
+		int s = op->opc == IR_SUB && a == 1 ? -sign : sign;
+		if (x->id < nold && inner(x, op, uses)) {
+			VEC_PUSH(&ctx->arena, tr->inner, tr->ninner, x);
+			collect(ctx, x, s, uses, depth, nold, tr);
+			continue;
+		}
+		struct term t = {x, s, depth[x->id]};
+		VEC_PUSH(&ctx->arena, tr->t, tr->n, t);
+	}
+}
+
+/* Index of the term of least depth among n (ties: the earliest). */
+static unsigned least(const struct term *t, unsigned n)
+{
+	unsigned m = 0;
+	for (unsigned i = 1; i < n; i++)
+		if (t[i].depth < t[m].depth)
+			m = i;
+	return m;
+}
+
+/* a (+/-) b as a term: positive unless both are negative. */
+static struct term combine(struct hls_ctx *ctx, struct ir_kernel *k,
+			   struct ir_op *root, struct term a, struct term b,
+			   struct ir_op *into, struct edit *e)
+{
+	if (a.sign < 0 && b.sign > 0) {
+		struct term t = a;
+		a = b, b = t;
+	}
+	struct ir_op *op = into ? into : new_op(ctx, k, root, IR_ADD, root->width, 2, e);
+	op->opc = a.sign == b.sign ? IR_ADD : IR_SUB;
+	op->args[0] = a.op;
+	op->args[1] = b.op;
+	unsigned d = (a.depth > b.depth ? a.depth : b.depth) + 1;
+	return (struct term){op, a.sign > 0 || b.sign > 0 ? 1 : -1, d};
+}
+
+static void balance(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,
+		    struct tree *tr, struct edit *e)
+{
+	struct term *t = tr->t;
+	unsigned n = tr->n;
+	while (n > 2) {
+		unsigned i = least(t, n);
+		struct term a = t[i];
+		t[i] = t[--n];
+		unsigned j = least(t, n);
+		struct term b = t[j];
+		t[j] = t[--n];
+		t[n++] = combine(ctx, k, root, a, b, NULL, e);
+	}
+	if (t[0].sign < 0 && t[1].sign < 0) { /* 0 - (a + b) */
+		struct term s = combine(ctx, k, root, t[0], t[1], NULL, e);
+		root->opc = IR_SUB;
+		root->args[0] = ir_const(ctx, k, NULL, root->width, 0);
+		root->args[0]->block = root->block;
+		root->args[0]->loc = root->loc;
+		VEC_PUSH(&ctx->arena, e->ins, e->nins, root->args[0]);
+		root->args[1] = s.op;
+		return;
+	}
+	combine(ctx, k, root, t[0], t[1], root, e);
+}
+
+static unsigned op_depth(const struct ir_op *op, const unsigned *depth)
+{
+	unsigned d = 0;
+	for (unsigned a = 0; op->opc != IR_PHI && a < op->nargs; a++)
+		if (op->args[a]->block == op->block && depth[op->args[a]->id] > d)
+			d = depth[op->args[a]->id];
+	bool wiring = op->opc == IR_CONST || op->opc == IR_ZEXT || op->opc == IR_SEXT ||
+		      op->opc == IR_TRUNC || op->opc == IR_EXTRACT || op->opc == IR_CONCAT ||
+		      ((op->opc == IR_SHL || op->opc == IR_LSHR || op->opc == IR_ASHR) &&
+		       op->args[1]->opc == IR_CONST);
+	return d + (op->width && !wiring && op->opc != IR_PHI);
+}
+
+static void balance_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
+{
+	unsigned n = k->nops_total; /* ops of ids >= n are this pass's */
+	unsigned *uses = calloc(n + 1, sizeof *uses), *depth = calloc(n + 1, sizeof *depth);
+	bool *drop = calloc(n + 1, sizeof *drop), *seen = calloc(n + 1, sizeof *seen);
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned i = 0; i < k->blocks[b]->nops; i++) {
+			const struct ir_op *op = k->blocks[b]->ops[i];
+			for (unsigned a = 0; a < op->nargs; a++)
+				uses[op->args[a]->id]++;
+		}
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned i = 0; i < blk->nops; i++)
+			depth[blk->ops[i]->id] = op_depth(blk->ops[i], depth);
+		/* roots from the last op up: an inner op is never a root */
+		for (unsigned i = blk->nops; i-- > 0;) {
+			struct ir_op *root = blk->ops[i];
+			if (root->id >= n || !is_addsub(root) || seen[root->id])
+				continue;
+			struct tree tr = {0};
+			collect(ctx, root, 1, uses, depth, n, &tr);
+			for (unsigned j = 0; j < tr.ninner; j++)
+				seen[tr.inner[j]->id] = true;
+			/* three adds or more, deeper than they need be */
+			unsigned lg = 0;
+			while ((1u << lg) < tr.n)
+				lg++;
+			if (tr.ninner < 2 || tr.ninner + 1 <= lg)
+				continue;
+			for (unsigned j = 0; j < tr.ninner; j++)
+				drop[tr.inner[j]->id] = true;
+			struct edit e = {0};
+			balance(ctx, k, root, &tr, &e);
+			splice(ctx, blk, i, &e, drop);
+			/* on from the root's new place, below the new ops */
+			for (i = 0; blk->ops[i] != root; i++)
+				;
+			i -= e.nins;
+		}
+	}
+	free(uses);
+	free(depth);
+	free(drop);
+	free(seen);
+}
+
+void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p)
+{
+	for (unsigned kk = 0; kk < p->nkernels; kk++)
+		balance_kernel(ctx, p->kernels[kk]);
+}
