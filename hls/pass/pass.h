@@ -15,6 +15,10 @@ void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);
 
+/* exit_test.c: a counted loop whose add, compare and branch do not fit
+ * one clock decides on its next iteration one iteration ahead. */
+void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p);
+
 /* skip_empty_blocks.c: sends control around blocks holding only a jump. */
 void pass_skip_empty_blocks(struct hls_ctx *ctx, struct ir_program *p);
 

@@ -1,0 +1,182 @@
+/*
+ * exit_test.c -- the exit test of a counted loop, computed one iteration
+ * ahead.
+ *
+ * A loop of one block decides at its end whether the next iteration runs:
+ *
+ *   loop:  i    = phi [init, pre], [inc, loop]
+ *          ...
+ *          inc  = add i, C
+ *          cond = cmp inc, n            (n defined outside the loop)
+ *          condbr cond, loop, exit      (either way round)
+ *
+ * In a pipelined loop that decision is what every next iteration waits
+ * for: the add, the compare and the branch must fit in the II's last
+ * cycle, and on iCE40 at 48 MHz a 32-bit add and compare do not fit one
+ * cycle (13.4 + 20.4 ns, and the branch's 14 ns), so such loops ran at
+ * II 3 whatever their body.  When the chain is longer than the clock
+ * period, the decision for the next iteration is computed in this one
+ * from an induction variable two steps ahead, and the branch reads a
+ * register:
+ *
+ *   pre:   inc0 = add init, C;  go0 = cmp inc0, n;  k0 = add init, 2C
+ *   loop:  go   = phi [go0, pre], [gonext, loop]
+ *          k    = phi [k0, pre], [knext, loop]
+ *          knext  = add k, C
+ *          gonext = cmp k, n
+ *          condbr go, loop, exit
+ *
+ * go in iteration j is cmp(i_j + C, n), the original condition, since k_j
+ * = i_j + 2C modulo 2^width and i_{j+1} = i_j + C: the same values with
+ * the same wrap-around, so the loop runs exactly as often.  The compare
+ * now reads a register and has a whole cycle; the original i and inc stay
+ * for their other uses (or dce removes them).
+ */
+#include "pass.h"
+
+#include "../sched/schedule.h"
+
+static bool is_cmp(enum ir_opcode opc)
+{
+	return opc >= IR_EQ && opc <= IR_SGE;
+}
+
+static struct ir_op *op_in(struct hls_ctx *ctx, struct ir_kernel *k,
+			   struct ir_block *b, struct ir_op **ops, unsigned *n,
+			   enum ir_opcode opc, unsigned width, unsigned nargs,
+			   struct ir_loc loc)
+{
+	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, nargs);
+	op->block = b;
+	op->loc = loc;
+	ops[(*n)++] = op;
+	return op;
+}
+
+static struct ir_op *const_in(struct hls_ctx *ctx, struct ir_kernel *k,
+			      struct ir_block *b, struct ir_op **ops, unsigned *n,
+			      unsigned width, uint64_t v, struct ir_loc loc)
+{
+	struct ir_op *c = ir_const(ctx, k, NULL, width, v);
+	c->block = b;
+	c->loc = loc;
+	ops[(*n)++] = c;
+	return c;
+}
+
+/* A compare like `cmp` with operand `at` replaced by x. */
+static struct ir_op *cmp_like(struct hls_ctx *ctx, struct ir_kernel *k,
+			      struct ir_block *b, struct ir_op **ops, unsigned *n,
+			      const struct ir_op *cmp, unsigned at, struct ir_op *x)
+{
+	struct ir_op *c = op_in(ctx, k, b, ops, n, cmp->opc, 1, 2, cmp->loc);
+	c->args[at] = x;
+	c->args[1 - at] = cmp->args[1 - at];
+	return c;
+}
+
+/* b with `extra` ops (nx of them) before its terminator and `phis` after
+ * its phis. */
+static void insert(struct hls_ctx *ctx, struct ir_block *b, struct ir_op **phis,
+		   unsigned np, struct ir_op **extra, unsigned nx)
+{
+	struct ir_op **ops = arena_alloc(&ctx->arena, (b->nops + np + nx) * sizeof *ops);
+	unsigned n = 0, i = 0;
+	for (; i < b->nops && b->ops[i]->opc == IR_PHI; i++)
+		ops[n++] = b->ops[i];
+	for (unsigned j = 0; j < np; j++)
+		ops[n++] = phis[j];
+	for (; i + 1 < b->nops; i++)
+		ops[n++] = b->ops[i];
+	for (unsigned j = 0; j < nx; j++)
+		ops[n++] = extra[j];
+	ops[n++] = b->ops[b->nops - 1];
+	b->ops = ops;
+	b->nops = n;
+}
+
+static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
+			 struct ir_block *loop, double period)
+{
+	struct ir_op *t = loop->ops[loop->nops - 1];
+	if (t->opc != IR_CONDBR || (t->succs[0] != loop) == (t->succs[1] != loop))
+		return;
+	struct ir_op *cmp = t->args[0];
+	if (cmp->block != loop || !is_cmp(cmp->opc))
+		return;
+	/* cmp inc, n: inc = add i, C with i this loop's phi of inc */
+	int at = -1;
+	struct ir_op *inc = NULL, *i = NULL, *C = NULL;
+	for (unsigned a = 0; a < 2 && at < 0; a++) {
+		struct ir_op *x = cmp->args[a], *n = cmp->args[1 - a];
+		if (x->opc != IR_ADD || x->block != loop || n->block == loop)
+			continue;
+		for (unsigned b = 0; b < 2; b++) {
+			struct ir_op *p = x->args[b], *c = x->args[1 - b];
+			if (p->opc == IR_PHI && p->block == loop && c->opc == IR_CONST &&
+			    p->nargs == 2 && p->width <= 64) {
+				at = (int)a, inc = x, i = p, C = c;
+				break;
+			}
+		}
+	}
+	if (at < 0)
+		return;
+	int back = i->phi_blocks[0] == loop ? 0 : i->phi_blocks[1] == loop ? 1 : -1;
+	if (back < 0 || i->args[back] != inc || i->phi_blocks[1 - back] == loop)
+		return;
+	struct ir_block *pre = i->phi_blocks[1 - back];
+	struct ir_op *init = i->args[1 - back];
+	if (loop->npreds != 2 || !pre->nops || !ir_is_terminator(pre->ops[pre->nops - 1]->opc))
+		return;
+	/* only where the chain does not fit one cycle */
+	enum hls_target tg = ctx->target;
+	if (delay_op_ns(tg, inc) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <= period)
+		return;
+
+	unsigned w = i->width;
+	uint64_t c = C->imm, m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	struct ir_loc loc = t->loc;
+	/* in the block before the loop */
+	struct ir_op *pops[8];
+	unsigned np = 0;
+	struct ir_op *c1 = const_in(ctx, k, pre, pops, &np, w, c & m, loc);
+	struct ir_op *inc0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
+	inc0->args[0] = init, inc0->args[1] = c1;
+	struct ir_op *go0 = cmp_like(ctx, k, pre, pops, &np, cmp, (unsigned)at, inc0);
+	struct ir_op *c2 = const_in(ctx, k, pre, pops, &np, w, (2 * c) & m, loc);
+	struct ir_op *k0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
+	k0->args[0] = init, k0->args[1] = c2;
+	insert(ctx, pre, NULL, 0, pops, np);
+	/* in the loop */
+	struct ir_op *phis[2], *lops[4];
+	unsigned nphi = 0, nl = 0;
+	struct ir_op *go = op_in(ctx, k, loop, phis, &nphi, IR_PHI, 1, 2, loc);
+	struct ir_op *kk = op_in(ctx, k, loop, phis, &nphi, IR_PHI, w, 2, loc);
+	go->name = "exit_test_ahead";
+	kk->name = "induction_ahead";
+	struct ir_op *knext = op_in(ctx, k, loop, lops, &nl, IR_ADD, w, 2, loc);
+	knext->args[0] = kk, knext->args[1] = C;
+	struct ir_op *gonext = cmp_like(ctx, k, loop, lops, &nl, cmp, (unsigned)at, kk);
+	for (unsigned p = 0; p < 2; p++) {
+		struct ir_op *phi = phis[p];
+		phi->phi_blocks = arena_alloc(&ctx->arena, 2 * sizeof *phi->phi_blocks);
+		phi->phi_blocks[0] = pre, phi->phi_blocks[1] = loop;
+		phi->args[0] = p ? k0 : go0;
+		phi->args[1] = p ? knext : gonext;
+	}
+	insert(ctx, loop, phis, nphi, lops, nl);
+	t->args[0] = go;
+}
+
+void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p)
+{
+	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz : delay_default_clock_mhz(ctx->target);
+	double period = 1000.0 / mhz;
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		struct ir_kernel *k = p->kernels[kk];
+		ir_compute_preds(ctx, k);
+		for (unsigned b = 0; b < k->nblocks; b++)
+			rewrite_loop(ctx, k, k->blocks[b], period);
+	}
+}
