@@ -115,6 +115,19 @@ struct ir_op *ir_op_new(struct hls_ctx *ctx, struct ir_kernel *k,
 	return op;
 }
 
+void ir_block_set_ops(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *const *ops,
+		      unsigned n)
+{
+	unsigned cap = 1;
+	while (cap < n)
+		cap *= 2;
+	struct ir_op **a = arena_alloc(&ctx->arena, cap * sizeof *a);
+	for (unsigned i = 0; i < n; i++)
+		a[i] = ops[i];
+	b->ops = a;
+	b->nops = n;
+}
+
 struct ir_op *ir_const(struct hls_ctx *ctx, struct ir_kernel *k,
 		       struct ir_block *b, unsigned width, uint64_t value)
 {

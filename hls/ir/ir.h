@@ -310,6 +310,11 @@ struct ir_op *ir_op_new(struct hls_ctx *ctx, struct ir_kernel *k,
 struct ir_op *ir_const(struct hls_ctx *ctx, struct ir_kernel *k,
 		       struct ir_block *b, unsigned width, uint64_t value);
 struct ir_pipe *ir_pipe_find(struct ir_program *p, const char *name);
+/* Makes ops[0..n) (any array) b's ops, in an array that VEC_PUSH can grow
+ * (ir_op_new appends to a block that way). */
+void ir_block_set_ops(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *const *ops,
+		      unsigned n);
+
 /* Recompute every block's preds from the terminators. */
 void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
 struct ir_op *ir_terminator(struct ir_block *b);

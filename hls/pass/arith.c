@@ -4,7 +4,8 @@
  * pass_const_mul: a multiplication by a constant whose canonical signed
  * digit form (the non-adjacent form: digits -1, 0, 1, no two adjacent
  * non-zero) has at most MAX_DIGITS non-zero digits below the width becomes
- * shifts and adds: x * 10 = (x << 3) + (x << 1), x * -6 = (x << 1) -
+ * shifts and adds (the plain binary digits where they are no more, so
+ * that only additions appear: x * 3 = (x << 1) + x): x * 10 = (x << 3) + (x << 1), x * -6 = (x << 1) -
  * (x << 3), x * 84 = (x << 6) + (x << 4) + (x << 2).  A shift by a
  * constant is wiring, so the product costs one or two adders instead of a
  * multiplier, on every target (a DSP block is better spent on a product
@@ -72,8 +73,7 @@ static void splice(struct hls_ctx *ctx, struct ir_block *b, unsigned at,
 		if (!drop || !drop[b->ops[i]->id])
 			ops[n++] = b->ops[i];
 	}
-	b->ops = ops;
-	b->nops = n;
+	ir_block_set_ops(ctx, b, ops, n);
 }
 
 /* ---- constant multiplication -------------------------------------------- */
@@ -134,6 +134,15 @@ static bool expand_mul(struct hls_ctx *ctx, struct ir_kernel *k,
 		c &= (UINT64_C(1) << w) - 1;
 	struct digit d[MAX_DIGITS + 1];
 	unsigned n = naf(c, w, d);
+	/* as few adders as the NAF, but all adds: the plain binary digits
+	 * (3 = 2 + 1 rather than 4 - 1; a subtract costs LUTs on iCE40) */
+	unsigned ones = (unsigned)__builtin_popcountll(c);
+	if (ones && ones <= n) {
+		n = 0;
+		for (unsigned i = 0; i < w; i++)
+			if (c >> i & 1)
+				d[n++] = (struct digit){1, i};
+	}
 	if (n == 0 || n > MAX_DIGITS || (n == 1 && d[0].sign > 0 && !d[0].shift))
 		return false; /* x * 0 and x * 1 are LLVM's; many digits: a multiplier */
 	/* a positive digit first, so that only the others subtract */

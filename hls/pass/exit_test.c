@@ -91,8 +91,7 @@ static void insert(struct hls_ctx *ctx, struct ir_block *b, struct ir_op **phis,
 	for (unsigned j = 0; j < nx; j++)
 		ops[n++] = extra[j];
 	ops[n++] = b->ops[b->nops - 1];
-	b->ops = ops;
-	b->nops = n;
+	ir_block_set_ops(ctx, b, ops, n);
 }
 
 static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,

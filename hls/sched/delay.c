@@ -60,14 +60,15 @@
  *     (c0 ? d0 : c1 ? d1 : ... c6 ? d6 : d7, 7 selects; Yosys/ABC
  *     collapse the chain into about 3 LUT levels)
  *   (a + b) < c, 32 bits           27.04   30.34  32.14   1.19
+ *   a + b + c, 32 bits             18.03   16.92  18.72   1.04
+ *     (Yosys merges the two adds into one carry-save level and one carry
+ *     chain; even unmerged, chained ripple adds overlap: an add or
+ *     subtract fed by another's carry chain in the same cycle costs one
+ *     level, not a second full chain: delay_step_ns)
  *   where an additive per-op model cannot fit (documented, not fitted):
  *   a & b, 32 bits (one op)         4.38    1.80   3.60   0.82
  *   c ? a : b, 32 bits (one op)     5.17    1.80   3.60   0.70
  *   ((a & b) | c) ^ d (one LUT4)    5.58    5.40   7.20   1.29
- *   a + b + c, 32 bits             18.03   26.84  28.64   1.59
- *     (Yosys merges the two adds into one carry-save level and one carry
- *     chain; even unmerged, chained ripple adds overlap: the second add
- *     costs about one level, not a second full carry chain)
  * Before this calibration (level 1.8 for everything, carry 0.30, no compare
  * term, multipliers as trees of ripple adds) est/nextpnr was 0.86 (add32),
  * 0.71 (ult32), 0.61 (slt32), 0.53 (eq32), 1.44 (mul32), 0.44-0.49
@@ -85,9 +86,8 @@
  *
  * The nextpnr figures come from small placements; in a full design the
  * routing is longer (the same signed compare took 25 ns in pipe_memcpy).
- * Two gaps the scheduler, not this file, can close: the clock budget
- * should be the period minus R (1.8 ns on iCE40), and a carry-chain op fed
- * by one in the same state costs less than its own delay.  An op slower
+ * A gap the scheduler, not this file, can close: the clock budget should
+ * be the period minus R (1.8 ns on iCE40).  An op slower
  * than the period (a 32-bit multiply on iCE40) stands alone in its state
  * and cannot meet the clock at all.
  *
@@ -319,6 +319,29 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 	default:
 		return 0;
 	}
+}
+
+double delay_step_ns(enum hls_target target, const struct ir_op *op, bool carry)
+{
+	double own = delay_op_ns(target, op);
+	if (carry && (op->opc == IR_ADD || op->opc == IR_SUB)) {
+		double lvl = tech_of(target)->level;
+		return own < lvl ? own : lvl;
+	}
+	return own;
+}
+
+bool delay_carries(enum hls_target target, const struct ir_op *op, bool operand)
+{
+	/* only one add overlaps the one before it: measured for two in a row
+	 * (a + b + c), while a third level of an add tree in one cycle came
+	 * out 6 ns slower than one level more (bench/fir8 in nextpnr) */
+	if (op->opc == IR_ADD || op->opc == IR_SUB)
+		return !operand;
+	bool one_input = op->opc == IR_ZEXT || op->opc == IR_SEXT || op->opc == IR_TRUNC ||
+			 op->opc == IR_EXTRACT || op->opc == IR_SHL || op->opc == IR_LSHR ||
+			 op->opc == IR_ASHR;
+	return operand && one_input && delay_op_ns(target, op) == 0;
 }
 
 double delay_default_clock_mhz(enum hls_target target)

@@ -157,6 +157,8 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 	double T = v->s->clock_ns;
 	enum hls_target tg = v->s->target;
 	unsigned n = b->nops;
+	/* cy[i]: along the path, op i's result leaves a carry chain */
+	bool *cy = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *cy);
 	for (unsigned i = 0; i < n; i++)
 		sl[i] = (struct slot){cyc(v, b->ops[i]), i};
 	qsort(sl, n, sizeof *sl, slot_cmp);
@@ -173,26 +175,33 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 				reached[sl[q].index] = 0;
 			reached[u] = 1;
 			D[u] = du;
+			cy[u] = delay_carries(tg, uo, false);
 			for (unsigned pw = pu + 1; pw < g1; pw++) {
 				unsigned w = sl[pw].index;
 				const struct ir_op *op = b->ops[w];
 				if (op->opc == IR_PHI)
 					continue;
 				double best = -1;
+				bool carry_in = false;
 				for (unsigned a = 0; a < op->nargs; a++) {
 					const struct ir_op *d = op->args[a];
 					if (d->block != b || lat(v, d) ||
 					    cyc(v, d) != cyc(v, uo))
 						continue;
 					unsigned j = v->pos[d->id];
-					if (j >= u && j < w && reached[j] && D[j] > best)
-						best = D[j];
+					if (j < u || j >= w || !reached[j])
+						continue;
+					double dj = D[j] + delay_step_ns(tg, op, cy[j]);
+					carry_in |= cy[j];
+					if (dj > best)
+						best = dj;
 				}
 				if (best < 0)
 					continue;
 				double dw = delay_op_ns(tg, op);
 				reached[w] = 1;
-				D[w] = best + dw;
+				D[w] = best;
+				cy[w] = delay_carries(tg, op, carry_in);
 				if (dw > 0 && D[w] > T + EPS_NS)
 					bad(v, op, "chained after %%%u in state %u: "
 					    "%.2f ns, over the %.2f ns clock period",

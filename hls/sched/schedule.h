@@ -118,6 +118,15 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op);
  * pipeline depth for pipelined operators (division: that of
  * rtl/sluice_div.v). */
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
+/* What op adds to a path that reaches it through an operand chained in
+ * the same cycle: its own delay, but about one level for an add or
+ * subtract whose operand comes out of another's carry chain (`carry`),
+ * since two ripple-carry adders in a row overlap.  delay_carries: whether
+ * op's result comes out of such a chain, given whether its chained
+ * operand's does (an add or subtract that did not overlap one before it;
+ * wiring passes it on). */
+double delay_step_ns(enum hls_target target, const struct ir_op *op, bool carry);
+bool delay_carries(enum hls_target target, const struct ir_op *op, bool operand);
 /* Default clock of a target in MHz (board default comes from the board). */
 double delay_default_clock_mhz(enum hls_target target);
 

@@ -119,10 +119,11 @@ static void add_chain_constraints(struct sdc_problem *pb)
 				if (j < 0 || (unsigned)j < u || st[j] == UNSEEN)
 					continue;
 				reached = true;
+				double dj = D[j] + delay_step_ns(pb->target, op, pb->carry[j]);
 				if (st[j] == CUT || ((unsigned)j != u && pb->lat[j]))
 					cut = true;
-				else if (D[j] > best)
-					best = D[j];
+				else if (dj > best)
+					best = dj;
 			}
 			if (!reached)
 				continue;
@@ -130,7 +131,7 @@ static void add_chain_constraints(struct sdc_problem *pb)
 				st[v] = CUT;
 				continue;
 			}
-			D[v] = best + pb->delay[v];
+			D[v] = best;
 			if (D[v] > T + EPS_NS && pb->delay[v] > 0) {
 				add(pb, SDC_CHAIN, b->ops[u], op, u, v, 1, D[v]);
 				st[v] = CUT;
@@ -347,6 +348,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
 	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
 	pb->last_user = arena_alloc(ar, pb->nvars * sizeof *pb->last_user);
+	pb->carry = arena_alloc(ar, pb->nvars * sizeof *pb->carry);
 	for (unsigned i = 0; i < n; i++) {
 		const struct ir_op *op = b->ops[i];
 		assert(var[op->id] == (int)i);
@@ -354,11 +356,15 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		pb->delay[i] = delay_op_ns(ctx->target, op);
 		if (op->opc == IR_PHI)
 			continue;
+		bool carry_in = false;
 		for (unsigned k = 0; k < op->nargs; k++) {
 			int j = operand_var(pb, op, k);
-			if (j >= 0)
+			if (j >= 0) {
 				pb->last_user[j] = i;
+				carry_in |= pb->carry[j] && !pb->lat[j];
+			}
 		}
+		pb->carry[i] = delay_carries(ctx->target, op, carry_in);
 	}
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);

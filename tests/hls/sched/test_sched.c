@@ -323,39 +323,48 @@ static bool test_chain_splits_at_clock(void)
 {
 	bool ok = true;
 	struct fx f;
-	/* iCE40 at 48 MHz: a read and one 32-bit add fit, a second add not */
+	/* iCE40 at 48 MHz: a read and one 32-bit add fit, and a second add
+	 * fed by the first costs one level more (ripple adders in a row
+	 * overlap: delay_step_ns), but a third does not fit */
 	fx_init(&f, TARGET_ICE40, 48);
 	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
 	struct ir_op *r = rd(&f, in, -1, 2);
 	struct ir_op *a1 = bin(&f, IR_ADD, r, cst(&f, 32, 1));
 	struct ir_op *a2 = bin(&f, IR_ADD, a1, cst(&f, 32, 2));
-	struct ir_op *w = wr(&f, out, a2, -1, -1, LAT_NONE, 0, 4);
+	struct ir_op *a3 = bin(&f, IR_SUB, a2, r);
+	struct ir_op *w = wr(&f, out, a3, -1, -1, LAT_NONE, 0, 4);
 	ret(&f);
 	CHECK(sched(&f) == 0);
-	double T = f.s.clock_ns;
+	double T = f.s.clock_ns, lvl = 3.5;
 	CHECK(near(T, 1000.0 / 48));
-	CHECK(D(&f, r) + D(&f, a1) <= T && D(&f, r) + D(&f, a1) + D(&f, a2) > T);
-	CHECK(C(&f, r) == 0 && C(&f, a1) == 0 && C(&f, a2) == 1 && C(&f, w) == 1);
+	CHECK(D(&f, r) + D(&f, a1) + D(&f, a2) > T); /* unchained: too slow */
+	CHECK(D(&f, r) + D(&f, a1) + lvl <= T && D(&f, r) + D(&f, a1) + 2 * lvl > T);
+	CHECK(C(&f, r) == 0 && C(&f, a1) == 0 && C(&f, a2) == 0);
+	CHECK(C(&f, a3) == 1 && C(&f, w) == 1);
 	CHECK(LEN(&f, f.b) == 2);
 	CHECK(near(ARR(&f, a1), D(&f, r) + D(&f, a1)));
-	CHECK(near(ARR(&f, a2), D(&f, a2)));
+	CHECK(near(ARR(&f, a2), D(&f, r) + D(&f, a1) + lvl));
+	CHECK(near(ARR(&f, a3), D(&f, a3)));
 	fx_fini(&f);
 
-	/* a chain of 12 adds at 100 MHz on sim packs greedily */
+	/* a chain of 40 adds at 100 MHz on sim packs greedily: an add costs
+	 * its delay, but one level (0.5 ns) when it follows, in its cycle, an
+	 * add that cost its delay */
 	fx_init(&f, TARGET_SIM, 100);
-	struct ir_op *v = arg(&f, 32, 0), *ops[12];
-	for (int i = 0; i < 12; i++)
+	struct ir_op *v = arg(&f, 32, 0), *ops[40];
+	for (int i = 0; i < 40; i++)
 		v = ops[i] = bin(&f, IR_ADD, v, v);
 	ret(&f);
 	CHECK(sched(&f) == 0);
 	double acc = 0;
 	unsigned cyc = 0;
-	for (int i = 0; i < 12; i++) {
-		double d = D(&f, ops[i]);
-		if (acc + d > f.s.clock_ns)
-			cyc++, acc = d;
+	bool carry = false;
+	for (int i = 0; i < 40; i++) {
+		double d = carry ? 0.5 : D(&f, ops[i]);
+		if (acc + d > f.s.clock_ns + 1e-9)
+			cyc++, acc = D(&f, ops[i]), carry = true;
 		else
-			acc += d;
+			acc += d, carry = !carry;
 		CHECK(C(&f, ops[i]) == cyc);
 	}
 	CHECK(cyc >= 1);
@@ -1058,7 +1067,8 @@ static bool test_verify_rejects_corruption(void)
 		       *o2 = pipe_new(&f, "o2", 32);
 	struct ir_op *r = rd(&f, in, 0, 2);
 	struct ir_op *a1 = bin(&f, IR_ADD, r, cst(&f, 32, 1));
-	struct ir_op *a2 = bin(&f, IR_ADD, a1, cst(&f, 32, 2));
+	struct ir_op *a2 = bin(&f, IR_SLT, a1, cst(&f, 32, 2));
+	a2 = bin(&f, IR_ADD, a1, op1(&f, IR_ZEXT, 32, a2));
 	struct ir_op *q = bin(&f, IR_UDIV, a2, a1);
 	struct ir_op *w = wr(&f, out, a2, -1, 0, LAT_EXACT, 2, 4);
 	struct ir_op *w2 = wr(&f, o2, q, -1, -1, LAT_NONE, 0, 5);
@@ -1081,9 +1091,9 @@ static bool test_verify_rejects_corruption(void)
 		CHECK(reverify(&f) == 0);                        \
 	} while (0)
 
-	CORRUPT(cy[a2->id], cy[a1->id]);	 /* two adds chained: too slow */
+	CORRUPT(cy[a2->args[1]->args[0]->id], cy[a1->id]); /* add, compare: too slow */
 	CORRUPT(cy[w->id], cy[w->id] + 1);	 /* exact 2 broken */
-	CORRUPT(cy[w2->id], cy[w->id]);		 /* two pipe ops in one state */
+	CORRUPT(cy[w2->id], cy[r->id]);		 /* operand not ready */
 	CORRUPT(cy[a1->id], cy[r->id] + 5);	 /* operand not ready */
 	CORRUPT(lt[q->id], 0);			 /* not the divider's latency */
 	CORRUPT(len[f.b->id], len[f.b->id] - 1); /* block too short */
