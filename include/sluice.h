@@ -41,8 +41,9 @@
  * A pipe's identity is its name; name, data type and MinCapacity together are
  * its type, and declaring one name with two types is a link-time error.
  *
- * Loops whose body is one basic block (no branch inside), and the body of an
- * autorun kernel, are pipelined: a new iteration starts every II cycles, the
+ * Innermost loops, and the body of an autorun kernel, are pipelined (a body
+ * with if/else inside is if-converted first; a switch or an inner loop
+ * keeps it sequential): a new iteration starts every II cycles, the
  * lowest II that the loop's recurrences, its pipe operations (at most one per
  * pipe per cycle) and its latency constraints allow; `sluice report` says
  * which II each loop got and what limits it.  clang's loop pragmas steer it:

@@ -301,6 +301,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "dce");
 	pass_skip_empty_blocks(&ctx, p);
 	ir_after_pass(&ctx, p, "skip-empty-blocks");
+	pass_if_convert(&ctx, p);
+	ir_after_pass(&ctx, p, "if-convert");
 	pass_exit_test(&ctx, p);
 	ir_after_pass(&ctx, p, "exit-test");
 	if (ctx.diag.errors)

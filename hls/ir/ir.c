@@ -67,6 +67,24 @@ bool ir_has_side_effect(enum ir_opcode opc)
 	       ir_is_terminator(opc);
 }
 
+unsigned ir_guard_index(const struct ir_op *op)
+{
+	switch (op->opc) {
+	case IR_PIPE_READ: case IR_PIPE_READ_NB:
+		return 0;
+	case IR_PIPE_WRITE: case IR_PIPE_WRITE_NB: case IR_STATE_STORE:
+		return 1;
+	default:
+		return op->nargs;
+	}
+}
+
+struct ir_op *ir_guard(const struct ir_op *op)
+{
+	unsigned g = ir_guard_index(op);
+	return op->nargs == g + 1 ? op->args[g] : NULL;
+}
+
 struct ir_program *ir_program_new(struct hls_ctx *ctx, const char *name)
 {
 	struct ir_program *p = arena_alloc(&ctx->arena, sizeof *p);

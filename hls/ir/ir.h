@@ -320,6 +320,14 @@ void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
 struct ir_op *ir_terminator(struct ir_block *b);
 bool ir_is_terminator(enum ir_opcode opc);
 bool ir_has_side_effect(enum ir_opcode opc); /* pipe, state and terminators */
+/* The guard of a pipe op or a state store: if-converted code (hls/pass/
+ * if_convert.c) gives such an op one more operand after its own, of
+ * width 1, and the op takes effect only when it is 1 (a guarded read's
+ * word, a guarded non-blocking op's ok bit, mean nothing otherwise).
+ * NULL: the op always takes effect. */
+struct ir_op *ir_guard(const struct ir_op *op);
+/* How many operands op has before its guard. */
+unsigned ir_guard_index(const struct ir_op *op);
 const char *ir_opcode_name(enum ir_opcode opc);
 
 /* ---- printing, verifying, dumping (print.c, verify.c) ------------------ */

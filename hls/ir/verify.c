@@ -211,8 +211,14 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 			if (op->opc == IR_PIPE_READ_NB && op->pipe && op->width != op->pipe->width + 1)
 				problem(v, k, op, "pipe read_nb width is not pipe width + 1");
 			if ((op->opc == IR_PIPE_WRITE || op->opc == IR_PIPE_WRITE_NB) && op->pipe &&
-			    (op->nargs != 1 || op->args[0]->width != op->pipe->width))
+			    (op->nargs < 1 || op->args[0]->width != op->pipe->width))
 				problem(v, k, op, "pipe write data width differs from the pipe");
+			if ((op->opc >= IR_PIPE_READ && op->opc <= IR_PIPE_WRITE_NB) ||
+			    op->opc == IR_STATE_STORE) {
+				unsigned g = ir_guard_index(op);
+				if (op->nargs != g && (op->nargs != g + 1 || op->args[g]->width != 1))
+					problem(v, k, op, "operands are not the op's own and a guard of width 1");
+			}
 			if (op->opc == IR_CONDBR && (op->nargs != 1 || op->args[0]->width != 1 || op->nsuccs != 2))
 				problem(v, k, op, "condbr malformed");
 			if (op->opc == IR_BR && op->nsuccs != 1)

@@ -15,6 +15,11 @@ void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);
 
+/* if_convert.c: a loop body with branches inside (or an autorun body
+ * without loops) becomes one block, its pipe operations and state stores
+ * guarded by the predicate of the block they came from. */
+void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
+
 /* exit_test.c: a counted loop whose add, compare and branch do not fit
  * one clock decides on its next iteration one iteration ahead. */
 void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p);

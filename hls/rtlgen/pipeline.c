@@ -35,8 +35,9 @@
  * plus one cycle per entry.
  *
  * Pipe handshakes, for every kernel: an op's strobe (tready of a read,
- * tvalid of a write) is "its state or loop cycle is active, and nothing
- * but its own handshake would hold it", so ops that complete together
+ * tvalid of a write) is "its state or loop cycle is active, its guard (if
+ * if-conversion gave it one) is 1, and nothing but its own handshake would
+ * hold it"; a guarded op whose guard is 0 holds nothing, so ops that complete together
  * (one state, one loop cycle, one lock group) complete in the same clock
  * or not at all, and no strobe depends on its own port's partner signal
  * (AXI4-Stream: tvalid never waits for tready).
@@ -128,12 +129,21 @@ static const char *or_join(struct kgen *kg, const char *a, const char *b)
 	return arena_printf(&kg->ctx->arena, "%s || %s", a, b);
 }
 
-/* "!partner" of a blocking op: its handshake does not happen. */
+/* A guarded op's guard as read in its cycle, or NULL. */
+static const char *guard_of(struct kgen *kg, const struct ir_op *op)
+{
+	return ir_guard(op) ? arg_ref(kg, op, ir_guard_index(op)) : NULL;
+}
+
+/* "!partner" of a blocking op: its handshake does not happen (and, for a
+ * guarded op, it is to happen). */
 static const char *waiting(struct kgen *kg, const struct ir_op *op)
 {
 	const struct kport *pt = kgen_port_of(kg, op);
-	return arena_printf(&kg->ctx->arena, "!%s",
-			    op->opc == IR_PIPE_READ ? pt->tvalid : pt->tready);
+	const char *g = guard_of(kg, op);
+	const char *partner = op->opc == IR_PIPE_READ ? pt->tvalid : pt->tready;
+	return g ? arena_printf(&kg->ctx->arena, "(%s && !%s)", g, partner)
+		 : arena_printf(&kg->ctx->arena, "!%s", partner);
 }
 
 /* The blocking ops of (b, cycle c) waiting, but `skip`. */
@@ -197,6 +207,9 @@ const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op)
 	const struct rtl_loop *L = kg->loop[b->id];
 	unsigned c = op_cycle(kg, op);
 	const char *act = pipe_active(kg, b, c);
+	const char *g = guard_of(kg, op);
+	if (g)
+		act = arena_printf(&kg->ctx->arena, "(%s && %s)", act, g);
 	const char *other = L ? hold_expr(kg, L, c, op) : blocked(kg, b, c, op);
 	if (!other)
 		return act;

@@ -168,9 +168,13 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 					 v->chain[k], v->chain[k - 1]);
 		if (op->opc == IR_STATE_STORE) {
 			int si = kgen_state_index(kg, op->state);
+			const char *when = pipe_adv(kg, blk, op_cycle(kg, op));
+			if (ir_guard(op))
+				when = arena_printf(&ctx->arena, "%s && %s", when,
+						    arg_ref(kg, op, ir_guard_index(op)));
 			t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s; // store '%s'\n",
-					 t, pipe_adv(kg, blk, op_cycle(kg, op)), kg->sv_reg[si],
-					 arg_ref(kg, op, 0), op->state->name);
+					 t, when, kg->sv_reg[si], arg_ref(kg, op, 0),
+					 op->state->name);
 		}
 		/* a phi takes the next iteration's value as the next iteration
 		 * starts, or, when that value is ready later, in the cycle it
@@ -235,9 +239,13 @@ void regs_emit_always(struct kgen *kg)
 						     v->reg, v->wire));
 			if (op->opc == IR_STATE_STORE) {
 				int si = kgen_state_index(kg, op->state);
+				const char *g = ir_guard(op)
+					? arena_printf(&ctx->arena, "if (%s) ",
+						       arg_ref(kg, op, ir_guard_index(op)))
+					: "";
 				arm_add(kg, &a, kg->state_base[b] + op_cycle(kg, op),
-					arena_printf(&ctx->arena, "                %s <= %s; // store '%s'\n",
-						     kg->sv_reg[si], arg_ref(kg, op, 0),
+					arena_printf(&ctx->arena, "                %s%s <= %s; // store '%s'\n",
+						     g, kg->sv_reg[si], arg_ref(kg, op, 0),
 						     op->state->name));
 			}
 		}

@@ -1,0 +1,441 @@
+/*
+ * if_convert.c -- a loop body with branches inside becomes one block, so
+ * that the loop can be pipelined.
+ *
+ * The region: a loop's blocks (the header h, the block x whose branch goes
+ * back to h, and every block that reaches x without passing h), or the
+ * whole body of an autorun kernel without loops (it starts again when it
+ * returns, so it is a loop too).  It is converted when its blocks other
+ * than h are entered only from the region, x is the only one that goes
+ * back to h, it has no loop inside and no switch, and every edge that
+ * leaves it goes to one block E (or the autorun body ends in one return).
+ *
+ * Each block Y of the region gets a predicate P(Y), true when an iteration
+ * passes through Y: P(h) = 1 and P(Y) = OR over the edges X -> Y of
+ * P(X) AND (the branch condition that takes X to Y).  Then, in a
+ * topological order of the region, every block's ops go into h:
+ *   - ops without side effects run on every iteration (hardware has no
+ *     traps: a division by zero gives a value nobody uses);
+ *   - pipe operations and state stores get P(Y) as their guard
+ *     (ir_guard): they take effect only on the iterations that pass
+ *     through Y, in the same order as before;
+ *   - a phi of Y becomes a select over its incoming edges' conditions;
+ *   - the branch at the end is `condbr (the edge back to h), h, E`, and
+ *     E's phis take, from h, the select of the values their exiting edges
+ *     carried.
+ * The ops keep their ids, names and locations.  Blocks other than h leave
+ * the kernel; block ids are renumbered densely.
+ */
+#include "pass.h"
+
+#include <stdlib.h>
+
+#define MAX_REGION 32
+
+struct conv {
+	struct hls_ctx *ctx;
+	struct ir_kernel *k;
+	struct ir_block *h;
+	bool *in;		 /* by block id: in the region */
+	struct ir_block **order; /* the region, h first, topological */
+	unsigned n;
+	struct ir_op **pred;	 /* by block id: P(Y), NULL for true */
+	struct ir_op **ops;	 /* the merged block being built */
+	unsigned nops;
+	struct edge { struct ir_block *x, *y; struct ir_op *cond; } *edges;
+	unsigned nedges;	 /* the edge conditions made so far */
+};
+
+static void emit(struct conv *c, struct ir_op *op)
+{
+	op->block = c->h;
+	VEC_PUSH(&c->ctx->arena, c->ops, c->nops, op);
+}
+
+static struct ir_op *new_op(struct conv *c, enum ir_opcode opc, unsigned width,
+			    unsigned nargs, struct ir_loc loc)
+{
+	struct ir_op *op = ir_op_new(c->ctx, c->k, NULL, opc, width, nargs);
+	op->loc = loc;
+	emit(c, op);
+	return op;
+}
+
+static struct ir_op *bool_op(struct conv *c, enum ir_opcode opc, struct ir_op *a,
+			     struct ir_op *b, struct ir_loc loc)
+{
+	struct ir_op *op = new_op(c, opc, 1, 2, loc);
+	op->args[0] = a, op->args[1] = b;
+	return op;
+}
+
+/* a AND b, where NULL is true */
+static struct ir_op *and_of(struct conv *c, struct ir_op *a, struct ir_op *b,
+			    struct ir_loc loc)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return bool_op(c, IR_AND, a, b, loc);
+}
+
+/* The condition under which an iteration takes the edge X -> Y (NULL:
+ * whenever it passes through X). */
+static struct ir_op *edge_cond(struct conv *c, struct ir_block *x, struct ir_block *y)
+{
+	struct ir_op *t = ir_terminator(x);
+	struct ir_op *p = c->pred[x->id];
+	if (t->opc == IR_BR || t->succs[0] == t->succs[1])
+		return p;
+	for (unsigned i = 0; i < c->nedges; i++)
+		if (c->edges[i].x == x && c->edges[i].y == y)
+			return c->edges[i].cond;
+	struct ir_op *cond = t->args[0];
+	if (t->succs[1] == y) {
+		struct ir_op *one = ir_const(c->ctx, c->k, NULL, 1, 1);
+		one->loc = t->loc;
+		emit(c, one);
+		cond = bool_op(c, IR_XOR, cond, one, t->loc);
+	}
+	struct edge e = {x, y, and_of(c, p, cond, t->loc)};
+	VEC_PUSH(&c->ctx->arena, c->edges, c->nedges, e);
+	return e.cond;
+}
+
+/* The blocks of the loop whose back edge is x -> h: h, and those that
+ * reach x without passing h.  False when it is not a region to convert. */
+static bool find_loop(struct conv *c, struct ir_block *x)
+{
+	struct ir_block **work = NULL;
+	unsigned nw = 0, count = 1;
+	c->in[c->h->id] = true;
+	if (!c->in[x->id]) {
+		c->in[x->id] = true;
+		count++;
+		VEC_PUSH(&c->ctx->arena, work, nw, x);
+	}
+	while (nw) {
+		struct ir_block *b = work[--nw];
+		for (unsigned i = 0; i < b->npreds; i++) {
+			struct ir_block *p = b->preds[i];
+			if (c->in[p->id])
+				continue;
+			if (p == c->k->blocks[0] || ++count > MAX_REGION)
+				return false; /* the kernel's entry: not a natural loop */
+			c->in[p->id] = true;
+			VEC_PUSH(&c->ctx->arena, work, nw, p);
+		}
+	}
+	return count >= 2;
+}
+
+/* Topological order of the region from h, ignoring edges back to h;
+ * false when some block is left (a loop inside). */
+static bool topo(struct conv *c)
+{
+	unsigned nb = c->k->nblocks;
+	unsigned *indeg = calloc(nb, sizeof *indeg);
+	for (unsigned b = 0; b < nb; b++) {
+		struct ir_block *blk = c->k->blocks[b];
+		if (!c->in[b])
+			continue;
+		struct ir_op *t = ir_terminator(blk);
+		for (unsigned s = 0; s < t->nsuccs; s++) {
+			if (s && t->succs[s] == t->succs[s - 1])
+				continue;
+			if (c->in[t->succs[s]->id] && t->succs[s] != c->h)
+				indeg[t->succs[s]->id]++;
+		}
+	}
+	c->order = arena_alloc(&c->ctx->arena, nb * sizeof *c->order);
+	c->n = 0;
+	c->order[c->n++] = c->h;
+	for (unsigned i = 0; i < c->n; i++) {
+		struct ir_op *t = ir_terminator(c->order[i]);
+		for (unsigned s = 0; s < t->nsuccs; s++) {
+			struct ir_block *y = t->succs[s];
+			if (s && y == t->succs[s - 1])
+				continue;
+			if (c->in[y->id] && y != c->h && --indeg[y->id] == 0)
+				c->order[c->n++] = y;
+		}
+	}
+	unsigned total = 0;
+	for (unsigned b = 0; b < nb; b++)
+		total += c->in[b];
+	free(indeg);
+	return c->n == total;
+}
+
+/* Every block but h entered only from the region, x alone going back to
+ * h, no switch, all exits to one block (*exit, NULL when none) or, for an
+ * autorun body, one return. */
+static bool shape_ok(struct conv *c, struct ir_block *x, struct ir_block **exit)
+{
+	*exit = NULL;
+	unsigned rets = 0;
+	for (unsigned i = 0; i < c->n; i++) {
+		struct ir_block *b = c->order[i];
+		if (b != c->h)
+			for (unsigned p = 0; p < b->npreds; p++)
+				if (!c->in[b->preds[p]->id])
+					return false;
+		struct ir_op *t = ir_terminator(b);
+		if (t->opc == IR_SWITCH)
+			return false;
+		if (t->opc == IR_RET) {
+			rets++;
+			continue;
+		}
+		for (unsigned s = 0; s < t->nsuccs; s++) {
+			struct ir_block *y = t->succs[s];
+			if (y == c->h && b != x)
+				return false;
+			if (c->in[y->id])
+				continue;
+			if (*exit && *exit != y)
+				return false;
+			*exit = y;
+		}
+	}
+	return x ? rets == 0 : rets == 1 && !*exit;
+}
+
+/* Can an iteration leave the region (or go back to h) from b without
+ * passing through `avoid`?  seen: by block id. */
+static bool escapes(struct conv *c, struct ir_block *b, struct ir_block *avoid, bool *seen)
+{
+	if (b == avoid || seen[b->id])
+		return false;
+	seen[b->id] = true;
+	struct ir_op *t = ir_terminator(b);
+	if (t->opc == IR_RET)
+		return true;
+	for (unsigned s = 0; s < t->nsuccs; s++) {
+		struct ir_block *y = t->succs[s];
+		if (!c->in[y->id] || y == c->h || escapes(c, y, avoid, seen))
+			return true;
+	}
+	return false;
+}
+
+/* Every iteration passes through y (it joins all the ways through the
+ * region): its predicate is true. */
+static bool always(struct conv *c, struct ir_block *y)
+{
+	bool *seen = arena_alloc(&c->ctx->arena, (c->k->nblocks + 1) * sizeof *seen);
+	return !escapes(c, c->h, y, seen);
+}
+
+static void add_guard(struct conv *c, struct ir_op *op, struct ir_op *g)
+{
+	struct ir_op *old = ir_guard(op);
+	if (old)
+		g = and_of(c, old, g, op->loc);
+	unsigned gi = ir_guard_index(op);
+	struct ir_op **args = arena_alloc(&c->ctx->arena, (gi + 1) * sizeof *args);
+	for (unsigned a = 0; a < gi; a++)
+		args[a] = op->args[a];
+	args[gi] = g;
+	op->args = args;
+	op->nargs = gi + 1;
+}
+
+/* A phi of a block of the region: the value of the edge taken. */
+static void phi_to_select(struct conv *c, struct ir_op *phi, struct ir_block *y)
+{
+	struct ir_op *v = NULL;
+	/* the last edge is the default: when none of the others is taken */
+	for (unsigned a = phi->nargs; a-- > 0;) {
+		struct ir_op *val = phi->args[a];
+		if (!v) {
+			v = val;
+			continue;
+		}
+		struct ir_op *cond = edge_cond(c, phi->phi_blocks[a], y);
+		if (!cond) { /* only edge of its kind: always taken */
+			v = val;
+			continue;
+		}
+		struct ir_op *s = new_op(c, IR_SELECT, phi->width, 3, phi->loc);
+		s->args[0] = cond, s->args[1] = val, s->args[2] = v;
+		v = s;
+	}
+	/* the phi becomes a copy of v (its users keep their operand) */
+	phi->opc = IR_ZEXT;
+	phi->nargs = 1;
+	phi->args = arena_alloc(&c->ctx->arena, sizeof *phi->args);
+	phi->args[0] = v;
+	phi->phi_blocks = NULL;
+	emit(c, phi);
+}
+
+/* E's phis: the values of the edges from the region, as one from h. */
+static void fix_exit_phis(struct conv *c, struct ir_block *e)
+{
+	for (unsigned i = 0; i < e->nops && e->ops[i]->opc == IR_PHI; i++) {
+		struct ir_op *phi = e->ops[i];
+		struct ir_op *v = NULL;
+		unsigned kept = 0;
+		for (unsigned a = phi->nargs; a-- > 0;) {
+			struct ir_block *x = phi->phi_blocks[a];
+			if (!c->in[x->id])
+				continue;
+			struct ir_op *cond = v ? edge_cond(c, x, e) : NULL;
+			if (!v || !cond) {
+				v = phi->args[a];
+				continue;
+			}
+			struct ir_op *s = new_op(c, IR_SELECT, phi->width, 3, phi->loc);
+			s->args[0] = cond, s->args[1] = phi->args[a], s->args[2] = v;
+			v = s;
+		}
+		for (unsigned a = 0; a < phi->nargs; a++) {
+			if (c->in[phi->phi_blocks[a]->id])
+				continue;
+			phi->args[kept] = phi->args[a];
+			phi->phi_blocks[kept++] = phi->phi_blocks[a];
+		}
+		if (v) {
+			phi->args[kept] = v;
+			phi->phi_blocks[kept++] = c->h;
+		}
+		phi->nargs = kept;
+	}
+}
+
+static void convert(struct conv *c, struct ir_block *x, struct ir_block *e)
+{
+	struct ir_block *h = c->h;
+	/* h's phis, their back edge now from h itself */
+	for (unsigned i = 0; i < h->nops && h->ops[i]->opc == IR_PHI; i++) {
+		struct ir_op *phi = h->ops[i];
+		for (unsigned a = 0; a < phi->nargs; a++)
+			if (phi->phi_blocks[a] == x)
+				phi->phi_blocks[a] = h;
+		emit(c, phi);
+	}
+	for (unsigned j = 0; j < c->n; j++) {
+		struct ir_block *y = c->order[j];
+		if (y != h && !always(c, y)) {
+			struct ir_op *p = NULL;
+			bool any = false;
+			for (unsigned i = 0; i < y->npreds && !any; i++) {
+				struct ir_op *ec = edge_cond(c, y->preds[i], y);
+				if (!ec)
+					any = true;
+				else
+					p = p ? bool_op(c, IR_OR, p, ec, y->loc) : ec;
+			}
+			c->pred[y->id] = any ? NULL : p;
+		}
+		for (unsigned i = 0; i < y->nops; i++) {
+			struct ir_op *op = y->ops[i];
+			if (ir_is_terminator(op->opc))
+				break;
+			if (op->opc == IR_PHI && y != h) {
+				phi_to_select(c, op, y);
+				continue;
+			}
+			if (op->opc == IR_PHI)
+				continue; /* h's, above */
+			bool effect = (op->opc >= IR_PIPE_READ && op->opc <= IR_PIPE_WRITE_NB) ||
+				      op->opc == IR_STATE_STORE;
+			emit(c, op);
+			if (effect && c->pred[y->id])
+				add_guard(c, op, c->pred[y->id]);
+		}
+	}
+	if (e)
+		fix_exit_phis(c, e);
+	/* the branch: back to h on x's edge to h, else out to e */
+	struct ir_op *t = x ? ir_terminator(x) : NULL;
+	if (x) {
+		struct ir_op *back = edge_cond(c, x, h);
+		if (!e || !back) {
+			t->opc = IR_BR;
+			t->nargs = 0;
+			t->nsuccs = 1;
+			t->succs[0] = h;
+		} else {
+			t->opc = IR_CONDBR;
+			t->nargs = 1;
+			t->args = arena_alloc(&c->ctx->arena, sizeof *t->args);
+			t->args[0] = back;
+			t->succs = arena_alloc(&c->ctx->arena, 2 * sizeof *t->succs);
+			t->succs[0] = h, t->succs[1] = e, t->nsuccs = 2;
+		}
+		if (x->hint.present)
+			h->hint = x->hint;
+	} else {
+		for (unsigned j = 0; j < c->n && !t; j++)
+			if (ir_terminator(c->order[j])->opc == IR_RET)
+				t = ir_terminator(c->order[j]);
+	}
+	emit(c, t);
+	ir_block_set_ops(c->ctx, h, c->ops, c->nops);
+	/* the other blocks leave */
+	unsigned kept = 0;
+	for (unsigned b = 0; b < c->k->nblocks; b++) {
+		struct ir_block *blk = c->k->blocks[b];
+		if (c->in[blk->id] && blk != h)
+			continue;
+		c->k->blocks[kept++] = blk;
+	}
+	c->k->nblocks = kept;
+	for (unsigned b = 0; b < kept; b++)
+		c->k->blocks[b]->id = b;
+}
+
+/* One region of kernel k converted; false when none is left. */
+static bool convert_one(struct hls_ctx *ctx, struct ir_kernel *k)
+{
+	ir_compute_preds(ctx, k);
+	unsigned nb = k->nblocks;
+	struct conv c = {.ctx = ctx, .k = k};
+	c.in = arena_alloc(&ctx->arena, (nb + 1) * sizeof *c.in);
+	c.pred = arena_alloc(&ctx->arena, (nb + 1) * sizeof *c.pred);
+	/* an autorun body without loops */
+	if (k->kind == KERNEL_AUTORUN && nb >= 2 && nb <= MAX_REGION) {
+		c.h = k->blocks[0];
+		for (unsigned b = 0; b < nb; b++)
+			c.in[b] = true;
+		struct ir_block *e;
+		if (topo(&c) && shape_ok(&c, NULL, &e)) {
+			convert(&c, NULL, NULL);
+			return true;
+		}
+	}
+	/* loops: a back edge x -> h */
+	for (unsigned b = 0; b < nb; b++) {
+		struct ir_block *x = k->blocks[b];
+		struct ir_op *t = ir_terminator(x);
+		for (unsigned s = 0; t && s < t->nsuccs; s++) {
+			struct ir_block *h = t->succs[s];
+			if (h == x || h->id > x->id)
+				continue; /* blocks are in program order: a back edge goes up */
+			for (unsigned i = 0; i < nb; i++)
+				c.in[i] = false, c.pred[i] = NULL;
+			c.h = h;
+			c.ops = NULL, c.nops = 0;
+			c.edges = NULL, c.nedges = 0;
+			struct ir_block *e;
+			if (find_loop(&c, x) && topo(&c) && shape_ok(&c, x, &e)) {
+				convert(&c, x, e);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p)
+{
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		struct ir_kernel *k = p->kernels[kk];
+		while (convert_one(ctx, k))
+			;
+		ir_compute_preds(ctx, k);
+	}
+}
