@@ -3,7 +3,8 @@
 #   make            build the compiler (build/bin/sluice) and the test programs
 #   make deps       install the toolchain from Debian's packages when missing
 #   make test       deps (if needed), build, run every test; ends "N passed, N failed"
-#   make bench      compile time, cycles per word and iCE40 resources per example
+#   make bench      cycles per word, iCE40 resources and Fmax per example and
+#                   bench/ kernel, beside hand-written RTL (bench/RESULTS.md)
 #   make demo       the end-to-end demo (host program on the simulator)
 #   make install    into PREFIX (default /usr/local)
 #
