@@ -17,7 +17,8 @@
 #              sequential; pipeline_initiation_interval(N) is honoured, or
 #              warned about with the pipe that prevents it;
 #   verify     every kernel of tests/kernels/ and examples/ builds with the
-#              schedule verifier on (a debug build runs sched_verify).
+#              schedule verifier on (a debug build runs sched_verify);
+#   fence-needed  fence_request without its sluice_fence() hangs.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -150,6 +151,21 @@ for src in "$root"/tests/kernels/*.c "$root"/examples/*/*.c; do
 	n=$((n + 1))
 done
 if [ -z "$bad_builds" ]; then ok "verify ($n kernels, no internal error)"; else bad verify "internal errors in:$bad_builds"; fi
+
+# the fence is what keeps fence_request's request ahead of its answer:
+# without it the write and the read complete together or not at all, and
+# the client and its server wait for each other (a hang, not wrong data)
+sed 's/^\t\tsluice_fence();$//' "$root/tests/kernels/fence_request.c" >"$out/nofence.c"
+if grep -q "^[[:space:]]*sluice_fence();" "$out/nofence.c"; then
+	bad fence-needed "could not remove the fence from fence_request.c"
+elif python3 "$root/tests/harness/harness.py" --sims verilator --modes timing --no-lint \
+	"$out/nofence.c" >"$out/nofence.log" 2>&1; then
+	bad fence-needed "fence_request without its fence passed ($out/nofence.log)"
+elif grep -q "hang: not finished" "$out/nofence.log"; then
+	ok fence-needed
+else
+	bad fence-needed "no hang reported without the fence ($out/nofence.log)"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
