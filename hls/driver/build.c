@@ -297,6 +297,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "const-mul");
 	pass_balance_adds(&ctx, p);
 	ir_after_pass(&ctx, p, "balance-adds");
+	pass_bit_tests(&ctx, p);
+	ir_after_pass(&ctx, p, "bit-tests");
 	pass_dce(&ctx, p);
 	ir_after_pass(&ctx, p, "dce");
 	pass_skip_empty_blocks(&ctx, p);

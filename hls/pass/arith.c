@@ -20,7 +20,12 @@
  * levels instead of seven.  Integer addition modulo 2^width is associative
  * and commutative, so the value is the same.
  *
- * Both keep the op they rewrite (its id, name and location, so its users
+ * pass_bit_tests: (x & 2^k) == 0 and (x & 2^k) != 0, the way C tests a
+ * bit, become a bit of x (inverted for ==): wiring and at most one gate,
+ * where the comparison of the whole width would cost a tree of LUT levels
+ * in the delay model (and reach the scheduler as such).
+ *
+ * All keep the op they rewrite (its id, name and location, so its users
  * and the report still name it) and insert the new ops just before it.
  */
 #include "pass.h"
@@ -196,6 +201,65 @@ void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p)
 			for (unsigned i = 0; i < blk->nops; i++) {
 				struct edit e = {0};
 				if (expand_mul(ctx, k, blk->ops[i], &e) && e.nins) {
+					splice(ctx, blk, i, &e, NULL);
+					i += e.nins;
+				}
+			}
+		}
+	}
+}
+
+/* ---- bit tests ------------------------------------------------------------ */
+
+static bool is_const(const struct ir_op *op, uint64_t v)
+{
+	return op->opc == IR_CONST && op->width <= 64 && op->imm == v;
+}
+
+/* eq/ne (and x, 2^k), 0 -> x[k] (xor 1 for eq), in place. */
+static bool bit_test(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
+		     struct edit *e)
+{
+	if ((op->opc != IR_EQ && op->opc != IR_NE) || op->nargs != 2)
+		return false;
+	int z = is_const(op->args[1], 0) ? 1 : is_const(op->args[0], 0) ? 0 : -1;
+	if (z < 0)
+		return false;
+	struct ir_op *a = op->args[1 - z];
+	if (a->opc != IR_AND || a->width > 64)
+		return false;
+	int m = a->args[1]->opc == IR_CONST ? 1 : a->args[0]->opc == IR_CONST ? 0 : -1;
+	if (m < 0)
+		return false;
+	uint64_t mask = a->args[m]->imm;
+	if (!mask || (mask & (mask - 1)))
+		return false;
+	unsigned bit = (unsigned)__builtin_ctzll(mask);
+	struct ir_op *x = a->args[1 - m];
+	struct ir_op *b = new_op(ctx, k, op, IR_EXTRACT, 1, 1, e);
+	b->args[0] = x;
+	b->index = bit;
+	if (op->opc == IR_NE) { /* x[k] itself: a copy */
+		op->opc = IR_ZEXT;
+		op->nargs = 1;
+		op->args[0] = b;
+		return true;
+	}
+	op->opc = IR_XOR;
+	op->args[0] = b;
+	op->args[1] = new_const(ctx, k, op, 1, 1, e);
+	return true;
+}
+
+void pass_bit_tests(struct hls_ctx *ctx, struct ir_program *p)
+{
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		struct ir_kernel *k = p->kernels[kk];
+		for (unsigned b = 0; b < k->nblocks; b++) {
+			struct ir_block *blk = k->blocks[b];
+			for (unsigned i = 0; i < blk->nops; i++) {
+				struct edit e = {0};
+				if (bit_test(ctx, k, blk->ops[i], &e) && e.nins) {
 					splice(ctx, blk, i, &e, NULL);
 					i += e.nins;
 				}

@@ -11,9 +11,11 @@
 void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 
 /* arith.c: multiplications by constants of few signed digits as shifts
- * and adds; chains of adds and subtracts as balanced trees. */
+ * and adds; chains of adds and subtracts as balanced trees; tests of one
+ * bit ((x & 2^k) == 0) as that bit. */
 void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);
+void pass_bit_tests(struct hls_ctx *ctx, struct ir_program *p);
 
 /* if_convert.c: a loop body with branches inside (or an autorun body
  * without loops) becomes one block, its pipe operations and state stores

@@ -68,7 +68,10 @@
  *   where an additive per-op model cannot fit (documented, not fitted):
  *   a & b, 32 bits (one op)         4.38    1.80   3.60   0.82
  *   c ? a : b, 32 bits (one op)     5.17    1.80   3.60   0.70
- *   ((a & b) | c) ^ d (one LUT4)    5.58    5.40   7.20   1.29
+ *   ((a & b) | c) ^ d (one LUT4)    5.58    3.60   5.40   0.97
+ *     (a bitwise op or select chained after a bitwise op, or a bitwise op
+ *     after a select, shares its LUT level: delay_step_ns; two selects in a
+ *     row do not, as the select chain below shows)
  * Before this calibration (level 1.8 for everything, carry 0.30, no compare
  * term, multipliers as trees of ripple adds) est/nextpnr was 0.86 (add32),
  * 0.71 (ult32), 0.61 (slt32), 0.53 (eq32), 1.44 (mul32), 0.44-0.49
@@ -321,27 +324,46 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 	}
 }
 
-double delay_step_ns(enum hls_target target, const struct ir_op *op, bool carry)
+static bool is_gate(const struct ir_op *op)
+{
+	return op->opc == IR_AND || op->opc == IR_OR || op->opc == IR_XOR;
+}
+
+double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_chain in)
 {
 	double own = delay_op_ns(target, op);
-	if (carry && (op->opc == IR_ADD || op->opc == IR_SUB)) {
+	if (in == CHAIN_CARRY && (op->opc == IR_ADD || op->opc == IR_SUB)) {
 		double lvl = tech_of(target)->level;
 		return own < lvl ? own : lvl;
 	}
+	/* a LUT4 takes a two-input op and, in the same level, another one or a
+	 * select (four inputs): ((a & b) | c) ^ d is two levels, not three */
+	if ((is_gate(op) && (in == CHAIN_GATE || in == CHAIN_SELECT)) ||
+	    (op->opc == IR_SELECT && in == CHAIN_GATE))
+		return 0;
 	return own;
 }
 
-bool delay_carries(enum hls_target target, const struct ir_op *op, bool operand)
+enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
+				const enum delay_chain *in, unsigned n)
 {
+	double own = delay_op_ns(target, op);
+	for (unsigned i = 0; i < n; i++)
+		if (delay_step_ns(target, op, in[i]) < own)
+			return CHAIN_NONE; /* the pair is closed */
 	/* only one add overlaps the one before it: measured for two in a row
 	 * (a + b + c), while a third level of an add tree in one cycle came
 	 * out 6 ns slower than one level more (bench/fir8 in nextpnr) */
 	if (op->opc == IR_ADD || op->opc == IR_SUB)
-		return !operand;
+		return CHAIN_CARRY;
+	if (is_gate(op))
+		return CHAIN_GATE;
+	if (op->opc == IR_SELECT)
+		return CHAIN_SELECT;
 	bool one_input = op->opc == IR_ZEXT || op->opc == IR_SEXT || op->opc == IR_TRUNC ||
 			 op->opc == IR_EXTRACT || op->opc == IR_SHL || op->opc == IR_LSHR ||
 			 op->opc == IR_ASHR;
-	return operand && one_input && delay_op_ns(target, op) == 0;
+	return one_input && own == 0 && n == 1 ? in[0] : CHAIN_NONE;
 }
 
 double delay_default_clock_mhz(enum hls_target target)

@@ -157,8 +157,8 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 	double T = v->s->clock_ns;
 	enum hls_target tg = v->s->target;
 	unsigned n = b->nops;
-	/* cy[i]: along the path, op i's result leaves a carry chain */
-	bool *cy = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *cy);
+	/* cy[i]: along the path, what op i leaves for the op chained after it */
+	enum delay_chain *cy = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *cy);
 	for (unsigned i = 0; i < n; i++)
 		sl[i] = (struct slot){cyc(v, b->ops[i]), i};
 	qsort(sl, n, sizeof *sl, slot_cmp);
@@ -175,14 +175,15 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 				reached[sl[q].index] = 0;
 			reached[u] = 1;
 			D[u] = du;
-			cy[u] = delay_carries(tg, uo, false);
+			cy[u] = delay_chain_of(tg, uo, NULL, 0);
 			for (unsigned pw = pu + 1; pw < g1; pw++) {
 				unsigned w = sl[pw].index;
 				const struct ir_op *op = b->ops[w];
 				if (op->opc == IR_PHI)
 					continue;
 				double best = -1;
-				bool carry_in = false;
+				enum delay_chain in[4];
+				unsigned nin = 0;
 				for (unsigned a = 0; a < op->nargs; a++) {
 					const struct ir_op *d = op->args[a];
 					if (d->block != b || lat(v, d) ||
@@ -192,7 +193,8 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 					if (j < u || j >= w || !reached[j])
 						continue;
 					double dj = D[j] + delay_step_ns(tg, op, cy[j]);
-					carry_in |= cy[j];
+					if (nin < 4)
+						in[nin++] = cy[j];
 					if (dj > best)
 						best = dj;
 				}
@@ -201,7 +203,7 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 				double dw = delay_op_ns(tg, op);
 				reached[w] = 1;
 				D[w] = best;
-				cy[w] = delay_carries(tg, op, carry_in);
+				cy[w] = delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
 				if (dw > 0 && D[w] > T + EPS_NS)
 					bad(v, op, "chained after %%%u in state %u: "
 					    "%.2f ns, over the %.2f ns clock period",

@@ -118,15 +118,23 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op);
  * pipeline depth for pipelined operators (division: that of
  * rtl/sluice_div.v). */
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
+/* What an op's result leaves for the op chained after it in the same
+ * cycle (delay.c): nothing, a carry chain (an add or subtract that paid
+ * its delay), or a LUT level with room left (a two-input bitwise op, or a
+ * select, that paid one level). */
+enum delay_chain { CHAIN_NONE, CHAIN_CARRY, CHAIN_GATE, CHAIN_SELECT };
 /* What op adds to a path that reaches it through an operand chained in
- * the same cycle: its own delay, but about one level for an add or
- * subtract whose operand comes out of another's carry chain (`carry`),
- * since two ripple-carry adders in a row overlap.  delay_carries: whether
- * op's result comes out of such a chain, given whether its chained
- * operand's does (an add or subtract that did not overlap one before it;
- * wiring passes it on). */
-double delay_step_ns(enum hls_target target, const struct ir_op *op, bool carry);
-bool delay_carries(enum hls_target target, const struct ir_op *op, bool operand);
+ * the same cycle, whose result left `in`: its own delay, but one level
+ * for an add or subtract after a carry chain (ripple adders in a row
+ * overlap), and nothing for a bitwise op or select that fits in the LUT
+ * level of the op before it (a LUT4 holds a two-input op and another
+ * two-input op or a select). */
+double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_chain in);
+/* What op leaves, given what its n chained operands left: when any of
+ * them makes op cheaper, the pair is closed and the next op pays in full;
+ * wiring passes its operand's on. */
+enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
+				const enum delay_chain *in, unsigned n);
 /* Default clock of a target in MHz (board default comes from the board). */
 double delay_default_clock_mhz(enum hls_target target);
 

@@ -93,24 +93,27 @@ static unsigned check_latency_targets(struct hls_ctx *ctx,
 void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 {
 	struct ir_block *b = pb->block;
-	/* carry[i]: op i's result leaves a carry chain in its cycle */
-	bool *carry = arena_alloc(&pb->ctx->arena, (b->nops + 1) * sizeof *carry);
+	/* chain[i]: what op i leaves for the op chained after it */
+	enum delay_chain *chain = arena_alloc(&pb->ctx->arena, (b->nops + 1) * sizeof *chain);
 	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
 		double best = -1;
-		bool carry_in = false;
+		enum delay_chain in[4];
+		unsigned nin = 0;
 		for (unsigned k = 0; op->opc != IR_PHI && k < op->nargs; k++) {
 			const struct ir_op *d = op->args[k];
 			if (d->block != b || sk->latency[d->id] ||
 			    sk->cycle[d->id] != sk->cycle[op->id])
 				continue;
 			unsigned j = (unsigned)pb->var[d->id];
-			double a = sk->arrival[d->id] + delay_step_ns(pb->target, op, carry[j]);
-			carry_in |= carry[j];
+			double a = sk->arrival[d->id] + delay_step_ns(pb->target, op, chain[j]);
+			if (nin < 4)
+				in[nin++] = chain[j];
 			if (a > best)
 				best = a;
 		}
-		carry[i] = op->opc != IR_PHI && delay_carries(pb->target, op, carry_in);
+		chain[i] = op->opc == IR_PHI ? CHAIN_NONE
+			 : delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
 		sk->arrival[op->id] = best >= 0 ? best : pb->delay[i];
 	}
 }

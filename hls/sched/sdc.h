@@ -59,8 +59,6 @@ struct sdc_problem {
 	const int *var;	      /* by op id: index in this block, or -1 */
 	unsigned *lat;	      /* by var: latency */
 	double *delay;	      /* by var: combinational delay */
-	bool *carry;	      /* by var: the result comes out of a carry chain
-				 (delay_carries) */
 	unsigned *last_user;  /* by var: index of the last in-block user, 0: none */
 	struct sdc_constraint *cons;
 	unsigned ncons;

@@ -101,12 +101,16 @@ static void add_chain_constraints(struct sdc_problem *pb)
 	double T = pb->clock_ns;
 	double *D = arena_alloc(&pb->ctx->arena, n * sizeof *D);
 	unsigned char *st = arena_alloc(&pb->ctx->arena, n);
+	/* cs[v]: what v leaves for the op chained after it, along the paths
+	 * from u (sched_verify's check_chaining computes the same) */
+	enum delay_chain *cs = arena_alloc(&pb->ctx->arena, n * sizeof *cs);
 
 	for (unsigned u = 0; u < n; u++) {
 		if (pb->lat[u] || pb->delay[u] <= 0 || !pb->last_user[u])
 			continue;
 		st[u] = LIVE;
 		D[u] = pb->delay[u];
+		cs[u] = delay_chain_of(pb->target, b->ops[u], NULL, 0);
 		unsigned horizon = pb->last_user[u];
 		for (unsigned v = u + 1; v <= horizon; v++) {
 			const struct ir_op *op = b->ops[v];
@@ -114,15 +118,21 @@ static void add_chain_constraints(struct sdc_problem *pb)
 				continue;
 			bool reached = false, cut = false;
 			double best = 0;
+			enum delay_chain in[4];
+			unsigned nin = 0;
 			for (unsigned k = 0; k < op->nargs; k++) {
 				int j = operand_var(pb, op, k);
 				if (j < 0 || (unsigned)j < u || st[j] == UNSEEN)
 					continue;
 				reached = true;
-				double dj = D[j] + delay_step_ns(pb->target, op, pb->carry[j]);
-				if (st[j] == CUT || ((unsigned)j != u && pb->lat[j]))
+				if (st[j] == CUT || ((unsigned)j != u && pb->lat[j])) {
 					cut = true;
-				else if (dj > best)
+					continue;
+				}
+				double dj = D[j] + delay_step_ns(pb->target, op, cs[j]);
+				if (nin < 4)
+					in[nin++] = cs[j];
+				if (dj > best)
 					best = dj;
 			}
 			if (!reached)
@@ -132,6 +142,7 @@ static void add_chain_constraints(struct sdc_problem *pb)
 				continue;
 			}
 			D[v] = best;
+			cs[v] = delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
 			if (D[v] > T + EPS_NS && pb->delay[v] > 0) {
 				add(pb, SDC_CHAIN, b->ops[u], op, u, v, 1, D[v]);
 				st[v] = CUT;
@@ -348,7 +359,6 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
 	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
 	pb->last_user = arena_alloc(ar, pb->nvars * sizeof *pb->last_user);
-	pb->carry = arena_alloc(ar, pb->nvars * sizeof *pb->carry);
 	for (unsigned i = 0; i < n; i++) {
 		const struct ir_op *op = b->ops[i];
 		assert(var[op->id] == (int)i);
@@ -356,15 +366,11 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		pb->delay[i] = delay_op_ns(ctx->target, op);
 		if (op->opc == IR_PHI)
 			continue;
-		bool carry_in = false;
 		for (unsigned k = 0; k < op->nargs; k++) {
 			int j = operand_var(pb, op, k);
-			if (j >= 0) {
+			if (j >= 0)
 				pb->last_user[j] = i;
-				carry_in |= pb->carry[j] && !pb->lat[j];
-			}
 		}
-		pb->carry[i] = delay_carries(ctx->target, op, carry_in);
 	}
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);

@@ -5,7 +5,7 @@
  * Each case builds a kernel of one block over arguments, runs the pass,
  * checks the IR with ir_verify, and evaluates the block before and after
  * on random arguments with the small evaluator below (the ops the passes
- * make: const, arg, add, sub, mul, shl): the values must agree bit for bit
+ * make and read): the values must agree bit for bit
  * at the op's width.  It also checks the shape: how many multiplications
  * are left, and the depth of the add tree.
  *
@@ -88,6 +88,12 @@ static int eval(const struct ir_op *op, const uint64_t *args, uint64_t *out)
 	case IR_SUB: *out = a - b; break;
 	case IR_MUL: *out = a * b; break;
 	case IR_SHL: *out = b >= op->width ? 0 : a << b; break;
+	case IR_AND: *out = a & b; break;
+	case IR_XOR: *out = a ^ b; break;
+	case IR_EQ: *out = a == b; break;
+	case IR_NE: *out = a != b; break;
+	case IR_ZEXT: *out = a; break;
+	case IR_EXTRACT: *out = a >> op->index; break;
 	default: return -1;
 	}
 	*out &= mask(op->width);
@@ -298,10 +304,44 @@ static void test_balance(void)
 	fx_fini(&f);
 }
 
+/* (x & 2^k) == 0 and != 0, with the constants either side: the same
+ * values, and no compare left. */
+static void test_bit_tests(void)
+{
+	bool ok = true;
+	for (unsigned k = 0; k < 32 && ok; k += 3)
+		for (unsigned form = 0; form < 4 && ok; form++) {
+			struct fx f;
+			fx_init(&f);
+			struct ir_op *x = arg(&f, 32, 0);
+			struct ir_op *m = ir_const(&f.ctx, f.k, f.b, 32, UINT64_C(1) << k);
+			struct ir_op *zero = ir_const(&f.ctx, f.k, f.b, 32, 0);
+			struct ir_op *a = form & 1 ? bin(&f, IR_AND, m, x) : bin(&f, IR_AND, x, m);
+			struct ir_op *t = ir_op_new(&f.ctx, f.k, f.b, form & 2 ? IR_NE : IR_EQ, 1, 2);
+			t->args[0] = a, t->args[1] = zero;
+			ret(&f);
+			uint64_t xs[4] = {0, UINT64_C(1) << k, 0xffffffffu, rnd() & 0xffffffffu}, want[4];
+			for (unsigned i = 0; i < 4; i++)
+				eval(t, &xs[i], &want[i]);
+			pass_bit_tests(&f.ctx, f.p);
+			ok = ir_verify(&f.ctx, f.p, "test") == 0 && count(f.b, IR_EQ) == 0 &&
+			     count(f.b, IR_NE) == 0;
+			for (unsigned i = 0; ok && i < 4; i++) {
+				uint64_t got;
+				ok = eval(t, &xs[i], &got) == 0 && got == want[i];
+			}
+			if (!ok)
+				printf("  bit %u, form %u\n", k, form);
+			fx_fini(&f);
+		}
+	report("bit_tests", ok);
+}
+
 int main(void)
 {
 	test_const_mul();
 	test_balance();
+	test_bit_tests();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
