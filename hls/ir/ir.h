@@ -244,6 +244,8 @@ struct ir_block {
 	struct ir_kernel *kernel;
 	struct ir_loc loc;
 	struct ir_loop_hint hint; /* zero when no pragma names the loop */
+	uint64_t trip;		  /* a counted loop of this one block with constant
+				     bounds: iterations per entry; 0 unknown */
 };
 
 struct ir_param {

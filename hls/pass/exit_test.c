@@ -7,7 +7,8 @@
  *   loop:  i    = phi [init, pre], [inc, loop]
  *          ...
  *          inc  = add i, C
- *          cond = cmp inc, n            (n defined outside the loop)
+ *          cond = cmp inc, n            (n defined outside the loop; or
+ *                                        cmp i, n: then D = 0 below, else C)
  *          condbr cond, loop, exit      (either way round)
  *
  * In a pipelined loop that decision is what every next iteration waits
@@ -19,18 +20,21 @@
  * from an induction variable two steps ahead, and the branch reads a
  * register:
  *
- *   pre:   inc0 = add init, C;  go0 = cmp inc0, n;  k0 = add init, 2C
+ *   pre:   inc0 = add init, D;  go0 = cmp inc0, n;  k0 = add init, D + C
  *   loop:  go   = phi [go0, pre], [gonext, loop]
  *          k    = phi [k0, pre], [knext, loop]
  *          knext  = add k, C
  *          gonext = cmp k, n
  *          condbr go, loop, exit
  *
- * go in iteration j is cmp(i_j + C, n), the original condition, since k_j
- * = i_j + 2C modulo 2^width and i_{j+1} = i_j + C: the same values with
+ * go in iteration j is cmp(i_j + D, n), the original condition, since k_j
+ * = i_j + D + C modulo 2^width and i_{j+1} = i_j + C: the same values with
  * the same wrap-around, so the loop runs exactly as often.  The compare
  * now reads a register and has a whole cycle; the original i and inc stay
  * for their other uses (or dce removes them).
+ *
+ * Where init and n are constants the pass also counts the iterations per
+ * entry (block->trip, for the report), whether or not it rewrites.
  */
 #include "pass.h"
 
@@ -94,6 +98,49 @@ static void insert(struct hls_ctx *ctx, struct ir_block *b, struct ir_op **phis,
 	ir_block_set_ops(ctx, b, ops, n);
 }
 
+/* cmp of two w-bit values */
+static bool eval_cmp(enum ir_opcode opc, uint64_t a, uint64_t b, unsigned w)
+{
+	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1, s = UINT64_C(1) << (w - 1);
+	a &= m, b &= m;
+	int64_t sa = (int64_t)((a ^ s) - s), sb = (int64_t)((b ^ s) - s);
+	switch (opc) {
+	case IR_EQ: return a == b;
+	case IR_NE: return a != b;
+	case IR_ULT: return a < b;
+	case IR_ULE: return a <= b;
+	case IR_UGT: return a > b;
+	case IR_UGE: return a >= b;
+	case IR_SLT: return sa < sb;
+	case IR_SLE: return sa <= sb;
+	case IR_SGT: return sa > sb;
+	default: return sa >= sb;
+	}
+}
+
+#define MAX_TRIP_EVAL (1u << 22)
+
+/* Iterations per entry of the loop (it runs once before its first test)
+ * when init and n are constants; 0 when unknown or over MAX_TRIP_EVAL. */
+static uint64_t trip_count(const struct ir_op *cmp, unsigned at, const struct ir_op *init,
+			   uint64_t c, uint64_t d, bool stay_on_true)
+{
+	const struct ir_op *n = cmp->args[1 - at];
+	if (init->opc != IR_CONST || n->opc != IR_CONST || init->width > 64)
+		return 0;
+	unsigned w = init->width;
+	uint64_t i = init->imm;
+	for (uint64_t trips = 1; trips <= MAX_TRIP_EVAL; trips++) {
+		uint64_t x = i + d; /* what the compare sees in this iteration */
+		bool t = at == 0 ? eval_cmp(cmp->opc, x, n->imm, w)
+				 : eval_cmp(cmp->opc, n->imm, x, w);
+		if (t != stay_on_true)
+			return trips;
+		i += c;
+	}
+	return 0;
+}
+
 static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 			 struct ir_block *loop, double period)
 {
@@ -103,47 +150,60 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	struct ir_op *cmp = t->args[0];
 	if (cmp->block != loop || !is_cmp(cmp->opc))
 		return;
-	/* cmp inc, n: inc = add i, C with i this loop's phi of inc */
-	int at = -1;
+	/* cmp x, n with x = i + D: inc (D = C) or i itself (D = 0), where
+	 * inc = add i, C is i's value from the loop */
+	int at = -1, back = -1;
+	bool on_phi = false;
 	struct ir_op *inc = NULL, *i = NULL, *C = NULL;
 	for (unsigned a = 0; a < 2 && at < 0; a++) {
 		struct ir_op *x = cmp->args[a], *n = cmp->args[1 - a];
-		if (x->opc != IR_ADD || x->block != loop || n->block == loop)
+		if (x->block != loop || n->block == loop)
+			continue;
+		struct ir_op *add = x;
+		if (x->opc == IR_PHI && x->nargs == 2) {
+			int bk = x->phi_blocks[0] == loop ? 0 : x->phi_blocks[1] == loop ? 1 : -1;
+			if (bk < 0)
+				continue;
+			add = x->args[bk];
+		}
+		if (add->opc != IR_ADD || add->block != loop)
 			continue;
 		for (unsigned b = 0; b < 2; b++) {
-			struct ir_op *p = x->args[b], *c = x->args[1 - b];
+			struct ir_op *p = add->args[b], *c = add->args[1 - b];
 			if (p->opc == IR_PHI && p->block == loop && c->opc == IR_CONST &&
-			    p->nargs == 2 && p->width <= 64) {
-				at = (int)a, inc = x, i = p, C = c;
+			    p->nargs == 2 && p->width <= 64 && (x == add || x == p)) {
+				at = (int)a, inc = add, i = p, C = c, on_phi = x == p;
 				break;
 			}
 		}
 	}
 	if (at < 0)
 		return;
-	int back = i->phi_blocks[0] == loop ? 0 : i->phi_blocks[1] == loop ? 1 : -1;
+	back = i->phi_blocks[0] == loop ? 0 : i->phi_blocks[1] == loop ? 1 : -1;
 	if (back < 0 || i->args[back] != inc || i->phi_blocks[1 - back] == loop)
 		return;
 	struct ir_block *pre = i->phi_blocks[1 - back];
 	struct ir_op *init = i->args[1 - back];
 	if (loop->npreds != 2 || !pre->nops || !ir_is_terminator(pre->ops[pre->nops - 1]->opc))
 		return;
+	uint64_t c = C->imm, d = on_phi ? 0 : c;
+	loop->trip = trip_count(cmp, (unsigned)at, init, c, d, t->succs[0] == loop);
 	/* only where the chain does not fit one cycle */
 	enum hls_target tg = ctx->target;
-	if (delay_op_ns(tg, inc) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <= period)
+	if ((on_phi ? 0 : delay_op_ns(tg, inc)) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <= period)
 		return;
 
 	unsigned w = i->width;
-	uint64_t c = C->imm, m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 	struct ir_loc loc = t->loc;
 	/* in the block before the loop */
 	struct ir_op *pops[8];
 	unsigned np = 0;
-	struct ir_op *c1 = const_in(ctx, k, pre, pops, &np, w, c & m, loc);
+	struct ir_op *c1 = const_in(ctx, k, pre, pops, &np, w, d & m, loc);
 	struct ir_op *inc0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
 	inc0->args[0] = init, inc0->args[1] = c1;
 	struct ir_op *go0 = cmp_like(ctx, k, pre, pops, &np, cmp, (unsigned)at, inc0);
-	struct ir_op *c2 = const_in(ctx, k, pre, pops, &np, w, (2 * c) & m, loc);
+	struct ir_op *c2 = const_in(ctx, k, pre, pops, &np, w, (d + c) & m, loc);
 	struct ir_op *k0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
 	k0->args[0] = init, k0->args[1] = c2;
 	insert(ctx, pre, NULL, 0, pops, np);

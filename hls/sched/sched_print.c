@@ -238,6 +238,9 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 					(len + ii - 1) / ii == 1 ? "" : "s", sk->seq_len[b]);
 			else
 				fprintf(f, ": %u cycle%s per iteration\n", len, len == 1 ? "" : "s");
+			if (blk->trip)
+				fprintf(f, "    trip count %llu per entry\n",
+					(unsigned long long)blk->trip);
 			if (sk->limit[b])
 				fprintf(f, "    %s%s\n", ii ? "II limited by " : "", sk->limit[b]);
 		}

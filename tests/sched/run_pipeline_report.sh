@@ -18,6 +18,8 @@
 #              warned about with the pipe that prevents it;
 #   verify     every kernel of tests/kernels/ and examples/ builds with the
 #              schedule verifier on (a debug build runs sched_verify);
+#   trip       the trip count of a loop with constant bounds, and none
+#              where the bound is an argument;
 #   fence-needed  fence_request without its sluice_fence() hangs.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
@@ -151,6 +153,33 @@ for src in "$root"/tests/kernels/*.c "$root"/examples/*/*.c; do
 	n=$((n + 1))
 done
 if [ -z "$bad_builds" ]; then ok "verify ($n kernels, no internal error)"; else bad verify "internal errors in:$bad_builds"; fi
+
+# trip counts of loops with constant bounds, in the text and the JSON
+cat >"$out/trip.c" <<'C'
+#include <sluice.h>
+SLUICE_IO_PIPE_IN(xs, int32_t, 0);
+SLUICE_IO_PIPE_OUT(ys, int32_t, 0);
+SLUICE_KERNEL void k(int32_t n)
+{
+	for (int32_t i = 0; i < 1000; i++)
+		sluice_write(ys, sluice_read(xs) * n + i);
+	for (int32_t i = 0; i < n; i++)
+		sluice_write(ys, sluice_read(xs));
+}
+C
+if report trip "$out/trip.c" --target ice40; then
+	expect trip trip "trip count 1000 per entry"
+	if [ "$(grep -c "trip count" "$out/trip.txt")" = 1 ] &&
+		"$sluice" report "$out/trip.sluice" --json | python3 -c 'import json,sys
+l = json.load(sys.stdin)["reports"]["loops"]
+assert [x["trip_count"] for x in l] == [1000, 0], l'; then
+		ok trip-json
+	else
+		bad trip-json "a trip count where none is known, or not in --json"
+	fi
+else
+	bad trip "build failed ($out/trip.log)"
+fi
 
 # the fence is what keeps fence_request's request ahead of its answer:
 # without it the write and the read complete together or not at all, and
