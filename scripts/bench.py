@@ -32,7 +32,8 @@ one measured on the iCE40.  For each design it prints one row:
   LUT FF CY BR  SB_LUT4, SB_DFF*, SB_CARRY, SB_RAM40_4K of sluice_core (the
               kernels and their FIFOs, without the host bridge) after Yosys
               synth_ice40 (scripts/ice40_stat.sh; no DSP mapping);
-  Fmax        nextpnr-ice40 --up5k --package sg48 --freq 48, seed 1, of
+  Fmax        nextpnr-ice40 --up5k --package sg48 --freq 48, seed 1 (or,
+              with --device hx8k, --hx8k --package ct256), of
               sluice_core inside a generated shell (bench_shell below): the
               sg48 package has too few pins for the ports of most designs
               (fir alone has 73 I/Os; nextpnr stops with "Unable to find a
@@ -118,9 +119,22 @@ SLUICE = os.path.join(ROOT, "build", "bin", "sluice")
 # takes many minutes on them and u64_splitmix does not fit the UP5K.
 EXTRA_KERNELS = ["tests/kernels/shift_var.c", "tests/kernels/switch_dense.c",
                  "tests/kernels/i32_arith.c"]
+# --device: the part nextpnr places on (the netlist is the same)
+DEVICES = {
+    "up5k": (["--up5k", "--package", "sg48"], 5280, "iCE40 UP5K-SG48"),
+    "hx8k": (["--hx8k", "--package", "ct256"], 7680, "iCE40 HX8K-CT256"),
+}
 PNR = ["nextpnr-ice40", "--up5k", "--package", "sg48", "--freq", "48",
        "--timing-allow-fail"]
 UP5K_LCS = 5280
+DEVICE_NAME = "iCE40 UP5K-SG48"
+
+
+def set_device(dev):
+    """PNR, the LC count and the name for the part `dev`."""
+    global PNR, UP5K_LCS, DEVICE_NAME
+    opts, UP5K_LCS, DEVICE_NAME = DEVICES[dev]
+    PNR = ["nextpnr-ice40"] + opts + ["--freq", "48", "--timing-allow-fail"]
 
 
 def rel(p):
@@ -513,7 +527,7 @@ def row(d):
 
 
 def print_table(designs, totals, args):
-    print(f"\nsluice bench: target {args.target}, {args.sim} timing mode, iCE40 UP5K-SG48 @ 48 MHz")
+    print(f"\nsluice bench: target {args.target}, {args.sim} timing mode, {DEVICE_NAME} @ 48 MHz")
     print("  ".join(n.rjust(w) if i and w else n.ljust(w) for i, (n, w) in enumerate(COLS)))
     print("-" * 118)
     for d in designs:
@@ -988,6 +1002,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3, help="compile runs per design (median)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--no-pnr", action="store_true", help="skip nextpnr")
+    ap.add_argument("--device", default="up5k", choices=sorted(DEVICES),
+                    help="the iCE40 part nextpnr places on (default up5k; hx8k: the HX8K-CT256)")
     ap.add_argument("--no-bridge", action="store_true",
                     help="skip the synthesis of sluice_top (the cost of the host bridge)")
     ap.add_argument("--tool-timeout", type=int, default=300,
@@ -1003,6 +1019,7 @@ def main():
                     help="skip the host pipe throughput (also skipped when FILEs are given)")
     args = ap.parse_args()
     args.out = os.path.abspath(args.out)
+    set_device(args.device)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     if args.calibrate:
