@@ -192,7 +192,11 @@ static bool expand_mul(struct hls_ctx *ctx, struct ir_kernel *k,
 	return true;
 }
 
-void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p)
+/* Every op of p through `rewrite`, which changes it in place and lists
+ * the ops to insert before it. */
+static void rewrite_each(struct hls_ctx *ctx, struct ir_program *p,
+			 bool (*rewrite)(struct hls_ctx *, struct ir_kernel *,
+					 struct ir_op *, struct edit *))
 {
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		struct ir_kernel *k = p->kernels[kk];
@@ -200,13 +204,18 @@ void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p)
 			struct ir_block *blk = k->blocks[b];
 			for (unsigned i = 0; i < blk->nops; i++) {
 				struct edit e = {0};
-				if (expand_mul(ctx, k, blk->ops[i], &e) && e.nins) {
+				if (rewrite(ctx, k, blk->ops[i], &e) && e.nins) {
 					splice(ctx, blk, i, &e, NULL);
 					i += e.nins;
 				}
 			}
 		}
 	}
+}
+
+void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p)
+{
+	rewrite_each(ctx, p, expand_mul);
 }
 
 /* ---- bit tests ------------------------------------------------------------ */
@@ -253,19 +262,7 @@ static bool bit_test(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
 
 void pass_bit_tests(struct hls_ctx *ctx, struct ir_program *p)
 {
-	for (unsigned kk = 0; kk < p->nkernels; kk++) {
-		struct ir_kernel *k = p->kernels[kk];
-		for (unsigned b = 0; b < k->nblocks; b++) {
-			struct ir_block *blk = k->blocks[b];
-			for (unsigned i = 0; i < blk->nops; i++) {
-				struct edit e = {0};
-				if (bit_test(ctx, k, blk->ops[i], &e) && e.nins) {
-					splice(ctx, blk, i, &e, NULL);
-					i += e.nins;
-				}
-			}
-		}
-	}
+	rewrite_each(ctx, p, bit_test);
 }
 
 /* ---- balanced add trees ------------------------------------------------- */

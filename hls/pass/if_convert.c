@@ -242,26 +242,32 @@ static void add_guard(struct conv *c, struct ir_op *op, struct ir_op *g)
 	op->nargs = gi + 1;
 }
 
-/* A phi of a block of the region: the value of the edge taken. */
-static void phi_to_select(struct conv *c, struct ir_op *phi, struct ir_block *y)
+/* The value phi (of block y) takes on the edge into y an iteration takes,
+ * over its edges from the region: a chain of selects on the edges'
+ * conditions, the last edge the default (NULL: no edge from the region). */
+static struct ir_op *edge_select(struct conv *c, struct ir_op *phi, struct ir_block *y)
 {
 	struct ir_op *v = NULL;
-	/* the last edge is the default: when none of the others is taken */
 	for (unsigned a = phi->nargs; a-- > 0;) {
-		struct ir_op *val = phi->args[a];
-		if (!v) {
-			v = val;
+		struct ir_block *x = phi->phi_blocks[a];
+		if (!c->in[x->id])
 			continue;
-		}
-		struct ir_op *cond = edge_cond(c, phi->phi_blocks[a], y);
-		if (!cond) { /* only edge of its kind: always taken */
-			v = val;
+		struct ir_op *cond = v ? edge_cond(c, x, y) : NULL;
+		if (!cond) { /* the default, or the only way in: always taken */
+			v = phi->args[a];
 			continue;
 		}
 		struct ir_op *s = new_op(c, IR_SELECT, phi->width, 3, phi->loc);
-		s->args[0] = cond, s->args[1] = val, s->args[2] = v;
+		s->args[0] = cond, s->args[1] = phi->args[a], s->args[2] = v;
 		v = s;
 	}
+	return v;
+}
+
+/* A phi of a block of the region: the value of the edge taken. */
+static void phi_to_select(struct conv *c, struct ir_op *phi, struct ir_block *y)
+{
+	struct ir_op *v = edge_select(c, phi, y);
 	/* the phi becomes a copy of v (its users keep their operand) */
 	phi->opc = IR_ZEXT;
 	phi->nargs = 1;
@@ -276,21 +282,8 @@ static void fix_exit_phis(struct conv *c, struct ir_block *e)
 {
 	for (unsigned i = 0; i < e->nops && e->ops[i]->opc == IR_PHI; i++) {
 		struct ir_op *phi = e->ops[i];
-		struct ir_op *v = NULL;
+		struct ir_op *v = edge_select(c, phi, e);
 		unsigned kept = 0;
-		for (unsigned a = phi->nargs; a-- > 0;) {
-			struct ir_block *x = phi->phi_blocks[a];
-			if (!c->in[x->id])
-				continue;
-			struct ir_op *cond = v ? edge_cond(c, x, e) : NULL;
-			if (!v || !cond) {
-				v = phi->args[a];
-				continue;
-			}
-			struct ir_op *s = new_op(c, IR_SELECT, phi->width, 3, phi->loc);
-			s->args[0] = cond, s->args[1] = phi->args[a], s->args[2] = v;
-			v = s;
-		}
 		for (unsigned a = 0; a < phi->nargs; a++) {
 			if (c->in[phi->phi_blocks[a]->id])
 				continue;
