@@ -293,6 +293,8 @@ int cmd_build(int argc, char **argv)
 	if (!p || ctx.diag.errors)
 		goto out;
 	ir_after_pass(&ctx, p, "front");
+	pass_factor_products(&ctx, p);
+	ir_after_pass(&ctx, p, "factor-products");
 	pass_const_mul(&ctx, p);
 	ir_after_pass(&ctx, p, "const-mul");
 	pass_balance_adds(&ctx, p);

@@ -278,6 +278,7 @@ struct tree {
 	unsigned n;
 	struct ir_op **inner; /* the adds and subs inside, rebuilt */
 	unsigned ninner;
+	unsigned nold; /* ops of ids >= nold are the pass's own */
 };
 
 static bool is_addsub(const struct ir_op *op)
@@ -379,7 +380,142 @@ static unsigned op_depth(const struct ir_op *op, const unsigned *depth)
 	return d + (op->width && !wiring && op->opc != IR_PHI);
 }
 
-static void balance_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
+/* ---- common factors ------------------------------------------------------ */
+
+/* The low bits of op that anything uses: all of them, unless every user
+ * is a trunc, or a logical shift right by a constant whose own users
+ * want fewer (acc >> 8 truncated to 16 bits wants 24). */
+static unsigned demanded_width(const struct ir_block *blk, const struct ir_op *op,
+			       unsigned depth)
+{
+	if (depth > 2 || op->width > 64)
+		return op->width;
+	unsigned d = 0;
+	for (unsigned i = 0; i < blk->nops; i++) {
+		const struct ir_op *u = blk->ops[i];
+		for (unsigned a = 0; a < u->nargs; a++) {
+			if (u->args[a] != op)
+				continue;
+			unsigned w = op->width;
+			if (u->opc == IR_TRUNC)
+				w = u->width;
+			else if (u->opc == IR_LSHR && a == 0 && u->args[1]->opc == IR_CONST &&
+				 u->args[1]->imm < op->width)
+				w = (unsigned)u->args[1]->imm + demanded_width(blk, u, depth + 1);
+			if (w > d)
+				d = w;
+		}
+	}
+	/* a value used in another block, or nowhere here: all of it */
+	for (unsigned b = 0; b < blk->kernel->nblocks && d < op->width; b++) {
+		const struct ir_block *o = blk->kernel->blocks[b];
+		for (unsigned i = 0; o != blk && i < o->nops; i++)
+			for (unsigned a = 0; a < o->ops[i]->nargs; a++)
+				if (o->ops[i]->args[a] == op)
+					return op->width;
+	}
+	return d && d < op->width ? d : op->width;
+}
+
+/* A term x * c of a tree, c taken modulo 2^dw as a positive constant and
+ * a sign: (x * -6) is -(x * 6). */
+struct product {
+	struct ir_op *x;
+	uint64_t c;
+	int sign;
+	unsigned term;
+};
+
+static bool as_product(const struct term *t, const struct ir_op *root, unsigned dw,
+		       const unsigned *uses, unsigned nold, struct product *p)
+{
+	const struct ir_op *m = t->op;
+	if (m->opc != IR_MUL || m->nargs != 2 || m->block != root->block ||
+	    m->width > 64 || m->id >= nold || uses[m->id] != 1)
+		return false;
+	int ci = m->args[1]->opc == IR_CONST ? 1 : m->args[0]->opc == IR_CONST ? 0 : -1;
+	if (ci < 0)
+		return false;
+	uint64_t mask = dw < 64 ? (UINT64_C(1) << dw) - 1 : ~UINT64_C(0);
+	uint64_t c = m->args[ci]->imm & mask;
+	int sign = t->sign;
+	if (c >> (dw - 1) & 1) {
+		c = (0 - c) & mask;
+		sign = -sign;
+	}
+	*p = (struct product){m->args[1 - ci], c, sign, 0};
+	return true;
+}
+
+/* In the tree at root: the products by one constant summed first and
+ * multiplied once, a*x + a*y = a*(x + y) (a symmetric filter's taps);
+ * true when it changed the tree. */
+static bool factor_tree(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,
+			struct tree *tr, const unsigned *uses, bool *drop, struct edit *e)
+{
+	unsigned dw = demanded_width(root->block, root, 0);
+	struct product *pr = calloc(tr->n + 1, sizeof *pr);
+	bool *grouped = calloc(tr->n + 1, sizeof *grouped);
+	unsigned np = 0;
+	for (unsigned i = 0; i < tr->n; i++)
+		if (as_product(&tr->t[i], root, dw, uses, tr->nold, &pr[np])) {
+			pr[np].term = i;
+			np++;
+		}
+	struct term *out = NULL;
+	unsigned nout = 0;
+	for (unsigned i = 0; i < np; i++) {
+		if (grouped[pr[i].term])
+			continue;
+		struct ir_op *sum = pr[i].x;
+		unsigned depth = tr->t[pr[i].term].depth;
+		for (unsigned j = i + 1; j < np; j++) {
+			if (grouped[pr[j].term] || pr[j].c != pr[i].c)
+				continue;
+			struct ir_op *s = new_op(ctx, k, root,
+						 pr[j].sign == pr[i].sign ? IR_ADD : IR_SUB,
+						 root->width, 2, e);
+			s->args[0] = sum;
+			s->args[1] = pr[j].x;
+			sum = s;
+			grouped[pr[j].term] = true;
+			drop[tr->t[pr[j].term].op->id] = true;
+		}
+		if (sum == pr[i].x)
+			continue;
+		grouped[pr[i].term] = true;
+		drop[tr->t[pr[i].term].op->id] = true;
+		struct ir_op *c = new_const(ctx, k, root, root->width, pr[i].c, e);
+		struct ir_op *m = new_op(ctx, k, root, IR_MUL, root->width, 2, e);
+		m->args[0] = sum;
+		m->args[1] = c;
+		struct term t = {m, pr[i].sign, depth + 1};
+		VEC_PUSH(&ctx->arena, out, nout, t);
+	}
+	bool changed = nout > 0;
+	for (unsigned i = 0; changed && i < tr->n; i++)
+		if (!grouped[i])
+			VEC_PUSH(&ctx->arena, out, nout, tr->t[i]);
+	free(pr);
+	free(grouped);
+	if (!changed)
+		return false;
+	tr->t = out;
+	tr->n = nout;
+	if (nout == 1) { /* the whole tree was one constant's: 0 +/- product */
+		struct term z = {new_const(ctx, k, root, root->width, 0, e), 1, 0};
+		VEC_PUSH(&ctx->arena, tr->t, tr->n, z);
+	}
+	return true;
+}
+
+/* ---- the trees of a kernel ---------------------------------------------- */
+
+/* Every add tree of k through `shape`, which rebuilds it (from its terms,
+ * with root the last of its ops) and tells whether it did. */
+static void each_tree(struct hls_ctx *ctx, struct ir_kernel *k,
+		      bool (*shape)(struct hls_ctx *, struct ir_kernel *, struct ir_op *,
+				    struct tree *, const unsigned *, bool *, struct edit *))
 {
 	unsigned n = k->nops_total; /* ops of ids >= n are this pass's */
 	unsigned *uses = calloc(n + 1, sizeof *uses), *depth = calloc(n + 1, sizeof *depth);
@@ -399,19 +535,15 @@ static void balance_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 			struct ir_op *root = blk->ops[i];
 			if (root->id >= n || !is_addsub(root) || seen[root->id])
 				continue;
-			struct tree tr = {0};
+			struct tree tr = {.nold = n};
 			collect(ctx, root, 1, uses, depth, n, &tr);
 			for (unsigned j = 0; j < tr.ninner; j++)
 				seen[tr.inner[j]->id] = true;
-			/* three adds or more, deeper than they need be */
-			unsigned lg = 0;
-			while ((1u << lg) < tr.n)
-				lg++;
-			if (tr.ninner < 2 || tr.ninner + 1 <= lg)
+			struct edit e = {0};
+			if (!shape(ctx, k, root, &tr, uses, drop, &e))
 				continue;
 			for (unsigned j = 0; j < tr.ninner; j++)
 				drop[tr.inner[j]->id] = true;
-			struct edit e = {0};
 			balance(ctx, k, root, &tr, &e);
 			splice(ctx, blk, i, &e, drop);
 			/* on from the root's new place, below the new ops */
@@ -426,8 +558,25 @@ static void balance_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	free(seen);
 }
 
+/* Three adds or more, deeper than they need be: rebuilt as they are. */
+static bool too_deep(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,
+		     struct tree *tr, const unsigned *uses, bool *drop, struct edit *e)
+{
+	(void)ctx, (void)k, (void)root, (void)uses, (void)drop, (void)e;
+	unsigned lg = 0;
+	while ((1u << lg) < tr->n)
+		lg++;
+	return tr->ninner >= 2 && tr->ninner + 1 > lg;
+}
+
+void pass_factor_products(struct hls_ctx *ctx, struct ir_program *p)
+{
+	for (unsigned kk = 0; kk < p->nkernels; kk++)
+		each_tree(ctx, p->kernels[kk], factor_tree);
+}
+
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p)
 {
 	for (unsigned kk = 0; kk < p->nkernels; kk++)
-		balance_kernel(ctx, p->kernels[kk]);
+		each_tree(ctx, p->kernels[kk], too_deep);
 }

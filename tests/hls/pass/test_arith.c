@@ -1,6 +1,7 @@
 /*
- * test_arith.c -- hls/pass/arith.c: constant multiplications as shifts and
- * adds, chains of adds as balanced trees.
+ * test_arith.c -- hls/pass/arith.c: common constant factors taken out of
+ * sums, constant multiplications as shifts and adds, chains of adds as
+ * balanced trees, bit tests as bits.
  *
  * Each case builds a kernel of one block over arguments, runs the pass,
  * checks the IR with ir_verify, and evaluates the block before and after
@@ -92,7 +93,8 @@ static int eval(const struct ir_op *op, const uint64_t *args, uint64_t *out)
 	case IR_XOR: *out = a ^ b; break;
 	case IR_EQ: *out = a == b; break;
 	case IR_NE: *out = a != b; break;
-	case IR_ZEXT: *out = a; break;
+	case IR_LSHR: *out = b >= op->width ? 0 : a >> b; break;
+	case IR_ZEXT: case IR_TRUNC: *out = a; break;
 	case IR_EXTRACT: *out = a >> op->index; break;
 	default: return -1;
 	}
@@ -304,6 +306,68 @@ static void test_balance(void)
 	fx_fini(&f);
 }
 
+/* Sums of products by constants drawn from a few, some equal modulo the
+ * bits the sum's user keeps (-6 and 0xfffffa under (s >> 8) truncated to
+ * 16 bits), with random signs: the same values, and one multiplication
+ * per constant left. */
+static bool factor_case(unsigned n, bool narrow)
+{
+	static const uint64_t cs[] = {6, 0xfffffffa, 0xfffffa, 10, 0xfffffff6, 84, 3};
+	struct fx f;
+	fx_init(&f);
+	struct ir_op *sum = NULL;
+	uint64_t used[8];
+	unsigned nused = 0;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t c = cs[rnd() % (sizeof cs / sizeof cs[0])];
+		struct ir_op *p = bin(&f, IR_MUL, arg(&f, 32, i), ir_const(&f.ctx, f.k, f.b, 32, c));
+		sum = !sum ? p : bin(&f, rnd() & 1 ? IR_SUB : IR_ADD, sum, p);
+		/* the constants that stay apart: c and -c together, and
+		 * 0xfffffa with -6 only when 24 bits are all that count */
+		uint64_t key = c == 0xfffffa && narrow ? 6 : c >> 31 ? (0 - c) & 0xffffffff : c;
+		bool seen = false;
+		for (unsigned j = 0; j < nused; j++)
+			seen |= used[j] == key;
+		if (!seen)
+			used[nused++] = key;
+	}
+	struct ir_op *out = sum;
+	if (narrow) {
+		struct ir_op *sh = bin(&f, IR_LSHR, sum, ir_const(&f.ctx, f.k, f.b, 32, 8));
+		out = ir_op_new(&f.ctx, f.k, f.b, IR_TRUNC, 16, 1);
+		out->args[0] = sh;
+	}
+	ret(&f);
+	uint64_t args[8][8], want[8];
+	for (unsigned t = 0; t < 8; t++) {
+		for (unsigned i = 0; i < n; i++)
+			args[t][i] = rnd() & 0xffffffff;
+		eval(out, args[t], &want[t]);
+	}
+	pass_factor_products(&f.ctx, f.p);
+	bool ok = ir_verify(&f.ctx, f.p, "test") == 0 && count(f.b, IR_MUL) == nused;
+	if (!ok)
+		printf("  %u products: %u muls, want %u\n", n, count(f.b, IR_MUL), nused);
+	for (unsigned t = 0; ok && t < 8; t++) {
+		uint64_t got;
+		ok = eval(out, args[t], &got) == 0 && got == want[t];
+		if (!ok)
+			printf("  %u products%s: 0x%llx, want 0x%llx\n", n, narrow ? " (24 bits)" : "",
+			       (unsigned long long)got, (unsigned long long)want[t]);
+	}
+	fx_fini(&f);
+	return ok;
+}
+
+static void test_factor(void)
+{
+	bool ok = true;
+	for (unsigned n = 2; n <= 8; n++)
+		for (unsigned r = 0; r < 30; r++)
+			ok &= factor_case(n, r & 1);
+	report("factor_common_constants", ok);
+}
+
 /* (x & 2^k) == 0 and != 0, with the constants either side: the same
  * values, and no compare left. */
 static void test_bit_tests(void)
@@ -339,6 +403,7 @@ static void test_bit_tests(void)
 
 int main(void)
 {
+	test_factor();
 	test_const_mul();
 	test_balance();
 	test_bit_tests();
