@@ -309,6 +309,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "if-convert");
 	pass_exit_test(&ctx, p);
 	ir_after_pass(&ctx, p, "exit-test");
+	pass_narrow(&ctx, p);
+	ir_after_pass(&ctx, p, "narrow");
 	if (ctx.diag.errors)
 		goto out;
 

@@ -28,6 +28,10 @@ void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
  * one clock decides on its next iteration one iteration ahead. */
 void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p);
 
+/* narrow.c: adds, multiplies, bitwise ops, divides and compares at the
+ * width their values need (known zero or sign bits, bits nobody reads). */
+void pass_narrow(struct hls_ctx *ctx, struct ir_program *p);
+
 /* skip_empty_blocks.c: sends control around blocks holding only a jump. */
 void pass_skip_empty_blocks(struct hls_ctx *ctx, struct ir_program *p);
 

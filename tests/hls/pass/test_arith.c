@@ -1,7 +1,8 @@
 /*
- * test_arith.c -- hls/pass/arith.c: common constant factors taken out of
- * sums, constant multiplications as shifts and adds, chains of adds as
- * balanced trees, bit tests as bits.
+ * test_arith.c -- the arithmetic passes: hls/pass/arith.c (common constant
+ * factors taken out of sums, constant multiplications as shifts and adds,
+ * chains of adds as balanced trees, bit tests as bits) and
+ * hls/pass/narrow.c (width narrowing).
  *
  * Each case builds a kernel of one block over arguments, runs the pass,
  * checks the IR with ir_verify, and evaluates the block before and after
@@ -74,15 +75,35 @@ static uint64_t mask(unsigned w)
 	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }
 
+static int64_t sx(uint64_t v, unsigned w)
+{
+	return w >= 64 ? (int64_t)v : (int64_t)(v << (64 - w)) >> (64 - w);
+}
+
 /* The value of op with argument values `args`; -1: an op it cannot do. */
 static int eval(const struct ir_op *op, const uint64_t *args, uint64_t *out)
 {
-	uint64_t a = 0, b = 0;
+	uint64_t a = 0, b = 0, c = 0;
 	if (op->nargs >= 1 && eval(op->args[0], args, &a))
 		return -1;
 	if (op->nargs >= 2 && eval(op->args[1], args, &b))
 		return -1;
+	if (op->nargs >= 3 && eval(op->args[2], args, &c))
+		return -1;
+	unsigned aw = op->nargs ? op->args[0]->width : 0;
+	int64_t sa = sx(a, aw), sb = op->nargs >= 2 ? sx(b, op->args[1]->width) : 0;
 	switch (op->opc) {
+	case IR_OR: *out = a | b; break;
+	case IR_ASHR: *out = (uint64_t)(b >= aw ? sa >> 63 : sa >> b); break;
+	case IR_SEXT: *out = (uint64_t)sa; break;
+	case IR_SELECT: *out = a ? b : c; break;
+	case IR_UDIV: *out = b ? a / b : ~UINT64_C(0); break;
+	case IR_UREM: *out = b ? a % b : a; break;
+	case IR_SDIV: *out = !b ? ~UINT64_C(0) : sb == -1 ? (uint64_t)0 - (uint64_t)sa : (uint64_t)(sa / sb); break;
+	case IR_SREM: *out = !b ? a : sb == -1 ? 0 : (uint64_t)(sa % sb); break;
+	case IR_ULT: *out = a < b; break;
+	case IR_SLT: *out = sa < sb; break;
+	case IR_SGE: *out = sa >= sb; break;
 	case IR_CONST: *out = op->imm; break;
 	case IR_ARG: *out = args[op->index]; break;
 	case IR_ADD: *out = a + b; break;
@@ -368,6 +389,177 @@ static void test_factor(void)
 	report("factor_common_constants", ok);
 }
 
+/* ---- width narrowing ------------------------------------------------------- */
+
+/* A random value of width w over the arguments (each 8, 16 or 32 bits):
+ * extensions, truncations, constant shifts and masks, arithmetic,
+ * selects, divisions; depth-limited. */
+static struct ir_op *rand_value(struct fx *f, unsigned w, unsigned depth)
+{
+	unsigned pick = (unsigned)(rnd() % (depth ? 14 : 3));
+	switch (pick) {
+	case 0: case 1: { /* an argument brought to w */
+		static const unsigned ws[3] = {8, 16, 32};
+		unsigned aw = ws[rnd() % 3];
+		struct ir_op *x = arg(f, aw, (unsigned)(rnd() % 4) * 3 + aw / 16);
+		if (aw == w)
+			return x;
+		struct ir_op *e = ir_op_new(&f->ctx, f->k, f->b,
+					    aw > w ? IR_TRUNC : rnd() & 1 ? IR_SEXT : IR_ZEXT, w, 1);
+		e->args[0] = x;
+		return e;
+	}
+	case 2: /* a constant: small, negative or any */
+		return ir_const(&f->ctx, f->k, f->b, w,
+				rnd() % 3 == 0 ? (uint64_t)-(int64_t)(rnd() % 100) :
+				rnd() & 1 ? rnd() % 300 : rnd());
+	case 3: { /* a narrower value extended */
+		unsigned n = 1 + (unsigned)(rnd() % (w > 1 ? w - 1 : 1));
+		if (n >= w)
+			return rand_value(f, w, depth - 1);
+		struct ir_op *x = rand_value(f, n, depth - 1);
+		struct ir_op *e = ir_op_new(&f->ctx, f->k, f->b, rnd() & 1 ? IR_SEXT : IR_ZEXT, w, 1);
+		e->args[0] = x;
+		return e;
+	}
+	case 4: { /* constant shifts */
+		static const enum ir_opcode sh[3] = {IR_SHL, IR_LSHR, IR_ASHR};
+		struct ir_op *x = rand_value(f, w, depth - 1);
+		return bin(f, sh[rnd() % 3], x, ir_const(&f->ctx, f->k, f->b, 8, rnd() % (w + 2)));
+	}
+	case 5: /* a mask */
+		struct ir_op *x = rand_value(f, w, depth - 1);
+		return bin(f, IR_AND, x, ir_const(&f->ctx, f->k, f->b, w, (UINT64_C(1) << (rnd() % w)) - 1));
+	case 6: {
+		struct ir_op *a = rand_value(f, w, depth - 1), *b = rand_value(f, w, depth - 1);
+		struct ir_op *c = ir_op_new(&f->ctx, f->k, f->b, IR_SLT, 1, 2);
+		c->args[0] = a, c->args[1] = b;
+		struct ir_op *t = rand_value(f, w, depth - 1), *e = rand_value(f, w, depth - 1);
+		struct ir_op *s = ir_op_new(&f->ctx, f->k, f->b, IR_SELECT, w, 3);
+		s->args[0] = c, s->args[1] = t, s->args[2] = e;
+		return s;
+	}
+	default: {
+		static const enum ir_opcode ops[] = {IR_ADD, IR_SUB, IR_MUL, IR_XOR, IR_OR,
+						     IR_UDIV, IR_UREM, IR_SDIV, IR_SREM};
+		enum ir_opcode o = ops[rnd() % (sizeof ops / sizeof ops[0])];
+		struct ir_op *a = rand_value(f, w, depth - 1), *b = rand_value(f, w, depth - 1);
+		return bin(f, o, a, b);
+	}
+	}
+}
+
+/* Random values compared whole with a constant (a use that reads every
+ * bit), some through a shift and a truncation (a use that reads a few):
+ * after pass_narrow the same values on random arguments, including all
+ * zeros and ones; and narrower ops than before, over all cases. */
+static void test_narrow(void)
+{
+	bool ok = true;
+	unsigned narrowed = 0, cases = 4000;
+	for (unsigned t = 0; t < cases && ok; t++) {
+		struct fx f;
+		fx_init(&f);
+		unsigned w = rnd() & 1 ? 32 : 16;
+		struct ir_op *v = rand_value(&f, w, 1 + (unsigned)(rnd() % 4));
+		struct ir_op *seen = v;
+		if (rnd() & 1) { /* (v >> k) truncated: the low bits only */
+			struct ir_op *k = ir_const(&f.ctx, f.k, f.b, 8, rnd() % 4);
+			struct ir_op *sh = bin(&f, IR_LSHR, v, k);
+			seen = ir_op_new(&f.ctx, f.k, f.b, IR_TRUNC, 4 + (unsigned)(rnd() % 8), 1);
+			seen->args[0] = sh;
+		}
+		struct ir_op *five = ir_const(&f.ctx, f.k, f.b, seen->width, 5);
+		struct ir_op *cmp = ir_op_new(&f.ctx, f.k, f.b, IR_SLT, 1, 2);
+		cmp->args[0] = seen, cmp->args[1] = five;
+		ret(&f);
+		uint64_t args[8][16], want[8], wcmp[8];
+		for (unsigned r = 0; r < 8; r++) {
+			for (unsigned i = 0; i < 16; i++)
+				args[r][i] = r == 0 ? 0 : r == 1 ? ~UINT64_C(0) : rnd() >> (rnd() % 64);
+			for (unsigned i = 0; i < 16; i++)
+				args[r][i] &= mask(i % 3 == 0 ? 8 : i % 3 == 1 ? 16 : 32);
+			eval(seen, args[r], &want[r]);
+			eval(cmp, args[r], &wcmp[r]);
+		}
+		unsigned before = 0, after = 0;
+		for (unsigned i = 0; i < f.b->nops; i++)
+			before += f.b->ops[i]->width;
+		ok = ir_verify(&f.ctx, f.p, "test") == 0;
+		pass_narrow(&f.ctx, f.p);
+		ok = ok && ir_verify(&f.ctx, f.p, "test") == 0;
+		if (!ok) {
+			fflush(f.dout);
+			printf("  case %u: %s\n", t, f.diag);
+		}
+		for (unsigned r = 0; ok && r < 8; r++) {
+			uint64_t got, gcmp;
+			ok = eval(seen, args[r], &got) == 0 && got == want[r] &&
+			     eval(cmp, args[r], &gcmp) == 0 && gcmp == wcmp[r];
+			if (!ok) {
+				printf("  case %u, arguments %u: 0x%llx, want 0x%llx\n", t, r,
+				       (unsigned long long)got, (unsigned long long)want[r]);
+				ir_print(f.p, stdout);
+			}
+		}
+		for (unsigned i = 0; i < f.b->nops; i++)
+			if (f.b->ops[i]->opc != IR_ZEXT && f.b->ops[i]->opc != IR_SEXT &&
+			    f.b->ops[i]->opc != IR_TRUNC && f.b->ops[i]->opc != IR_CONST)
+				after += f.b->ops[i]->width;
+		narrowed += after < before;
+		fx_fini(&f);
+	}
+	report("narrow_random_values", ok);
+	report("narrow_narrows", ok && narrowed > cases / 4);
+	if (narrowed <= cases / 4)
+		printf("  narrower in %u of %u cases\n", narrowed, cases);
+
+	/* the running sum of a moving average: sum += x - y round a loop,
+	 * (sum >> 2) truncated to 16 bits: 18 bits of the sum are read, so
+	 * the add is 18 bits wide; x - y of two 16-bit values, 17 */
+	struct fx f;
+	fx_init(&f);
+	struct ir_block *entry = f.b;
+	struct ir_block *loop = ir_block_new(&f.ctx, f.k, "loop");
+	struct ir_op *zero = ir_const(&f.ctx, f.k, entry, 32, 0);
+	struct ir_op *br = ir_op_new(&f.ctx, f.k, entry, IR_BR, 0, 0);
+	br->succs = arena_alloc(&f.ctx.arena, sizeof *br->succs);
+	br->succs[0] = loop, br->nsuccs = 1;
+	VEC_PUSH(&f.ctx.arena, loop->preds, loop->npreds, entry);
+	VEC_PUSH(&f.ctx.arena, loop->preds, loop->npreds, loop);
+	f.b = loop;
+	struct ir_op *sum = ir_op_new(&f.ctx, f.k, loop, IR_PHI, 32, 2);
+	struct ir_op *x16 = arg(&f, 16, 0), *y16 = arg(&f, 16, 1);
+	struct ir_op *x = ir_op_new(&f.ctx, f.k, loop, IR_SEXT, 32, 1);
+	x->args[0] = x16;
+	struct ir_op *y = ir_op_new(&f.ctx, f.k, loop, IR_SEXT, 32, 1);
+	y->args[0] = y16;
+	struct ir_op *d = bin(&f, IR_SUB, x, y);
+	struct ir_op *next = bin(&f, IR_ADD, sum, d);
+	sum->args[0] = zero, sum->args[1] = next;
+	sum->phi_blocks = arena_alloc(&f.ctx.arena, 2 * sizeof *sum->phi_blocks);
+	sum->phi_blocks[0] = entry, sum->phi_blocks[1] = loop;
+	struct ir_op *two = ir_const(&f.ctx, f.k, loop, 32, 2);
+	struct ir_op *shifted = bin(&f, IR_LSHR, next, two);
+	struct ir_op *avg = ir_op_new(&f.ctx, f.k, loop, IR_TRUNC, 16, 1);
+	avg->args[0] = shifted;
+	struct ir_op *z16 = ir_const(&f.ctx, f.k, loop, 16, 0);
+	struct ir_op *neg = ir_op_new(&f.ctx, f.k, loop, IR_SLT, 1, 2);
+	neg->args[0] = avg, neg->args[1] = z16;
+	struct ir_op *back = ir_op_new(&f.ctx, f.k, loop, IR_BR, 0, 0);
+	back->succs = arena_alloc(&f.ctx.arena, sizeof *back->succs);
+	back->succs[0] = loop, back->nsuccs = 1;
+	ok = ir_verify(&f.ctx, f.p, "test") == 0;
+	pass_narrow(&f.ctx, f.p);
+	ok = ok && ir_verify(&f.ctx, f.p, "test") == 0 && next->opc == IR_ZEXT &&
+	     next->args[0]->opc == IR_ADD && next->args[0]->width == 18 &&
+	     d->opc == IR_SEXT && d->args[0]->opc == IR_SUB && d->args[0]->width <= 18;
+	if (!ok)
+		ir_print(f.p, stdout);
+	report("narrow_running_sum", ok);
+	fx_fini(&f);
+}
+
 /* (x & 2^k) == 0 and != 0, with the constants either side: the same
  * values, and no compare left. */
 static void test_bit_tests(void)
@@ -403,6 +595,7 @@ static void test_bit_tests(void)
 
 int main(void)
 {
+	test_narrow();
 	test_factor();
 	test_const_mul();
 	test_balance();

@@ -1,0 +1,407 @@
+/*
+ * narrow.c -- width narrowing: arithmetic at the width its values need.
+ *
+ * C computes in int and wider; hardware pays for every bit of an adder,
+ * a comparator, a divider and of the registers between stages, and the
+ * delay model charges a carry chain by its length.  This pass computes
+ * three facts per op and rebuilds the arithmetic ops narrower where they
+ * allow it:
+ *
+ *   z  the value's bits at and above z are zero (it is zext of its low z);
+ *   s  the value is the sign extension of its low s bits;
+ *   d  no user looks at bits at or above d (demanded bits: x >> 2
+ *      truncated to 16 bits wants 18 bits of x, and so does the add that
+ *      makes x, and the phi feeding the add, round a loop).
+ *
+ * z and s flow forward from constants, extensions, masks and shifts (an
+ * add of two sign-extended 16-bit values has s = 17); phis are taken at
+ * their full width.  d flows backward from the users to a fixed point
+ * round loops; a value leaving the kernel (pipe write, state store,
+ * compare, divide, variable shift) is demanded whole.
+ *
+ * An add, sub, mul, bitwise op, constant left shift or select of width w
+ * whose n = min(z, s, d) is below w becomes op.n over its operands
+ * truncated to n bits, extended back to w: zext when the bits above n are
+ * zero or unobserved, sext when they are sign copies.  The low n bits of
+ * these ops depend on the low n bits of their operands only, so the
+ * result is the same in every bit anybody reads.  Divisions and
+ * remainders, whose low bits depend on all bits, narrow only to the
+ * width their operands fit: unsigned remainders to the larger z;
+ * quotients, and signed remainders, one bit wider (the larger z or s plus
+ * one) and sign-extended, so that INT_MIN / -1 cannot arise and x / 0
+ * stays all ones (rtl/sluice_div.v, as RISC-V).  Compares take their
+ * operands at the width both fit.  The op keeps its id, name and place
+ * (it becomes the extension); the narrow op and the truncations go just
+ * before it.  The extensions and truncations are wiring, so what changes
+ * in hardware is the width of the carry chains, multipliers and dividers
+ * the schedule is made for, and of the registers that hold them.
+ */
+#include "pass.h"
+
+#include <stdlib.h>
+
+struct facts {
+	unsigned *z, *s, *d;
+};
+
+static unsigned umin(unsigned a, unsigned b)
+{
+	return a < b ? a : b;
+}
+
+static unsigned umax(unsigned a, unsigned b)
+{
+	return a > b ? a : b;
+}
+
+static bool const_amount(const struct ir_op *op, unsigned *k)
+{
+	if (op->args[1]->opc != IR_CONST || op->args[1]->width > 64)
+		return false;
+	uint64_t v = op->args[1]->imm;
+	*k = v > op->width ? op->width : (unsigned)v;
+	return true;
+}
+
+static bool is_compare(enum ir_opcode opc)
+{
+	return opc >= IR_EQ && opc <= IR_SGE;
+}
+
+static bool is_signed_compare(enum ir_opcode opc)
+{
+	return opc >= IR_SLT && opc <= IR_SGE;
+}
+
+/* ---- z and s, forward ------------------------------------------------------ */
+
+static void forward(const struct ir_op *op, struct facts *f)
+{
+	unsigned w = op->width, z = w, s = w;
+	const unsigned *Z = f->z, *S = f->s;
+#define ZA Z[op->args[0]->id]
+#define ZB Z[op->args[1]->id]
+#define SA S[op->args[0]->id]
+#define SB S[op->args[1]->id]
+	unsigned k;
+	switch (op->opc) {
+	case IR_CONST:
+		if (w <= 64) {
+			uint64_t v = op->imm;
+			z = v ? 64 - (unsigned)__builtin_clzll(v) : 0;
+			if (w && v >> (w - 1) & 1) { /* negative: count the leading ones */
+				uint64_t inv = ~v & (w < 64 ? (UINT64_C(1) << w) - 1 : ~UINT64_C(0));
+				s = (inv ? 64 - (unsigned)__builtin_clzll(inv) : 0) + 1;
+			} else {
+				s = z + 1;
+			}
+		}
+		break;
+	case IR_ZEXT:
+		z = ZA;
+		s = ZA + 1;
+		break;
+	case IR_SEXT:
+		s = SA;
+		z = ZA < op->args[0]->width ? ZA : w;
+		break;
+	case IR_TRUNC:
+		z = ZA;
+		s = SA;
+		break;
+	case IR_EXTRACT:
+		z = ZA > op->index ? ZA - op->index : 0;
+		s = SA > op->index ? SA - op->index : 1;
+		break;
+	case IR_AND:
+		z = umin(ZA, ZB);
+		s = umax(SA, SB);
+		break;
+	case IR_OR: case IR_XOR:
+		z = umax(ZA, ZB);
+		s = umax(SA, SB);
+		break;
+	case IR_ADD:
+		z = umax(ZA, ZB) + 1;
+		s = umax(SA, SB) + 1;
+		break;
+	case IR_SUB:
+		s = umax(SA, SB) + 1;
+		break;
+	case IR_MUL:
+		z = ZA + ZB;
+		s = SA + SB;
+		break;
+	case IR_SHL:
+		if (const_amount(op, &k)) {
+			z = k < w ? ZA + k : 0;
+			s = k < w ? SA + k : 1;
+		}
+		break;
+	case IR_LSHR:
+		if (const_amount(op, &k)) {
+			z = ZA > k ? ZA - k : 0;
+			if (k)
+				z = umin(z, w - k);
+		}
+		break;
+	case IR_ASHR:
+		if (const_amount(op, &k)) {
+			s = SA > k ? SA - k : 1;
+			z = ZA < w ? (ZA > k ? ZA - k : 0) : w;
+		}
+		break;
+	case IR_SELECT:
+		z = umax(Z[op->args[1]->id], Z[op->args[2]->id]);
+		s = umax(S[op->args[1]->id], S[op->args[2]->id]);
+		break;
+	case IR_UDIV: /* at most a, but a / 0 is all ones */
+		if (op->args[1]->opc == IR_CONST && op->args[1]->width <= 64 && op->args[1]->imm)
+			z = ZA;
+		break;
+	case IR_UREM: /* at most a (a % 0 = a) */
+		z = ZA;
+		break;
+	default:
+		break;
+	}
+#undef ZA
+#undef ZB
+#undef SA
+#undef SB
+	z = umin(z, w);
+	s = umin(umax(s, 1), w);
+	if (z < w)
+		s = umin(s, z + 1);
+	f->z[op->id] = z;
+	f->s[op->id] = s;
+}
+
+/* ---- d, backward --------------------------------------------------------- */
+
+/* The low bits of operand i that u's low `dem` bits depend on. */
+static unsigned operand_demand(const struct ir_op *u, unsigned i, unsigned dem)
+{
+	unsigned aw = u->args[i]->width, k;
+	if (!u->width) /* pipe writes, stores, terminators: all of it */
+		return aw;
+	switch (u->opc) {
+	case IR_ADD: case IR_SUB: case IR_MUL:
+	case IR_AND: case IR_OR: case IR_XOR:
+	case IR_TRUNC: case IR_ZEXT: case IR_SEXT: case IR_PHI:
+		return umin(dem, aw);
+	case IR_SELECT:
+		return i == 0 ? aw : umin(dem, aw);
+	case IR_SHL:
+		if (i == 1 || !const_amount(u, &k))
+			return aw;
+		return dem > k ? umin(dem - k, aw) : 0;
+	case IR_LSHR:
+		if (i == 1 || !const_amount(u, &k))
+			return aw;
+		return dem ? umin(dem + k, aw) : 0;
+	case IR_ASHR:
+		if (i == 1 || !const_amount(u, &k))
+			return aw;
+		return !dem ? 0 : dem + k < aw ? dem + k : aw;
+	case IR_EXTRACT:
+		return dem ? umin(u->index + dem, aw) : 0;
+	default:
+		return aw;
+	}
+}
+
+static void backward(const struct ir_kernel *k, struct facts *f)
+{
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned b = k->nblocks; b-- > 0;) {
+			const struct ir_block *blk = k->blocks[b];
+			for (unsigned i = blk->nops; i-- > 0;) {
+				const struct ir_op *u = blk->ops[i];
+				/* ops with effects see all of their operands */
+				unsigned dem = u->width ? f->d[u->id] : 0;
+				for (unsigned a = 0; a < u->nargs; a++) {
+					unsigned x = operand_demand(u, a, dem);
+					if (x > f->d[u->args[a]->id]) {
+						f->d[u->args[a]->id] = x;
+						changed = true;
+					}
+				}
+			}
+		}
+	}
+}
+
+/* ---- rewriting ------------------------------------------------------------ */
+
+struct edit {
+	struct ir_op **ins;
+	unsigned nins;
+};
+
+static struct ir_op *add_op(struct hls_ctx *ctx, struct ir_kernel *k, const struct ir_op *at,
+			    enum ir_opcode opc, unsigned width, unsigned nargs, struct edit *e)
+{
+	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, nargs);
+	op->block = at->block;
+	op->loc = at->loc;
+	VEC_PUSH(&ctx->arena, e->ins, e->nins, op);
+	return op;
+}
+
+/* x at n bits (n <= x's width): a narrower constant, the extension's
+ * source, or a truncation. */
+static struct ir_op *low_bits(struct hls_ctx *ctx, struct ir_kernel *k, const struct ir_op *at,
+			      struct ir_op *x, unsigned n, struct edit *e)
+{
+	if (x->width == n)
+		return x;
+	if (x->opc == IR_CONST && x->width <= 64) {
+		struct ir_op *c = ir_const(ctx, k, NULL, n, x->imm);
+		c->block = at->block;
+		c->loc = at->loc;
+		VEC_PUSH(&ctx->arena, e->ins, e->nins, c);
+		return c;
+	}
+	if ((x->opc == IR_ZEXT || x->opc == IR_SEXT || x->opc == IR_TRUNC) &&
+	    x->args[0]->width >= n)
+		return low_bits(ctx, k, at, x->args[0], n, e);
+	if ((x->opc == IR_ZEXT || x->opc == IR_SEXT) && x->args[0]->width < n) {
+		struct ir_op *ext = add_op(ctx, k, at, x->opc, n, 1, e);
+		ext->args[0] = x->args[0];
+		return ext;
+	}
+	struct ir_op *t = add_op(ctx, k, at, IR_TRUNC, n, 1, e);
+	t->args[0] = x;
+	return t;
+}
+
+/* The width op can be computed at, and whether the bits above it are
+ * sign copies; 0 when it stays as it is. */
+static unsigned narrow_width(const struct ir_op *op, const struct facts *f, bool *sext)
+{
+	unsigned w = op->width, n, za, zb, sa, sb;
+	*sext = false;
+	switch (op->opc) {
+	case IR_ADD: case IR_SUB: case IR_MUL:
+	case IR_AND: case IR_OR: case IR_XOR: case IR_SELECT:
+		break;
+	case IR_SHL:
+		if (op->args[1]->opc != IR_CONST)
+			return 0;
+		break;
+	case IR_UREM: /* a % b < b, and a % 0 = a */
+		za = f->z[op->args[0]->id], zb = f->z[op->args[1]->id];
+		n = umax(umax(za, zb), 1);
+		return n < w ? n : 0;
+	case IR_UDIV: /* one bit more, sign-extended: a / 0 stays all ones */
+		za = f->z[op->args[0]->id], zb = f->z[op->args[1]->id];
+		n = umax(za, zb) + 1;
+		*sext = true;
+		return n < w ? n : 0;
+	case IR_SDIV: case IR_SREM:
+		sa = f->s[op->args[0]->id], sb = f->s[op->args[1]->id];
+		n = umax(sa, sb) + 1;
+		*sext = true;
+		return n < w ? n : 0;
+	default:
+		return 0;
+	}
+	unsigned d = f->d[op->id], z = f->z[op->id], s = f->s[op->id];
+	if (!d) /* nobody looks at it: dce's */
+		return 0;
+	n = umin(d, umin(z, s));
+	if (!n)
+		n = 1;
+	*sext = n == s && n < z && n < d;
+	return n < w ? n : 0;
+}
+
+/* The width both operands of a compare fit, as the compare needs it; 0
+ * when that is their own. */
+static unsigned compare_width(const struct ir_op *op, const struct facts *f)
+{
+	unsigned aw = op->args[0]->width;
+	unsigned z = umax(f->z[op->args[0]->id], f->z[op->args[1]->id]);
+	unsigned s = umax(f->s[op->args[0]->id], f->s[op->args[1]->id]);
+	/* both non-negative: unsigned order at z bits, signed at z + 1 */
+	unsigned n = is_signed_compare(op->opc) ? z + 1 : umax(z, 1);
+	/* both sign-extended from s bits: signed and unsigned order, and
+	 * equality, are those of the low s bits */
+	n = umin(n, s);
+	return n < aw ? n : 0;
+}
+
+static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
+		      const struct facts *f, struct edit *e)
+{
+	if (op->width > 64 || (op->nargs && op->args[0]->width > 64))
+		return false;
+	if (is_compare(op->opc) && op->nargs == 2) {
+		unsigned n = compare_width(op, f);
+		if (!n)
+			return false;
+		op->args[0] = low_bits(ctx, k, op, op->args[0], n, e);
+		op->args[1] = low_bits(ctx, k, op, op->args[1], n, e);
+		return true;
+	}
+	bool sext;
+	unsigned n = narrow_width(op, f, &sext);
+	if (!n)
+		return false;
+	struct ir_op *args[3];
+	unsigned nargs = op->nargs;
+	for (unsigned a = 0; a < nargs; a++) {
+		bool keep = (op->opc == IR_SELECT && a == 0) || (op->opc == IR_SHL && a == 1);
+		args[a] = keep ? op->args[a] : low_bits(ctx, k, op, op->args[a], n, e);
+	}
+	struct ir_op *nw = add_op(ctx, k, op, op->opc, n, nargs, e);
+	for (unsigned a = 0; a < nargs; a++)
+		nw->args[a] = args[a];
+	nw->name = op->name;
+	op->opc = sext ? IR_SEXT : IR_ZEXT;
+	op->nargs = 1;
+	op->args[0] = nw;
+	return true;
+}
+
+static void narrow_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
+{
+	unsigned n = k->nops_total;
+	struct facts f = {calloc(n + 1, sizeof(unsigned)), calloc(n + 1, sizeof(unsigned)),
+			  calloc(n + 1, sizeof(unsigned))};
+	/* z and s in block order: an op's operands come first, but for phis
+	 * (taken whole) and values of blocks later in the list (whole, until
+	 * they are seen: a second round settles them) */
+	for (unsigned i = 0; i < n; i++)
+		f.z[i] = f.s[i] = IR_MAX_WIDTH;
+	for (unsigned round = 0; round < 2; round++)
+		for (unsigned b = 0; b < k->nblocks; b++)
+			for (unsigned i = 0; i < k->blocks[b]->nops; i++)
+				forward(k->blocks[b]->ops[i], &f);
+	backward(k, &f);
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		struct ir_op **ops = NULL;
+		unsigned nops = 0;
+		for (unsigned i = 0; i < blk->nops; i++) {
+			struct ir_op *op = blk->ops[i];
+			struct edit e = {0};
+			if (op->id < n && narrow_op(ctx, k, op, &f, &e))
+				for (unsigned j = 0; j < e.nins; j++)
+					VEC_PUSH(&ctx->arena, ops, nops, e.ins[j]);
+			VEC_PUSH(&ctx->arena, ops, nops, op);
+		}
+		ir_block_set_ops(ctx, blk, ops, nops);
+	}
+	free(f.z);
+	free(f.s);
+	free(f.d);
+}
+
+void pass_narrow(struct hls_ctx *ctx, struct ir_program *p)
+{
+	for (unsigned kk = 0; kk < p->nkernels; kk++)
+		narrow_kernel(ctx, p->kernels[kk]);
+}
