@@ -3,8 +3,10 @@
 #   make            build the compiler (build/bin/sluice) and the test programs
 #   make deps       install the toolchain from Debian's packages when missing
 #   make test       deps (if needed), build, run every test; ends "N passed, N failed"
-#   make bench      cycles per word, iCE40 resources and Fmax per example and
-#                   bench/ kernel, beside hand-written RTL (bench/RESULTS.md)
+#   make bench      cycles per word, iCE40 and ECP5 resources and Fmax per
+#                   example and bench/ kernel, beside hand-written RTL
+#                   (bench/RESULTS.md); installs the ECP5 tools (YoWASP, from
+#                   PyPI) into build/venv-fpga first (scripts/deps.sh --fpga-pypi)
 #   make demo       the end-to-end demo (host program on the simulator)
 #   make install    into PREFIX (default /usr/local)
 #
@@ -123,7 +125,8 @@ demo: check-deps
 
 bench: check-deps
 	$(MAKE) all
-	python3 scripts/bench.py
+	scripts/deps.sh --fpga-pypi || echo "bench: no ECP5 tools (see above); bench.py says how to install them"
+	python3 scripts/bench.py --family ice40,ecp5
 
 # Installs the compiler, libsluice and its headers, and what the compiler
 # reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/);

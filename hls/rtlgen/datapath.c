@@ -1,7 +1,8 @@
 /*
  * datapath.c -- the kernel's values as Verilog: one wire per value with its
  * combinational expression, a sluice_div instance per division (or per
- * x / y, x % y pair), and the bit-counting functions.
+ * x / y, x % y pair) and a sluice_mul instance per multiplication with a
+ * latency, and the bit-counting functions.
  *
  * Every expression reads named signals only (wires, registers, ports), so
  * slices are always of identifiers; operands are chosen by val_ref for the
@@ -282,12 +283,39 @@ static void emit_divider(struct kgen *kg, struct ir_op *op)
 		fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", f);
 }
 
+static void emit_multiplier(struct kgen *kg, struct ir_op *op)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	FILE *f = kg->f;
+	struct rtl_val *v = &kg->val[op->id];
+	unsigned w = op->width, lat = kg->sk->latency[op->id];
+	unsigned c = kg->sk->cycle[op->id];
+	const char *lines = rtl_lines(ctx, &op->loc, 1);
+	fprintf(f, "    // %s%smul: starts in %s, result in %s\n", lines ? lines : "",
+		lines ? ": " : "", fsm_state(kg, op->block, c), fsm_state(kg, op->block, c + lat));
+	kgen_decl(kg, "    ", "wire", w, v->wire, NULL, bits_full(&v->wire_bits, w), NULL);
+	const char *inst = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "u_%s", v->wire));
+	fprintf(f, "    sluice_mul #(.WIDTH(%u), .SPLIT(%u)) %s (\n"
+		   "        .clk(clk),\n"
+		   "        .ce(%s),\n"
+		   "        .a(%s),\n"
+		   "        .b(%s),\n"
+		   "        .p(%s)\n"
+		   "    );\n",
+		w, delay_mul_split(kg->g->s->target), inst, pipe_enable_of(kg, op),
+		arg_ref(kg, op, 0), arg_ref(kg, op, 1), v->wire);
+}
+
 static void emit_wire(struct kgen *kg, struct ir_op *op)
 {
 	struct rtl_val *v = &kg->val[op->id];
 	if (!v->needed || !v->wire)
 		return;
-	if (v->div_inst) {
+	if (v->unit_inst && op->opc == IR_MUL) {
+		emit_multiplier(kg, op);
+		return;
+	}
+	if (v->unit_inst) {
 		/* one instance for a pair: emitted at the pair's first op */
 		if (!v->emitted)
 			emit_divider(kg, op);

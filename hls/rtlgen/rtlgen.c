@@ -283,6 +283,8 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_fifo.v");
 	if (g.uses_div)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_div.v");
+	if (g.uses_mul)
+		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_mul.v");
 	for (unsigned i = 0; g.host.link && i < sizeof bridge_files / sizeof *bridge_files; i++)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, bridge_files[i]);
 	return 0;

@@ -39,6 +39,8 @@
 
 /* Pipeline depth of rtl/sluice_div.v (its LATENCY parameter). */
 #define RTL_DIV_LATENCY(width) ((width) + 2)
+/* rtl/sluice_mul.v */
+#define RTL_MUL_LATENCY(width, split) ((width) <= (split) ? 2 : 3)
 
 /* ---- shared by the whole program (rtlgen.c) ----------------------------- */
 
@@ -63,7 +65,7 @@ struct rtl_gen {
 	const struct hls_schedule *s;
 	const char *dir;
 	struct rtl_files *out;
-	bool uses_div, uses_fifo;
+	bool uses_div, uses_mul, uses_fifo;
 	struct rtl_host host;
 };
 
@@ -162,9 +164,9 @@ struct rtl_val {
 	bool needed;	/* computed at all (side effect, or used by a needed op) */
 	bool used;	/* its result is read by a needed op */
 	bool stable;	/* its wire holds the value in every state */
-	bool div_inst;	/* computed by a sluice_div instance */
+	bool unit_inst;	/* computed by an instance of rtl/: sluice_div, sluice_mul */
 	struct ir_op *div_partner; /* udiv/urem pair sharing the instance */
-	bool emitted;		/* divider instance written */
+	bool emitted;		/* unit instance written */
 	const char *wire; /* NULL when none */
 	const char *reg;  /* NULL when none */
 	unsigned valid;	/* cycle of its block in which the wire holds it */

@@ -3,8 +3,8 @@
  * each use reads.
  *
  * A value of op v (not a phi) is a wire holding it in one state of v's
- * block: v.valid = cycle[v] (+ latency for a sluice_div instance, whose
- * outputs hold the result in state cycle + LATENCY).  A use by an op that
+ * block: v.valid = cycle[v] (+ latency for a sluice_div or sluice_mul
+ * instance, whose outputs hold the result in state cycle + LATENCY).  A use by an op that
  * starts in (block b, cycle c) -- for a phi operand: the end of the
  * incoming block's last state -- reads
  *   - the wire when b is v's block and c == v.valid (chained, or the cycle
@@ -24,7 +24,8 @@
  * Also checks what the back end relies on in the schedule (internal
  * errors): cycles inside their block, terminators in the last state, at
  * most one op per pipe per state, results available when used, divider
- * latencies 0 (combinational) or that of rtl/sluice_div.v.
+ * and multiplier latencies 0 (combinational) or those of rtl/sluice_div.v
+ * and rtl/sluice_mul.v.
  */
 #include "rtlgen_internal.h"
 
@@ -125,6 +126,15 @@ static int check_schedule(struct kgen *kg)
 				err |= sched_error(kg, op, arena_printf(&ctx->arena,
 					"divider latency %u; sluice_div has %u", lat,
 					RTL_DIV_LATENCY(op->width)));
+			unsigned split = delay_mul_split(kg->g->s->target);
+			if (op->opc == IR_MUL && lat &&
+			    (!split || op->width > 2 * split ||
+			     lat != RTL_MUL_LATENCY(op->width, split)))
+				err |= sched_error(kg, op, arena_printf(&ctx->arena,
+					"multiplier latency %u; sluice_mul has none for %u bits",
+					lat, op->width));
+			else if (lat && !is_div(op->opc) && op->opc != IR_MUL)
+				err |= sched_error(kg, op, "a latency but no unit computes it");
 			/* one op per pipe per cycle (and, in a pipelined loop,
 			 * not with another iteration's op on it either) */
 			for (unsigned i = 0; is_pipe_op(op->opc) && i < j; i++) {
@@ -193,9 +203,12 @@ static void liveness(struct kgen *kg)
 	}
 }
 
-/* ---- dividers --------------------------------------------------------- */
+/* ---- units: dividers and multipliers ------------------------------------ */
 
-static void plan_dividers(struct kgen *kg)
+/* The ops with a latency are computed by an instance of rtl/: sluice_mul
+ * for a multiply, sluice_div for a divide or remainder (x / y and x % y
+ * started together share one). */
+static void plan_units(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
 	for (unsigned b = 0; b < k->nblocks; b++) {
@@ -203,9 +216,13 @@ static void plan_dividers(struct kgen *kg)
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
-			if (!is_div(op->opc) || !v->needed || !kg->sk->latency[op->id])
+			if (!v->needed || !kg->sk->latency[op->id])
 				continue;
-			v->div_inst = true;
+			v->unit_inst = true;
+			if (op->opc == IR_MUL) {
+				kg->g->uses_mul = true;
+				continue;
+			}
 			kg->g->uses_div = true;
 			/* x / y and x % y started together share one divider */
 			bool sgn = op->opc == IR_SDIV || op->opc == IR_SREM;
@@ -213,7 +230,7 @@ static void plan_dividers(struct kgen *kg)
 			for (unsigned i = 0; i < j; i++) {
 				struct ir_op *o = blk->ops[i];
 				struct rtl_val *ov = &kg->val[o->id];
-				if (!ov->div_inst || ov->div_partner || !is_div(o->opc))
+				if (!ov->unit_inst || ov->div_partner || !is_div(o->opc))
 					continue;
 				bool osgn = o->opc == IR_SDIV || o->opc == IR_SREM;
 				bool oquot = o->opc == IR_UDIV || o->opc == IR_SDIV;
@@ -399,7 +416,7 @@ int values_plan(struct kgen *kg)
 	if (check_schedule(kg))
 		return -1;
 	liveness(kg);
-	plan_dividers(kg);
+	plan_units(kg);
 
 	/* kernel state registers and argument registers */
 	kg->sv_reg = arena_alloc(&ctx->arena, (k->nstates + 1) * sizeof *kg->sv_reg);
@@ -432,7 +449,7 @@ int values_plan(struct kgen *kg)
 					kg->spec_reg[si] = names_fresh(ctx, &kg->names,
 						arena_printf(&ctx->arena, "spec_%s_reg", op->spec->name));
 			}
-			v->valid = op_cycle(kg, op) + (v->div_inst ? kg->sk->latency[op->id] : 0);
+			v->valid = op_cycle(kg, op) + (v->unit_inst ? kg->sk->latency[op->id] : 0);
 			if (op->opc == IR_ARG) {
 				if (op->index >= k->nparams ||
 				    k->params[op->index].width != op->width) {

@@ -4,12 +4,22 @@
  *
  * Every target is described by a handful of numbers (struct tech below):
  *
- *          level  logic  carry/bit  compare   branch  hard mult.      LUT mult.  clock
- *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5    -          100 MHz
- *   ice40  3.50   1.80   0.31       +3.5/7.0  14.0    none            CSA tree   48 MHz
- *   ecp5   1.00   1.00   0.06       +0        1.00    18 bits, 4.5    -          100 MHz
- *   gowin  1.30   1.30   0.12       +0        1.30    none            add tree   50 MHz
+ *          level  logic  carry/bit  compare   branch  hard mult.       LUT mult.  clock    R
+ *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5     -          100 MHz  0
+ *   ice40  3.50   1.80   0.31       +3.5/7.0  14.0    sluice_mul, 16   CSA tree   48 MHz   1.80
+ *   ecp5   1.25   1.25   0.06       +0.6/1.0  1.25    18 bits, 6.3     -          100 MHz  0.53
+ *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60
  *   (ns; a pipe handshake costs one level on every target)
+ *
+ * R is the register overhead every register-to-register path pays once
+ * (clock-to-Q of the source, setup of the destination), which the op
+ * delays do not contain: the scheduler fills period - R with logic
+ * (delay_logic_budget_ns).  "sluice_mul, 16": multiplies of 8 to 32 bits
+ * that a few adds do not cover go to rtl/sluice_mul.v, 16 x 16 pieces
+ * with registers before and after (one SB_MAC16 each with synth_ice40
+ * -dsp), latency 2 or 3, no delay in the cycle they start: nextpnr 0.4's
+ * figure for a combinational MAC16 (4.4 ns for 16 x 16) is not to be
+ * trusted, a MAC16 between two registers needs no figure of ours.
  *
  * "Level" is one LUT level of a tree (comparators, barrel shifters, FIFO
  * flags) with the routing into it; "logic" is one 2-input bitwise op or
@@ -21,13 +31,33 @@
  * Verilog (phi registers are written when state_next is their block's
  * first state, so the branch condition reaches their enables).
  *
- * sim, ecp5 and gowin are estimates, not calibrated:
+ * sim and gowin are estimates, not calibrated:
  *   - sim: a generic fast technology (a modern 6-LUT FPGA / an ASIC-like
  *     library), so that simulation chains generously at 100 MHz;
- *   - ecp5 (-6 grade): LUT4 about 0.4 ns plus routing, CCU2C carry about
- *     0.05 ns per bit, MULT18X18D about 4-4.5 ns (synth_ecp5 maps them);
  *   - gowin (GW1N/GW1NR, -6): LUT4 about 0.6 ns plus 0.7 ns routing, ALU
  *     carry about 0.1 ns per bit; Yosys 0.23's synth_gowin maps no DSP.
+ *
+ * ecp5 (LFE5U-25F, speed grade 6) is calibrated against nextpnr-ecp5 0.11
+ * and Yosys 0.70 (YoWASP builds; `python3 scripts/bench.py --calibrate
+ * --family ecp5`), the same register -> op(s) -> register designs as for
+ * iCE40 below, median of seeds 1-3; R = 0.53 ns measured; est = model + R:
+ *
+ *   design                        nextpnr   est/nextpnr
+ *   a & b, 32 bits                  1.83     0.97
+ *   a + b, 32 / 16 bits             3.65 / 3.07   1.01 / 0.89
+ *   a + b + c, 32 bits              4.89     1.01
+ *   a < b, 32 bits, unsigned        4.23     1.02
+ *   a < b, 32 / 16 bits, signed     4.58 / 4.29   1.03 / 0.87
+ *   a == b, 32 bits                 4.08     1.05
+ *   a * b, 8 / 16 bits (a MULT18)   6.85 / 6.82   1.00 / 1.00
+ *   a * b, 24 / 32 bits (three)    10.17 / 10.55  1.20 / 1.25
+ *   a << b, >> b, >>> b, 32 bits    8.19 / 8.00 / 9.06   0.98 / 1.00 / 0.89
+ *   c ? a : b, 32 bits              2.14     0.83
+ *   8-input select chain, 32 bits   4.51     2.06 (slice muxes absorb it)
+ *   (a + b) < c, 32 bits            6.16     1.21
+ * branch and handshake are one level, not measured on their own.  Before
+ * (level 1.0, no compare term, MULT18 4.5 ns) est/nextpnr was 0.58-0.95
+ * for most rows, and fir8 and fir16 missed 100 MHz (87 and 84 MHz).
  *
  * ice40 (UP5K, the iCEBreaker's part) is calibrated against nextpnr-ice40
  * 0.4 (`python3 scripts/bench.py --calibrate`): each design is registers ->
@@ -61,6 +91,9 @@
  *     collapse the chain into about 3 LUT levels)
  *   (a + b) < c, 32 bits           27.04   30.34  32.14   1.19
  *   a + b + c, 32 bits             18.03   16.92  18.72   1.04
+ *   a + 2a + 1, 32 bits            15.32   13.42  15.22   0.99
+ *     (+ 1 after an add is the adder's carry-in: free; any other
+ *     constant is a third operand, a + b + 0x12345678: 18.01)
  *     (Yosys merges the two adds into one carry-save level and one carry
  *     chain; even unmerged, chained ripple adds overlap: an add or
  *     subtract fed by another's carry chain in the same cycle costs one
@@ -89,9 +122,8 @@
  *
  * The nextpnr figures come from small placements; in a full design the
  * routing is longer (the same signed compare took 25 ns in pipe_memcpy).
- * A gap the scheduler, not this file, can close: the clock budget should
- * be the period minus R (1.8 ns on iCE40).  An op slower
- * than the period (a 32-bit multiply on iCE40) stands alone in its state
+ * The scheduler fills the period less R (1.8 ns on iCE40).  An op slower
+ * than the period (a 64-bit multiply on iCE40) stands alone in its state
  * and cannot meet the clock at all.
  *
  * Delays by opcode, w = width (for comparisons: the operand width):
@@ -117,8 +149,9 @@
  *                                   63 operands need 0..9 stages) + one
  *                                   w-bit add: how Yosys maps $mul/$macc
  *                                   (alumacc, maccmap); a 32-bit mul on
- *                                   iCE40 is ~45 ns, over 48 MHz, so it
- *                                   stands alone
+ *                                   iCE40 is ~45 ns, over 48 MHz: there it
+ *                                   goes to sluice_mul (latency 2 or 3,
+ *                                   delay 0), wider ones stand alone
  *   mul by a constant c             add tree: at most ceil(log2 n) w-bit
  *                                   adds, n = the set bits of c (or of
  *                                   -c, + 1); CSA tree: the stages for n =
@@ -141,7 +174,9 @@
  *
  * Latency is 0 (combinational) for every op but division and remainder,
  * which take the pipeline depth of rtl/sluice_div.v: LATENCY = WIDTH + 2
- * (one operand stage, WIDTH quotient-bit stages, one output stage).
+ * (one operand stage, WIDTH quotient-bit stages, one output stage), and,
+ * on iCE40, multiplication of 8 to 32 bits: rtl/sluice_mul.v, 2 for a
+ * single 16 x 16 piece, 3 for three pieces and their sum.
  */
 #include "schedule.h"
 
@@ -160,13 +195,16 @@ struct tech {
 	double dsp;	   /* hard multiplier delay, ns */
 	bool csa_mul;	   /* LUT multipliers are carry-save trees (Yosys) */
 	double clock_mhz;  /* default clock */
+	double reg;	   /* register overhead of every path: clock-to-Q + setup, ns */
+	unsigned mul_unit; /* SPLIT of rtl/sluice_mul.v: multiplies of 8 to twice
+			      this width go to it; 0: none (combinational) */
 };
 
 static const struct tech techs[] = {
-	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0},
-	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0},
-	[TARGET_ECP5] = {1.00, 1.00, 0.06, 0.0, 0.0, 1.00, 1.00, 18, 4.5, false, 100.0},
-	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0},
+	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0},
+	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16},
+	[TARGET_ECP5] = {1.25, 1.25, 0.06, 0.60, 0.40, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 0},
+	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -256,6 +294,23 @@ static double mul_ns(const struct tech *t, const struct ir_op *op)
 	return full;
 }
 
+/* A multiplication that rtl/sluice_mul.v computes, registers before and
+ * after each SPLIT x SPLIT piece (an SB_MAC16 on the iCE40 UltraPlus):
+ * on a target that has it, of 8 bits (an 8-bit LUT multiplier alone
+ * takes a whole 48 MHz period on iCE40) to twice SPLIT, unless a few adds
+ * cover it (a constant of few digits). */
+static bool mul_unit(const struct tech *t, const struct ir_op *op)
+{
+	unsigned w = op->width;
+	return t->mul_unit && op->opc == IR_MUL && w >= 8 && w <= 2 * t->mul_unit &&
+	       mul_ns(t, op) > 2 * add_ns(t, w);
+}
+
+unsigned delay_mul_split(enum hls_target target)
+{
+	return tech_of(target)->mul_unit;
+}
+
 static double shift_ns(const struct tech *t, const struct ir_op *op)
 {
 	if (op->args[1]->opc == IR_CONST)
@@ -293,8 +348,8 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 		return eq_ns(t, op->args[0]->width);
 	case IR_SHL: case IR_LSHR: case IR_ASHR:
 		return shift_ns(t, op);
-	case IR_MUL:
-		return mul_ns(t, op);
+	case IR_MUL: /* the unit's operands go straight into its registers */
+		return mul_unit(t, op) ? 0 : mul_ns(t, op);
 	case IR_CTPOP:
 		return ceil_log2(w) * add_ns(t, ceil_log2(w) + 1);
 	case IR_CTLZ: case IR_CTTZ:
@@ -315,10 +370,12 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 {
-	(void)tech_of(target);
+	const struct tech *t = tech_of(target);
 	switch (op->opc) {
 	case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
 		return op->width + 2; /* rtl/sluice_div.v: LATENCY = WIDTH + 2 */
+	case IR_MUL: /* rtl/sluice_mul.v: 2 for one piece, 3 for three */
+		return mul_unit(t, op) ? (op->width <= t->mul_unit ? 2 : 3) : 0;
 	default:
 		return 0;
 	}
@@ -332,6 +389,10 @@ static bool is_gate(const struct ir_op *op)
 double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_chain in)
 {
 	double own = delay_op_ns(target, op);
+	if (in == CHAIN_CARRY && op->opc == IR_ADD && op->nargs == 2 &&
+	    ((op->args[0]->opc == IR_CONST && op->args[0]->width <= 64 && op->args[0]->imm == 1) ||
+	     (op->args[1]->opc == IR_CONST && op->args[1]->width <= 64 && op->args[1]->imm == 1)))
+		return 0; /* + 1 after an add is its carry-in */
 	if (in == CHAIN_CARRY && (op->opc == IR_ADD || op->opc == IR_SUB)) {
 		double lvl = tech_of(target)->level;
 		return own < lvl ? own : lvl;
@@ -369,4 +430,10 @@ enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 double delay_default_clock_mhz(enum hls_target target)
 {
 	return tech_of(target)->clock_mhz;
+}
+
+double delay_logic_budget_ns(enum hls_target target, double period_ns)
+{
+	double b = period_ns - tech_of(target)->reg;
+	return b > period_ns / 2 ? b : period_ns / 2;
 }

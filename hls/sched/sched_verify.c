@@ -154,7 +154,7 @@ static int slot_cmp(const void *x, const void *y)
 static void check_chaining(struct vctx *v, const struct ir_block *b,
 			   double *D, unsigned char *reached, struct slot *sl)
 {
-	double T = v->s->clock_ns;
+	double T = delay_logic_budget_ns(v->s->target, v->s->clock_ns);
 	enum hls_target tg = v->s->target;
 	unsigned n = b->nops;
 	/* cy[i]: along the path, what op i leaves for the op chained after it */
@@ -206,7 +206,7 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 				cy[w] = delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
 				if (dw > 0 && D[w] > T + EPS_NS)
 					bad(v, op, "chained after %%%u in state %u: "
-					    "%.2f ns, over the %.2f ns clock period",
+					    "%.2f ns, over the %.2f ns a clock period leaves for logic",
 					    uo->id, cyc(v, op), D[w], T);
 			}
 		}

@@ -118,6 +118,9 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op);
  * pipeline depth for pipelined operators (division: that of
  * rtl/sluice_div.v). */
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
+/* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
+ * to it (pieces of at most SPLIT bits); 0 when the target has none. */
+unsigned delay_mul_split(enum hls_target target);
 /* What an op's result leaves for the op chained after it in the same
  * cycle (delay.c): nothing, a carry chain (an add or subtract that paid
  * its delay), or a LUT level with room left (a two-input bitwise op, or a
@@ -137,6 +140,10 @@ enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 				const enum delay_chain *in, unsigned n);
 /* Default clock of a target in MHz (board default comes from the board). */
 double delay_default_clock_mhz(enum hls_target target);
+/* What a clock period leaves for logic between two registers: the period
+ * less the target's register overhead (clock-to-Q and setup), which every
+ * path pays once and delay_op_ns does not contain. */
+double delay_logic_budget_ns(enum hls_target target, double period_ns);
 
 /* ---- scheduling (sdc.c) ----------------------------------------------- */
 

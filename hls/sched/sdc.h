@@ -51,6 +51,7 @@ struct sdc_problem {
 	struct hls_ctx *ctx;
 	enum hls_target target;
 	double clock_ns;
+	double budget_ns;     /* what clock_ns leaves for logic (delay_logic_budget_ns) */
 	struct ir_block *block;
 	unsigned nvars;	      /* block->nops, + 1 (the origin) when ii */
 	unsigned ii;	      /* 0, or the initiation interval of a pipelined

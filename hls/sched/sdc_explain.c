@@ -127,7 +127,8 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		break;
 	case SDC_CHAIN:
 		sb_printf(b, "%s and %s do not fit in one %.1f ns clock period "
-			  "together (%.1f ns)", A, B, pb->clock_ns, c->ns);
+			  "together (%.1f ns of logic, where the registers leave %.1f)",
+			  A, B, pb->clock_ns, c->ns, pb->budget_ns);
 		break;
 	case SDC_PIPE_ORDER:
 		sb_printf(b, "%s comes after %s in program order and operations "

@@ -98,7 +98,7 @@ static void add_chain_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
 	unsigned n = b->nops;
-	double T = pb->clock_ns;
+	double T = pb->budget_ns;
 	double *D = arena_alloc(&pb->ctx->arena, n * sizeof *D);
 	unsigned char *st = arena_alloc(&pb->ctx->arena, n);
 	/* cs[v]: what v leaves for the op chained after it, along the paths
@@ -354,6 +354,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	assert(n >= 1);
 	*pb = (struct sdc_problem){
 		.ctx = ctx, .target = ctx->target, .clock_ns = clock_ns,
+		.budget_ns = delay_logic_budget_ns(ctx->target, clock_ns),
 		.block = b, .nvars = n + (ii ? 1 : 0), .ii = ii, .var = var,
 	};
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);

@@ -8,9 +8,11 @@
 #   - verilator --lint-only -Wall is clean for each module, for a few
 #     parameter sets each;
 #   - yosys synth_ice40 maps a 512x32 FIFO to SB_RAM40_4K, a 16x32 one to
-#     flip-flops, and synthesizes a 32-bit signed divider;
+#     flip-flops, and synthesizes a 32-bit signed divider; with -dsp, a
+#     32-bit sluice_mul to three SB_MAC16 and a 16-bit one to one;
 #   - yosys finds no combinational path from one side of a FIFO to the
-#     other, nor from the divider's inputs to its outputs.
+#     other, nor from the divider's or the multiplier's inputs to its
+#     outputs.
 #
 # Usage: tests/rtl/run.sh [BUILD_DIR]     (default build/rtl-tests)
 #
@@ -105,6 +107,20 @@ synth() {
     cat "$build/$name/stat.txt"
 }
 
+# synth_dsp MODULE N PARAM=VALUE...: synth_ice40 -dsp maps it to N SB_MAC16
+synth_dsp() {
+    local module=$1 want=$2 chparam=""
+    shift 2
+    for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
+    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $rtl/$module.v;
+        chparam$chparam $module; synth_ice40 -dsp -top $module;
+        tee -o $build/$name/stat.txt stat" >/dev/null || return 1
+    local got
+    got=$(cells SB_MAC16)
+    echo "SB_MAC16: $got (want $want)"
+    [ "$got" = "$want" ]
+}
+
 # no_comb_path MODULE FROM TO PARAM=VALUE...: no path from the ports FROM
 # (space-separated) to the ports TO that does not pass through a flip-flop
 # (after proc, flip-flops are $dff cells; memory writes have no outputs)
@@ -168,7 +184,7 @@ for w in 1 7 8 16 32 64; do
 done
 
 tag() {
-    echo "$1" | sed -e 's/WIDTH=/w/; s/DEPTH=/d/; s/RAM_MIN_DEPTH=/ram/; s/SIGNED=/s/; s/ /_/g'
+    echo "$1" | sed -e 's/WIDTH=/w/; s/DEPTH=/d/; s/RAM_MIN_DEPTH=/ram/; s/SIGNED=/s/; s/SPLIT=/split/; s/ /_/g'
 }
 
 for c in "${fifo_configs[@]}"; do
@@ -187,6 +203,16 @@ for g in "-GWIDTH=1 -GDEPTH=1" "-GDEPTH=2" "-GDEPTH=16" "-GWIDTH=300 -GDEPTH=4" 
          "-GWIDTH=7 -GDEPTH=5 -GRAM_MIN_DEPTH=4" "-GDEPTH=512"; do
     tests+=("lint_fifo_$(tag "${g//-G/}")|lint sluice_fifo $g")
 done
+
+for c in "WIDTH=1" "WIDTH=8" "WIDTH=16" "WIDTH=17" "WIDTH=32" "WIDTH=24 SPLIT=18"; do
+    for sim in icarus verilator_sim; do
+        tests+=("mul_$(tag "$c")_${sim%_sim}|$sim sluice_mul_tb $rtl/sluice_mul.v $here/sluice_mul_tb.v -- $c")
+    done
+    tests+=("lint_mul_$(tag "$c")|lint sluice_mul $(echo " $c" | sed 's/ / -G/g')")
+done
+tests+=("synth_mul_32_three_SB_MAC16|synth_dsp sluice_mul 3 WIDTH=32")
+tests+=("synth_mul_16_one_SB_MAC16|synth_dsp sluice_mul 1 WIDTH=16")
+tests+=("no_comb_path_mul_w32|no_comb_path sluice_mul 'a b ce' 'p' WIDTH=32")
 
 for g in "-GWIDTH=1 -GSIGNED=0" "-GWIDTH=1 -GSIGNED=1" "-GWIDTH=8 -GSIGNED=0" \
          "-GWIDTH=32 -GSIGNED=1" "-GWIDTH=64 -GSIGNED=1"; do
