@@ -336,6 +336,32 @@ static unsigned compare_width(const struct ir_op *op, const struct facts *f)
 	return n < aw ? n : 0;
 }
 
+static bool is_const_of(const struct ir_op *x, uint64_t v, unsigned n)
+{
+	uint64_t m = n < 64 ? (UINT64_C(1) << n) - 1 : ~UINT64_C(0);
+	return x->opc == IR_CONST && x->width == n && (x->imm & m) == (v & m);
+}
+
+/* The operand an op at n bits would only copy: x & all ones (a mask the
+ * narrowing made whole: (w & 0xffff) at 16 bits), x | 0, x ^ 0, x + 0,
+ * x - 0, x * 1; NULL when there is none. */
+static struct ir_op *identity_operand(enum ir_opcode opc, struct ir_op **args,
+				      unsigned nargs, unsigned n)
+{
+	if (nargs != 2)
+		return NULL;
+	for (unsigned a = 0; a < 2; a++) {
+		struct ir_op *c = args[a], *x = args[1 - a];
+		bool id = (opc == IR_AND && is_const_of(c, ~UINT64_C(0), n)) ||
+			  ((opc == IR_OR || opc == IR_XOR || opc == IR_ADD) && is_const_of(c, 0, n)) ||
+			  (opc == IR_SUB && a == 1 && is_const_of(c, 0, n)) ||
+			  (opc == IR_MUL && is_const_of(c, 1, n));
+		if (id && x->width == n)
+			return x;
+	}
+	return NULL;
+}
+
 static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
 		      const struct facts *f, struct edit *e)
 {
@@ -359,10 +385,13 @@ static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op
 		bool keep = (op->opc == IR_SELECT && a == 0) || (op->opc == IR_SHL && a == 1);
 		args[a] = keep ? op->args[a] : low_bits(ctx, k, op, op->args[a], n, e);
 	}
-	struct ir_op *nw = add_op(ctx, k, op, op->opc, n, nargs, e);
-	for (unsigned a = 0; a < nargs; a++)
-		nw->args[a] = args[a];
-	nw->name = op->name;
+	struct ir_op *nw = identity_operand(op->opc, args, nargs, n);
+	if (!nw) {
+		nw = add_op(ctx, k, op, op->opc, n, nargs, e);
+		for (unsigned a = 0; a < nargs; a++)
+			nw->args[a] = args[a];
+		nw->name = op->name;
+	}
 	op->opc = sext ? IR_SEXT : IR_ZEXT;
 	op->nargs = 1;
 	op->args[0] = nw;

@@ -558,6 +558,23 @@ static void test_narrow(void)
 		ir_print(f.p, stdout);
 	report("narrow_running_sum", ok);
 	fx_fini(&f);
+
+	/* (x & 0xffff) read as 16 bits: the mask made whole is no op at all */
+	fx_init(&f);
+	struct ir_op *x32 = arg(&f, 32, 0);
+	struct ir_op *m = bin(&f, IR_AND, x32, ir_const(&f.ctx, f.k, f.b, 32, 0xffff));
+	struct ir_op *t16 = ir_op_new(&f.ctx, f.k, f.b, IR_TRUNC, 16, 1);
+	t16->args[0] = m;
+	struct ir_op *z = ir_const(&f.ctx, f.k, f.b, 16, 0);
+	struct ir_op *lt = ir_op_new(&f.ctx, f.k, f.b, IR_SLT, 1, 2);
+	lt->args[0] = t16, lt->args[1] = z;
+	ret(&f);
+	pass_narrow(&f.ctx, f.p);
+	ok = ir_verify(&f.ctx, f.p, "test") == 0 && count(f.b, IR_AND) == 0;
+	uint64_t xv = 0x12348765, got = 0;
+	ok = ok && eval(lt, &xv, &got) == 0 && got == 1;
+	report("narrow_whole_mask_is_wiring", ok);
+	fx_fini(&f);
 }
 
 /* (x & 2^k) == 0 and != 0, with the constants either side: the same
