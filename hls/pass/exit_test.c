@@ -33,6 +33,25 @@
  * now reads a register and has a whole cycle; the original i and inc stay
  * for their other uses (or dce removes them).
  *
+ * A loop that counts by one up to a strict bound (x < n with C = 1, or
+ * x > n with C = -1; signed or unsigned) needs no compare at all: it
+ * counts down the iterations left, one bit wider than i, and tests a sign
+ * bit:
+ *
+ *   pre:   x0 = add init, D;  r0 = ext(n) - ext(x0) - 1 = ext(n) + ~ext(x0)
+ *   loop:  r  = phi [r0, pre], [rnext, loop]
+ *          rnext = sub r, 1
+ *          go = xor r[w], 1                  (r >= 0)
+ *          condbr go, loop, exit
+ *
+ * (for x > n, r0 = ext(x0) + ~ext(n)).  r_j = n - x_j - 1 exactly, in
+ * w + 1 bits: x_j < n holds iff r_j >= 0, and while it holds x_j + 1 does
+ * not wrap, so x_{j+1} = x_j + 1 and r_{j+1} = r_j - 1.  The decision is a
+ * register's bit; the compare of two 32-bit values, 20.4 ns of a 20.8 ns
+ * period on iCE40 and the critical path of every counted loop there,
+ * becomes a 33-bit decrement.  x <= n is left to the form above: with n
+ * the largest value the original never ends, and a count would.
+ *
  * Where init and n are constants the pass also counts the iterations per
  * entry (block->trip, for the report), whether or not it rewrites.
  */
@@ -141,6 +160,76 @@ static uint64_t trip_count(const struct ir_op *cmp, unsigned at, const struct ir
 	return 0;
 }
 
+/* The compare with the induction side first: x < n for cmp at 0, the
+ * mirrored predicate for n > x. */
+static enum ir_opcode x_first(enum ir_opcode opc, unsigned at)
+{
+	if (at == 0)
+		return opc;
+	switch (opc) {
+	case IR_ULT: return IR_UGT;
+	case IR_UGT: return IR_ULT;
+	case IR_SLT: return IR_SGT;
+	case IR_SGT: return IR_SLT;
+	default: return opc; /* the others are not counted down */
+	}
+}
+
+/* The count-down form (see the top of the file); false when the loop is
+ * not one that counts by one to a strict bound. */
+static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block *pre,
+		       struct ir_block *loop, struct ir_op *t, struct ir_op *cmp, unsigned at,
+		       struct ir_op *init, uint64_t c, uint64_t d)
+{
+	unsigned w = init->width;
+	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	enum ir_opcode opc = x_first(cmp->opc, at);
+	bool up = (opc == IR_ULT || opc == IR_SLT) && c == 1;
+	bool down = (opc == IR_UGT || opc == IR_SGT) && c == m;
+	if ((!up && !down) || w >= 64)
+		return false;
+	enum ir_opcode ext = opc == IR_SLT || opc == IR_SGT ? IR_SEXT : IR_ZEXT;
+	struct ir_op *n = cmp->args[1 - at];
+	struct ir_loc loc = t->loc;
+	unsigned rw = w + 1;
+	struct ir_op *pops[8];
+	unsigned np = 0;
+	struct ir_op *cd = const_in(ctx, k, pre, pops, &np, w, d & m, loc);
+	struct ir_op *x0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
+	x0->args[0] = init, x0->args[1] = cd;
+	struct ir_op *ex = op_in(ctx, k, pre, pops, &np, ext, rw, 1, loc);
+	ex->args[0] = x0;
+	struct ir_op *en = op_in(ctx, k, pre, pops, &np, ext, rw, 1, loc);
+	en->args[0] = n;
+	/* a - b - 1 = a + ~b: one adder */
+	struct ir_op *ones = const_in(ctx, k, pre, pops, &np, rw, ~UINT64_C(0), loc);
+	struct ir_op *nb = op_in(ctx, k, pre, pops, &np, IR_XOR, rw, 2, loc);
+	nb->args[0] = up ? ex : en, nb->args[1] = ones;
+	struct ir_op *r0 = op_in(ctx, k, pre, pops, &np, IR_ADD, rw, 2, loc);
+	r0->args[0] = up ? en : ex, r0->args[1] = nb;
+	insert(ctx, pre, NULL, 0, pops, np);
+
+	struct ir_op *phis[1], *lops[6];
+	unsigned nphi = 0, nl = 0;
+	struct ir_op *r = op_in(ctx, k, loop, phis, &nphi, IR_PHI, rw, 2, loc);
+	r->name = "iterations_left";
+	struct ir_op *one_l = const_in(ctx, k, loop, lops, &nl, rw, 1, loc);
+	struct ir_op *rnext = op_in(ctx, k, loop, lops, &nl, IR_SUB, rw, 2, loc);
+	rnext->args[0] = r, rnext->args[1] = one_l;
+	struct ir_op *sign = op_in(ctx, k, loop, lops, &nl, IR_EXTRACT, 1, 1, loc);
+	sign->args[0] = r, sign->index = w;
+	struct ir_op *t1 = const_in(ctx, k, loop, lops, &nl, 1, 1, loc);
+	struct ir_op *go = op_in(ctx, k, loop, lops, &nl, IR_XOR, 1, 2, loc);
+	go->args[0] = sign, go->args[1] = t1;
+	go->name = "exit_test_count";
+	r->phi_blocks = arena_alloc(&ctx->arena, 2 * sizeof *r->phi_blocks);
+	r->phi_blocks[0] = pre, r->phi_blocks[1] = loop;
+	r->args[0] = r0, r->args[1] = rnext;
+	insert(ctx, loop, phis, nphi, lops, nl);
+	t->args[0] = go;
+	return true;
+}
+
 static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 			 struct ir_block *loop, double period)
 {
@@ -193,6 +282,8 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	if ((on_phi ? 0 : delay_op_ns(tg, inc)) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <= period)
 		return;
 
+	if (count_down(ctx, k, pre, loop, t, cmp, (unsigned)at, init, c, d))
+		return;
 	unsigned w = i->width;
 	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 	struct ir_loc loc = t->loc;
