@@ -1055,8 +1055,11 @@ CAL_DESIGNS = {
     "add16": ([("a", 16), ("b", 16)], "a + b", 16, [("add16", 1)]),
     "add32x2": ([("a", 32), ("b", 32), ("c", 32)], "a + b + c", 32, [("add32", 2)]),
     "ult32": ([("a", 32), ("b", 32)], "a < b", 1, [("ult32", 1)]),
-    "slt32": ([("a", 32), ("b", 32)], "$signed(a) < $signed(b)", 1, [("slt32", 1)]),
-    "slt16": ([("a", 16), ("b", 16)], "$signed(a) < $signed(b)", 1, [("slt16", 1)]),
+    # signed compares as sluice emits them (hls/rtlgen/datapath.c): the
+    # unsigned compare of the operands with their sign bits flipped
+    "slt32": ([("a", 32), ("b", 32)], "(a ^ 32'h80000000) < (b ^ 32'h80000000)", 1,
+              [("slt32", 1)]),
+    "slt16": ([("a", 16), ("b", 16)], "(a ^ 16'h8000) < (b ^ 16'h8000)", 1, [("slt16", 1)]),
     "eq32": ([("a", 32), ("b", 32)], "a == b", 1, [("eq32", 1)]),
     "mul16": ([("a", 16), ("b", 16)], "a * b", 16, [("mul16", 1)]),
     "mul32": ([("a", 32), ("b", 32)], "a * b", 32, [("mul32", 1)]),

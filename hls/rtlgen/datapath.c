@@ -10,7 +10,8 @@
  *   - shifts by >= the width give 0 (shl, lshr) or the sign (ashr): Verilog
  *     shifts do exactly that for any amount width;
  *   - signed ops go through $signed() and back through $unsigned(), so the
- *     signedness never leaks into the surrounding context;
+ *     signedness never leaks into the surrounding context; signed compares
+ *     are unsigned compares of the operands with their sign bits flipped;
  *   - a combinational divide (latency 0 in the schedule) gives the results
  *     of rtl/sluice_div.v for x/0 and MIN/-1;
  *   - undef is 0.
@@ -25,10 +26,21 @@ static const char *bin(struct kgen *kg, const struct ir_op *op, const char *o)
 			    arg_ref(kg, op, 1));
 }
 
+/* A signed compare as the unsigned compare of the operands with their
+ * sign bits flipped, which orders them the same: synthesis makes that one
+ * carry chain, where Yosys's signed $lt costs two more LUT levels after it
+ * (nextpnr-ice40, 32 bits: 18.7 ns against 21.8).  Against a constant,
+ * where the sign folds away anyway, the plain form (x < 0 unsigned would
+ * be a constant compare to lint). */
 static const char *sbin(struct kgen *kg, const struct ir_op *op, const char *o)
 {
-	return arena_printf(&kg->ctx->arena, "$signed(%s) %s $signed(%s)",
-			    arg_ref(kg, op, 0), o, arg_ref(kg, op, 1));
+	unsigned aw = op->args[0]->width;
+	if (aw > 64 || op->args[0]->opc == IR_CONST || op->args[1]->opc == IR_CONST)
+		return arena_printf(&kg->ctx->arena, "$signed(%s) %s $signed(%s)",
+				    arg_ref(kg, op, 0), o, arg_ref(kg, op, 1));
+	const char *msb = rtl_literal64(kg->ctx, aw, UINT64_C(1) << (aw - 1));
+	return arena_printf(&kg->ctx->arena, "(%s ^ %s) %s (%s ^ %s)", arg_ref(kg, op, 0), msb,
+			    o, arg_ref(kg, op, 1), msb);
 }
 
 static const char *func_name(struct kgen *kg, enum ir_opcode opc, unsigned width)

@@ -6,8 +6,8 @@
  *
  *          level  logic  carry/bit  compare   branch  hard mult.       LUT mult.  clock    R
  *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5     -          100 MHz  0
- *   ice40  3.50   1.80   0.31       +3.5/7.0  14.0    sluice_mul, 16   CSA tree   48 MHz   1.80
- *   ecp5   1.25   0.90   0.06       +0.6/1.0  1.25    18 bits, 6.3     -          100 MHz  0.53
+ *   ice40  3.50   1.80   0.31       +3.5      14.0    sluice_mul, 16   CSA tree   48 MHz   1.80
+ *   ecp5   1.25   0.90   0.06       +0.6      1.25    18 bits, 6.3     -          100 MHz  0.53
  *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60
  *   (ns; a pipe handshake costs one level on every target)
  *
@@ -24,9 +24,11 @@
  * "Level" is one LUT level of a tree (comparators, barrel shifters, FIFO
  * flags) with the routing into it; "logic" is one 2-input bitwise op or
  * 2:1 select in a chain of them (a LUT4 absorbs more than one); "compare"
- * is what a magnitude comparison costs beyond the add of its width
- * (unsigned / signed: the carry-out leaves the carry chain through a LUT,
- * the signed one through a second for the sign bits); "branch" is a
+ * is what a magnitude comparison costs beyond the add of its width (the
+ * carry-out leaves the carry chain through a LUT; a signed compare costs
+ * the same, since hls/rtlgen emits it as the unsigned compare of the
+ * operands with their sign bits flipped: Yosys's own signed $lt took 3 ns
+ * more on iCE40, 21.77 against 18.72 for 32 bits); "branch" is a
  * condbr: the next-state logic and what hangs off it in the generated
  * Verilog (phi registers are written when state_next is their block's
  * first state, so the branch condition reaches their enables).
@@ -48,7 +50,7 @@
  *   a + b, 32 / 16 bits             3.65 / 3.07   1.01 / 0.89
  *   a + b + c, 32 bits              4.89     1.01
  *   a < b, 32 bits, unsigned        4.23     1.02
- *   a < b, 32 / 16 bits, signed     4.58 / 4.29   1.03 / 0.87
+ *   a < b, 32 / 16 bits, signed     4.34 / 3.73   0.99 / 0.89
  *   a == b, 32 bits                 4.08     1.05
  *   a * b, 8 / 16 bits (a MULT18)   6.85 / 6.82   1.00 / 1.00
  *   a * b, 24 / 32 bits (three)    10.17 / 10.55  1.20 / 1.25
@@ -79,8 +81,8 @@
  *   a + b, 32 bits                 15.32   13.42  15.22   0.99
  *   a + b, 16 bits                  9.76    8.46  10.26   1.05
  *   a < b, 32 bits, unsigned       18.72   16.92  18.72   1.00
- *   a < b, 32 bits, signed         21.77   20.42  22.22   1.02
- *   a < b, 16 bits, signed         19.11   15.46  17.26   0.90
+ *   a < b, 32 bits, signed         18.72   16.92  18.72   1.00
+ *   a < b, 16 bits, signed         13.16   11.96  13.76   1.05
  *   a == b, 32 bits                13.47   10.50  12.30   0.91
  *   a * b, 16 bits (low half)      31.52   32.96  34.76   1.10
  *   a * b, 32 bits (low half)      41.96   44.92  46.72   1.11
@@ -136,7 +138,7 @@
  *   and, or, xor, select                                        logic
  *   add, sub                                      level + w * carry
  *   ult..uge                            level + w * carry + compare
- *   slt..sge                     level + w * carry + compare + sign
+ *   slt..sge                     the same (sign bits flipped, unsigned)
  *   eq, ne                                   1 + ceil(log4(w/2)) levels
  *   shl, lshr, ashr by a variable   levels of a barrel shifter: one per
  *                                   shift-amount bit that matters, + 1
@@ -192,7 +194,6 @@ struct tech {
 	double logic;	   /* a bitwise op or 2:1 select in a chain, ns */
 	double carry;	   /* carry chain per bit, ns */
 	double compare;	   /* a comparison beyond its add: the carry-out, ns */
-	double sign;	   /* a signed comparison beyond an unsigned one, ns */
 	double handshake;  /* pipe op: FIFO flags and data, ns */
 	double branch;	   /* condbr: next state, phi-register enables, ns */
 	unsigned dsp_bits; /* hard multiplier operand width; 0: none */
@@ -205,10 +206,10 @@ struct tech {
 };
 
 static const struct tech techs[] = {
-	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0},
-	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16},
-	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 0.40, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 0},
-	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0},
+	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0},
+	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16},
+	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 0},
+	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -347,7 +348,7 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_ULT: case IR_ULE: case IR_UGT: case IR_UGE:
 		return add_ns(t, op->args[0]->width) + t->compare;
 	case IR_SLT: case IR_SLE: case IR_SGT: case IR_SGE:
-		return add_ns(t, op->args[0]->width) + t->compare + t->sign;
+		return add_ns(t, op->args[0]->width) + t->compare; /* as unsigned: datapath.c */
 	case IR_EQ: case IR_NE:
 		return eq_ns(t, op->args[0]->width);
 	case IR_SHL: case IR_LSHR: case IR_ASHR:
