@@ -29,18 +29,42 @@ static const char *bin(struct kgen *kg, const struct ir_op *op, const char *o)
 /* A signed compare as the unsigned compare of the operands with their
  * sign bits flipped, which orders them the same: synthesis makes that one
  * carry chain, where Yosys's signed $lt costs two more LUT levels after it
- * (nextpnr-ice40, 32 bits: 18.7 ns against 21.8).  Against a constant,
- * where the sign folds away anyway, the plain form (x < 0 unsigned would
- * be a constant compare to lint). */
-static const char *sbin(struct kgen *kg, const struct ir_op *op, const char *o)
+ * (nextpnr-ice40, 32 bits: 18.7 ns against 21.8; 0 < n as a signed $lt
+ * took 21.8 ns too; a constant is flipped in its literal, which Yosys
+ * then compares as a constant: 0 < n reached 51.4 MHz in examples/fir,
+ * 45.8 with the flip left to it).  A constant that flips to 0 keeps the
+ * plain form (x < 0 unsigned would lint as a constant compare, and the
+ * signed one is a sign bit). */
+static bool sign_flipped(const struct ir_op *op)
 {
 	unsigned aw = op->args[0]->width;
-	if (aw > 64 || op->args[0]->opc == IR_CONST || op->args[1]->opc == IR_CONST)
+	if (op->opc < IR_SLT || op->opc > IR_SGE || aw > 64)
+		return false;
+	for (unsigned i = 0; i < 2; i++)
+		if (op->args[i]->opc == IR_CONST && op->args[i]->imm == UINT64_C(1) << (aw - 1))
+			return false;
+	return true;
+}
+
+bool dp_operand_inlined(const struct ir_op *op, unsigned i)
+{
+	return sign_flipped(op) && op->args[i]->opc == IR_CONST;
+}
+
+static const char *sbin(struct kgen *kg, const struct ir_op *op, const char *o)
+{
+	if (!sign_flipped(op))
 		return arena_printf(&kg->ctx->arena, "$signed(%s) %s $signed(%s)",
 				    arg_ref(kg, op, 0), o, arg_ref(kg, op, 1));
-	const char *msb = rtl_literal64(kg->ctx, aw, UINT64_C(1) << (aw - 1));
-	return arena_printf(&kg->ctx->arena, "(%s ^ %s) %s (%s ^ %s)", arg_ref(kg, op, 0), msb,
-			    o, arg_ref(kg, op, 1), msb);
+	unsigned aw = op->args[0]->width;
+	uint64_t msb = UINT64_C(1) << (aw - 1);
+	const char *side[2];
+	for (unsigned i = 0; i < 2; i++)
+		side[i] = op->args[i]->opc == IR_CONST
+				  ? rtl_literal64(kg->ctx, aw, op->args[i]->imm ^ msb)
+				  : arena_printf(&kg->ctx->arena, "(%s ^ %s)", arg_ref(kg, op, i),
+						 rtl_literal64(kg->ctx, aw, msb));
+	return arena_printf(&kg->ctx->arena, "%s %s %s", side[0], o, side[1]);
 }
 
 static const char *func_name(struct kgen *kg, enum ir_opcode opc, unsigned width)

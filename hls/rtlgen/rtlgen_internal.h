@@ -299,6 +299,10 @@ void fsm_emit_logic(struct kgen *kg);
 
 /* datapath.c */
 void dp_emit_functions(struct kgen *kg);
+/* Whether operand i of op is written into op's expression as a literal
+ * (a constant operand of a signed compare, its sign bit flipped), so that
+ * its wire is not read there. */
+bool dp_operand_inlined(const struct ir_op *op, unsigned i);
 void dp_emit_wires(struct kgen *kg);
 
 /* regs.c */

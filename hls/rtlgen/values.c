@@ -492,6 +492,8 @@ int values_plan(struct kgen *kg)
 				continue;
 			for (unsigned i = 0; i < op->nargs; i++) {
 				unsigned lo = 0, n = op->args[i]->width;
+				if (dp_operand_inlined(op, i))
+					continue;
 				if (op->opc == IR_EXTRACT)
 					lo = op->index, n = op->width;
 				else if (op->opc == IR_TRUNC)
