@@ -36,45 +36,18 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-struct edit {
-	struct ir_op **ins; /* ops to insert before `at` */
-	unsigned nins;
-};
-
-static struct ir_op *new_op(struct hls_ctx *ctx, struct ir_kernel *k,
-			    const struct ir_op *like, enum ir_opcode opc,
-			    unsigned width, unsigned nargs, struct edit *e)
-{
-	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, nargs);
-	op->block = like->block;
-	op->loc = like->loc;
-	VEC_PUSH(&ctx->arena, e->ins, e->nins, op);
-	return op;
-}
-
-static struct ir_op *new_const(struct hls_ctx *ctx, struct ir_kernel *k,
-			       const struct ir_op *like, unsigned width,
-			       uint64_t v, struct edit *e)
-{
-	struct ir_op *c = ir_const(ctx, k, NULL, width, v);
-	c->block = like->block;
-	c->loc = like->loc;
-	VEC_PUSH(&ctx->arena, e->ins, e->nins, c);
-	return c;
-}
-
 /* Block b with e's ops inserted before ops[at], and `drop` (by op id,
  * may be NULL) removed. */
 static void splice(struct hls_ctx *ctx, struct ir_block *b, unsigned at,
-		   const struct edit *e, const bool *drop)
+		   const struct ir_edit *e, const bool *drop)
 {
 	struct ir_op **ops = arena_alloc(&ctx->arena,
-					 (b->nops + e->nins + 1) * sizeof *ops);
+					 (b->nops + e->n + 1) * sizeof *ops);
 	unsigned n = 0;
 	for (unsigned i = 0; i < b->nops; i++) {
 		if (i == at)
-			for (unsigned j = 0; j < e->nins; j++)
-				ops[n++] = e->ins[j];
+			for (unsigned j = 0; j < e->n; j++)
+				ops[n++] = e->ops[j];
 		if (!drop || !drop[b->ops[i]->id])
 			ops[n++] = b->ops[i];
 	}
@@ -112,12 +85,12 @@ static unsigned naf(uint64_t c, unsigned width, struct digit *d)
 /* x << s as a new op (x itself for s == 0). */
 static struct ir_op *shifted(struct hls_ctx *ctx, struct ir_kernel *k,
 			     struct ir_op *mul, struct ir_op *x, unsigned s,
-			     struct edit *e)
+			     struct ir_edit *e)
 {
 	if (!s)
 		return x;
-	struct ir_op *amount = new_const(ctx, k, mul, 8, s, e);
-	struct ir_op *sh = new_op(ctx, k, mul, IR_SHL, mul->width, 2, e);
+	struct ir_op *amount = edit_const(ctx, k, e, 8, s);
+	struct ir_op *sh = edit_op(ctx, k, e, IR_SHL, mul->width, 2);
 	sh->args[0] = x;
 	sh->args[1] = amount;
 	return sh;
@@ -125,7 +98,7 @@ static struct ir_op *shifted(struct hls_ctx *ctx, struct ir_kernel *k,
 
 /* Rewrites mul (x * c) in place; false when it stays a multiplication. */
 static bool expand_mul(struct hls_ctx *ctx, struct ir_kernel *k,
-		       struct ir_op *mul, struct edit *e)
+		       struct ir_op *mul, struct ir_edit *e)
 {
 	unsigned w = mul->width;
 	if (mul->opc != IR_MUL || w > 64 || mul->nargs != 2)
@@ -159,30 +132,29 @@ static bool expand_mul(struct hls_ctx *ctx, struct ir_kernel *k,
 	if (n == 1 && d[0].sign > 0) { /* x << s */
 		mul->opc = IR_SHL;
 		mul->args[0] = x;
-		mul->args[1] = new_const(ctx, k, mul, 8, d[0].shift, e);
+		mul->args[1] = edit_const(ctx, k, e, 8, d[0].shift);
 		return true;
 	}
 	struct ir_op *acc = shifted(ctx, k, mul, x, d[0].shift, e);
 	int acc_sign = d[0].sign;
 	for (unsigned i = 1; i + 1 < n; i++) {
 		struct ir_op *t = shifted(ctx, k, mul, x, d[i].shift, e);
-		struct ir_op *s = new_op(ctx, k, mul, acc_sign == d[i].sign ? IR_ADD : IR_SUB,
-					 w, 2, e);
+		struct ir_op *s = edit_op(ctx, k, e, acc_sign == d[i].sign ? IR_ADD : IR_SUB, w, 2);
 		s->args[0] = acc, s->args[1] = t;
 		acc = s; /* a negative acc_sign only when all digits are negative */
 	}
 	if (n == 1) { /* 0 - (x << s) */
 		mul->opc = IR_SUB;
-		mul->args[0] = new_const(ctx, k, mul, w, 0, e);
+		mul->args[0] = edit_const(ctx, k, e, w, 0);
 		mul->args[1] = acc;
 		return true;
 	}
 	struct ir_op *last = shifted(ctx, k, mul, x, d[n - 1].shift, e);
 	if (acc_sign < 0) { /* all negative: 0 - (acc + last) */
-		struct ir_op *s = new_op(ctx, k, mul, IR_ADD, w, 2, e);
+		struct ir_op *s = edit_op(ctx, k, e, IR_ADD, w, 2);
 		s->args[0] = acc, s->args[1] = last;
 		mul->opc = IR_SUB;
-		mul->args[0] = new_const(ctx, k, mul, w, 0, e);
+		mul->args[0] = edit_const(ctx, k, e, w, 0);
 		mul->args[1] = s;
 		return true;
 	}
@@ -196,17 +168,17 @@ static bool expand_mul(struct hls_ctx *ctx, struct ir_kernel *k,
  * the ops to insert before it. */
 static void rewrite_each(struct hls_ctx *ctx, struct ir_program *p,
 			 bool (*rewrite)(struct hls_ctx *, struct ir_kernel *,
-					 struct ir_op *, struct edit *))
+					 struct ir_op *, struct ir_edit *))
 {
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		struct ir_kernel *k = p->kernels[kk];
 		for (unsigned b = 0; b < k->nblocks; b++) {
 			struct ir_block *blk = k->blocks[b];
 			for (unsigned i = 0; i < blk->nops; i++) {
-				struct edit e = {0};
-				if (rewrite(ctx, k, blk->ops[i], &e) && e.nins) {
+				struct ir_edit e = edit_at(blk->ops[i]);
+				if (rewrite(ctx, k, blk->ops[i], &e) && e.n) {
 					splice(ctx, blk, i, &e, NULL);
-					i += e.nins;
+					i += e.n;
 				}
 			}
 		}
@@ -227,7 +199,7 @@ static bool is_const(const struct ir_op *op, uint64_t v)
 
 /* eq/ne (and x, 2^k), 0 -> x[k] (xor 1 for eq), in place. */
 static bool bit_test(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
-		     struct edit *e)
+		     struct ir_edit *e)
 {
 	if ((op->opc != IR_EQ && op->opc != IR_NE) || op->nargs != 2)
 		return false;
@@ -245,7 +217,7 @@ static bool bit_test(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
 		return false;
 	unsigned bit = (unsigned)__builtin_ctzll(mask);
 	struct ir_op *x = a->args[1 - m];
-	struct ir_op *b = new_op(ctx, k, op, IR_EXTRACT, 1, 1, e);
+	struct ir_op *b = edit_op(ctx, k, e, IR_EXTRACT, 1, 1);
 	b->args[0] = x;
 	b->index = bit;
 	if (op->opc == IR_NE) { /* x[k] itself: a copy */
@@ -256,7 +228,7 @@ static bool bit_test(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
 	}
 	op->opc = IR_XOR;
 	op->args[0] = b;
-	op->args[1] = new_const(ctx, k, op, 1, 1, e);
+	op->args[1] = edit_const(ctx, k, e, 1, 1);
 	return true;
 }
 
@@ -326,13 +298,13 @@ static unsigned least(const struct term *t, unsigned n)
 /* a (+/-) b as a term: positive unless both are negative. */
 static struct term combine(struct hls_ctx *ctx, struct ir_kernel *k,
 			   struct ir_op *root, struct term a, struct term b,
-			   struct ir_op *into, struct edit *e)
+			   struct ir_op *into, struct ir_edit *e)
 {
 	if (a.sign < 0 && b.sign > 0) {
 		struct term t = a;
 		a = b, b = t;
 	}
-	struct ir_op *op = into ? into : new_op(ctx, k, root, IR_ADD, root->width, 2, e);
+	struct ir_op *op = into ? into : edit_op(ctx, k, e, IR_ADD, root->width, 2);
 	op->opc = a.sign == b.sign ? IR_ADD : IR_SUB;
 	op->args[0] = a.op;
 	op->args[1] = b.op;
@@ -341,7 +313,7 @@ static struct term combine(struct hls_ctx *ctx, struct ir_kernel *k,
 }
 
 static void balance(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,
-		    struct tree *tr, struct edit *e)
+		    struct tree *tr, struct ir_edit *e)
 {
 	struct term *t = tr->t;
 	unsigned n = tr->n;
@@ -357,10 +329,7 @@ static void balance(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root
 	if (t[0].sign < 0 && t[1].sign < 0) { /* 0 - (a + b) */
 		struct term s = combine(ctx, k, root, t[0], t[1], NULL, e);
 		root->opc = IR_SUB;
-		root->args[0] = ir_const(ctx, k, NULL, root->width, 0);
-		root->args[0]->block = root->block;
-		root->args[0]->loc = root->loc;
-		VEC_PUSH(&ctx->arena, e->ins, e->nins, root->args[0]);
+		root->args[0] = edit_const(ctx, k, e, root->width, 0);
 		root->args[1] = s.op;
 		return;
 	}
@@ -451,7 +420,7 @@ static bool as_product(const struct term *t, const struct ir_op *root, unsigned 
  * multiplied once, a*x + a*y = a*(x + y) (a symmetric filter's taps);
  * true when it changed the tree. */
 static bool factor_tree(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,
-			struct tree *tr, const unsigned *uses, bool *drop, struct edit *e)
+			struct tree *tr, const unsigned *uses, bool *drop, struct ir_edit *e)
 {
 	unsigned dw = demanded_width(root->block, root, 0);
 	struct product *pr = calloc(tr->n + 1, sizeof *pr);
@@ -472,9 +441,7 @@ static bool factor_tree(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *
 		for (unsigned j = i + 1; j < np; j++) {
 			if (grouped[pr[j].term] || pr[j].c != pr[i].c)
 				continue;
-			struct ir_op *s = new_op(ctx, k, root,
-						 pr[j].sign == pr[i].sign ? IR_ADD : IR_SUB,
-						 root->width, 2, e);
+			struct ir_op *s = edit_op(ctx, k, e, pr[j].sign == pr[i].sign ? IR_ADD : IR_SUB, root->width, 2);
 			s->args[0] = sum;
 			s->args[1] = pr[j].x;
 			sum = s;
@@ -485,8 +452,8 @@ static bool factor_tree(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *
 			continue;
 		grouped[pr[i].term] = true;
 		drop[tr->t[pr[i].term].op->id] = true;
-		struct ir_op *c = new_const(ctx, k, root, root->width, pr[i].c, e);
-		struct ir_op *m = new_op(ctx, k, root, IR_MUL, root->width, 2, e);
+		struct ir_op *c = edit_const(ctx, k, e, root->width, pr[i].c);
+		struct ir_op *m = edit_op(ctx, k, e, IR_MUL, root->width, 2);
 		m->args[0] = sum;
 		m->args[1] = c;
 		struct term t = {m, pr[i].sign, depth + 1};
@@ -503,7 +470,7 @@ static bool factor_tree(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *
 	tr->t = out;
 	tr->n = nout;
 	if (nout == 1) { /* the whole tree was one constant's: 0 +/- product */
-		struct term z = {new_const(ctx, k, root, root->width, 0, e), 1, 0};
+		struct term z = {edit_const(ctx, k, e, root->width, 0), 1, 0};
 		VEC_PUSH(&ctx->arena, tr->t, tr->n, z);
 	}
 	return true;
@@ -515,7 +482,7 @@ static bool factor_tree(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *
  * with root the last of its ops) and tells whether it did. */
 static void each_tree(struct hls_ctx *ctx, struct ir_kernel *k,
 		      bool (*shape)(struct hls_ctx *, struct ir_kernel *, struct ir_op *,
-				    struct tree *, const unsigned *, bool *, struct edit *))
+				    struct tree *, const unsigned *, bool *, struct ir_edit *))
 {
 	unsigned n = k->nops_total; /* ops of ids >= n are this pass's */
 	unsigned *uses = calloc(n + 1, sizeof *uses), *depth = calloc(n + 1, sizeof *depth);
@@ -539,7 +506,7 @@ static void each_tree(struct hls_ctx *ctx, struct ir_kernel *k,
 			collect(ctx, root, 1, uses, depth, n, &tr);
 			for (unsigned j = 0; j < tr.ninner; j++)
 				seen[tr.inner[j]->id] = true;
-			struct edit e = {0};
+			struct ir_edit e = edit_at(root);
 			if (!shape(ctx, k, root, &tr, uses, drop, &e))
 				continue;
 			for (unsigned j = 0; j < tr.ninner; j++)
@@ -549,7 +516,7 @@ static void each_tree(struct hls_ctx *ctx, struct ir_kernel *k,
 			/* on from the root's new place, below the new ops */
 			for (i = 0; blk->ops[i] != root; i++)
 				;
-			i -= e.nins;
+			i -= e.n;
 		}
 	}
 	free(uses);
@@ -560,7 +527,7 @@ static void each_tree(struct hls_ctx *ctx, struct ir_kernel *k,
 
 /* Three adds or more, deeper than they need be: rebuilt as they are. */
 static bool too_deep(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,
-		     struct tree *tr, const unsigned *uses, bool *drop, struct edit *e)
+		     struct tree *tr, const unsigned *uses, bool *drop, struct ir_edit *e)
 {
 	(void)ctx, (void)k, (void)root, (void)uses, (void)drop, (void)e;
 	unsigned lg = 0;

@@ -64,35 +64,12 @@ static bool is_cmp(enum ir_opcode opc)
 	return opc >= IR_EQ && opc <= IR_SGE;
 }
 
-static struct ir_op *op_in(struct hls_ctx *ctx, struct ir_kernel *k,
-			   struct ir_block *b, struct ir_op **ops, unsigned *n,
-			   enum ir_opcode opc, unsigned width, unsigned nargs,
-			   struct ir_loc loc)
-{
-	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, nargs);
-	op->block = b;
-	op->loc = loc;
-	ops[(*n)++] = op;
-	return op;
-}
-
-static struct ir_op *const_in(struct hls_ctx *ctx, struct ir_kernel *k,
-			      struct ir_block *b, struct ir_op **ops, unsigned *n,
-			      unsigned width, uint64_t v, struct ir_loc loc)
-{
-	struct ir_op *c = ir_const(ctx, k, NULL, width, v);
-	c->block = b;
-	c->loc = loc;
-	ops[(*n)++] = c;
-	return c;
-}
-
 /* A compare like `cmp` with operand `at` replaced by x. */
-static struct ir_op *cmp_like(struct hls_ctx *ctx, struct ir_kernel *k,
-			      struct ir_block *b, struct ir_op **ops, unsigned *n,
+static struct ir_op *cmp_like(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			      const struct ir_op *cmp, unsigned at, struct ir_op *x)
 {
-	struct ir_op *c = op_in(ctx, k, b, ops, n, cmp->opc, 1, 2, cmp->loc);
+	struct ir_op *c = edit_op(ctx, k, e, cmp->opc, 1, 2);
+	c->loc = cmp->loc;
 	c->args[at] = x;
 	c->args[1 - at] = cmp->args[1 - at];
 	return c;
@@ -192,40 +169,38 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	struct ir_op *n = cmp->args[1 - at];
 	struct ir_loc loc = t->loc;
 	unsigned rw = w + 1;
-	struct ir_op *pops[8];
-	unsigned np = 0;
-	struct ir_op *cd = const_in(ctx, k, pre, pops, &np, w, d & m, loc);
-	struct ir_op *x0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
+	struct ir_edit pe = {.block = pre, .loc = loc};
+	struct ir_op *cd = edit_const(ctx, k, &pe, w, d & m);
+	struct ir_op *x0 = edit_op(ctx, k, &pe, IR_ADD, w, 2);
 	x0->args[0] = init, x0->args[1] = cd;
-	struct ir_op *ex = op_in(ctx, k, pre, pops, &np, ext, rw, 1, loc);
+	struct ir_op *ex = edit_op(ctx, k, &pe, ext, rw, 1);
 	ex->args[0] = x0;
-	struct ir_op *en = op_in(ctx, k, pre, pops, &np, ext, rw, 1, loc);
+	struct ir_op *en = edit_op(ctx, k, &pe, ext, rw, 1);
 	en->args[0] = n;
 	/* a - b - 1 = a + ~b: one adder */
-	struct ir_op *ones = const_in(ctx, k, pre, pops, &np, rw, ~UINT64_C(0), loc);
-	struct ir_op *nb = op_in(ctx, k, pre, pops, &np, IR_XOR, rw, 2, loc);
+	struct ir_op *ones = edit_const(ctx, k, &pe, rw, ~UINT64_C(0));
+	struct ir_op *nb = edit_op(ctx, k, &pe, IR_XOR, rw, 2);
 	nb->args[0] = up ? ex : en, nb->args[1] = ones;
-	struct ir_op *r0 = op_in(ctx, k, pre, pops, &np, IR_ADD, rw, 2, loc);
+	struct ir_op *r0 = edit_op(ctx, k, &pe, IR_ADD, rw, 2);
 	r0->args[0] = up ? en : ex, r0->args[1] = nb;
-	insert(ctx, pre, NULL, 0, pops, np);
+	insert(ctx, pre, NULL, 0, pe.ops, pe.n);
 
-	struct ir_op *phis[1], *lops[6];
-	unsigned nphi = 0, nl = 0;
-	struct ir_op *r = op_in(ctx, k, loop, phis, &nphi, IR_PHI, rw, 2, loc);
+	struct ir_edit ph = {.block = loop, .loc = loc}, le = ph;
+	struct ir_op *r = edit_op(ctx, k, &ph, IR_PHI, rw, 2);
 	r->name = "iterations_left";
-	struct ir_op *one_l = const_in(ctx, k, loop, lops, &nl, rw, 1, loc);
-	struct ir_op *rnext = op_in(ctx, k, loop, lops, &nl, IR_SUB, rw, 2, loc);
+	struct ir_op *one_l = edit_const(ctx, k, &le, rw, 1);
+	struct ir_op *rnext = edit_op(ctx, k, &le, IR_SUB, rw, 2);
 	rnext->args[0] = r, rnext->args[1] = one_l;
-	struct ir_op *sign = op_in(ctx, k, loop, lops, &nl, IR_EXTRACT, 1, 1, loc);
+	struct ir_op *sign = edit_op(ctx, k, &le, IR_EXTRACT, 1, 1);
 	sign->args[0] = r, sign->index = w;
-	struct ir_op *t1 = const_in(ctx, k, loop, lops, &nl, 1, 1, loc);
-	struct ir_op *go = op_in(ctx, k, loop, lops, &nl, IR_XOR, 1, 2, loc);
+	struct ir_op *t1 = edit_const(ctx, k, &le, 1, 1);
+	struct ir_op *go = edit_op(ctx, k, &le, IR_XOR, 1, 2);
 	go->args[0] = sign, go->args[1] = t1;
 	go->name = "exit_test_count";
 	r->phi_blocks = arena_alloc(&ctx->arena, 2 * sizeof *r->phi_blocks);
 	r->phi_blocks[0] = pre, r->phi_blocks[1] = loop;
 	r->args[0] = r0, r->args[1] = rnext;
-	insert(ctx, loop, phis, nphi, lops, nl);
+	insert(ctx, loop, ph.ops, ph.n, le.ops, le.n);
 	t->args[0] = go;
 	return true;
 }
@@ -288,34 +263,32 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 	struct ir_loc loc = t->loc;
 	/* in the block before the loop */
-	struct ir_op *pops[8];
-	unsigned np = 0;
-	struct ir_op *c1 = const_in(ctx, k, pre, pops, &np, w, d & m, loc);
-	struct ir_op *inc0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
+	struct ir_edit pe = {.block = pre, .loc = loc};
+	struct ir_op *c1 = edit_const(ctx, k, &pe, w, d & m);
+	struct ir_op *inc0 = edit_op(ctx, k, &pe, IR_ADD, w, 2);
 	inc0->args[0] = init, inc0->args[1] = c1;
-	struct ir_op *go0 = cmp_like(ctx, k, pre, pops, &np, cmp, (unsigned)at, inc0);
-	struct ir_op *c2 = const_in(ctx, k, pre, pops, &np, w, (d + c) & m, loc);
-	struct ir_op *k0 = op_in(ctx, k, pre, pops, &np, IR_ADD, w, 2, loc);
+	struct ir_op *go0 = cmp_like(ctx, k, &pe, cmp, (unsigned)at, inc0);
+	struct ir_op *c2 = edit_const(ctx, k, &pe, w, (d + c) & m);
+	struct ir_op *k0 = edit_op(ctx, k, &pe, IR_ADD, w, 2);
 	k0->args[0] = init, k0->args[1] = c2;
-	insert(ctx, pre, NULL, 0, pops, np);
+	insert(ctx, pre, NULL, 0, pe.ops, pe.n);
 	/* in the loop */
-	struct ir_op *phis[2], *lops[4];
-	unsigned nphi = 0, nl = 0;
-	struct ir_op *go = op_in(ctx, k, loop, phis, &nphi, IR_PHI, 1, 2, loc);
-	struct ir_op *kk = op_in(ctx, k, loop, phis, &nphi, IR_PHI, w, 2, loc);
+	struct ir_edit ph = {.block = loop, .loc = loc}, le = ph;
+	struct ir_op *go = edit_op(ctx, k, &ph, IR_PHI, 1, 2);
+	struct ir_op *kk = edit_op(ctx, k, &ph, IR_PHI, w, 2);
 	go->name = "exit_test_ahead";
 	kk->name = "induction_ahead";
-	struct ir_op *knext = op_in(ctx, k, loop, lops, &nl, IR_ADD, w, 2, loc);
+	struct ir_op *knext = edit_op(ctx, k, &le, IR_ADD, w, 2);
 	knext->args[0] = kk, knext->args[1] = C;
-	struct ir_op *gonext = cmp_like(ctx, k, loop, lops, &nl, cmp, (unsigned)at, kk);
+	struct ir_op *gonext = cmp_like(ctx, k, &le, cmp, (unsigned)at, kk);
 	for (unsigned p = 0; p < 2; p++) {
-		struct ir_op *phi = phis[p];
+		struct ir_op *phi = ph.ops[p];
 		phi->phi_blocks = arena_alloc(&ctx->arena, 2 * sizeof *phi->phi_blocks);
 		phi->phi_blocks[0] = pre, phi->phi_blocks[1] = loop;
 		phi->args[0] = p ? k0 : go0;
 		phi->args[1] = p ? knext : gonext;
 	}
-	insert(ctx, loop, phis, nphi, lops, nl);
+	insert(ctx, loop, ph.ops, ph.n, le.ops, le.n);
 	t->args[0] = go;
 }
 

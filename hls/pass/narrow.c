@@ -238,44 +238,24 @@ static void backward(const struct ir_kernel *k, struct facts *f)
 
 /* ---- rewriting ------------------------------------------------------------ */
 
-struct edit {
-	struct ir_op **ins;
-	unsigned nins;
-};
-
-static struct ir_op *add_op(struct hls_ctx *ctx, struct ir_kernel *k, const struct ir_op *at,
-			    enum ir_opcode opc, unsigned width, unsigned nargs, struct edit *e)
-{
-	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, nargs);
-	op->block = at->block;
-	op->loc = at->loc;
-	VEC_PUSH(&ctx->arena, e->ins, e->nins, op);
-	return op;
-}
-
 /* x at n bits (n <= x's width): a narrower constant, the extension's
  * source, or a truncation. */
-static struct ir_op *low_bits(struct hls_ctx *ctx, struct ir_kernel *k, const struct ir_op *at,
-			      struct ir_op *x, unsigned n, struct edit *e)
+static struct ir_op *low_bits(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *x,
+			      unsigned n, struct ir_edit *e)
 {
 	if (x->width == n)
 		return x;
-	if (x->opc == IR_CONST && x->width <= 64) {
-		struct ir_op *c = ir_const(ctx, k, NULL, n, x->imm);
-		c->block = at->block;
-		c->loc = at->loc;
-		VEC_PUSH(&ctx->arena, e->ins, e->nins, c);
-		return c;
-	}
+	if (x->opc == IR_CONST && x->width <= 64)
+		return edit_const(ctx, k, e, n, x->imm);
 	if ((x->opc == IR_ZEXT || x->opc == IR_SEXT || x->opc == IR_TRUNC) &&
 	    x->args[0]->width >= n)
-		return low_bits(ctx, k, at, x->args[0], n, e);
+		return low_bits(ctx, k, x->args[0], n, e);
 	if ((x->opc == IR_ZEXT || x->opc == IR_SEXT) && x->args[0]->width < n) {
-		struct ir_op *ext = add_op(ctx, k, at, x->opc, n, 1, e);
+		struct ir_op *ext = edit_op(ctx, k, e, x->opc, n, 1);
 		ext->args[0] = x->args[0];
 		return ext;
 	}
-	struct ir_op *t = add_op(ctx, k, at, IR_TRUNC, n, 1, e);
+	struct ir_op *t = edit_op(ctx, k, e, IR_TRUNC, n, 1);
 	t->args[0] = x;
 	return t;
 }
@@ -363,7 +343,7 @@ static struct ir_op *identity_operand(enum ir_opcode opc, struct ir_op **args,
 }
 
 static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op,
-		      const struct facts *f, struct edit *e)
+		      const struct facts *f, struct ir_edit *e)
 {
 	if (op->width > 64 || (op->nargs && op->args[0]->width > 64))
 		return false;
@@ -371,8 +351,8 @@ static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op
 		unsigned n = compare_width(op, f);
 		if (!n)
 			return false;
-		op->args[0] = low_bits(ctx, k, op, op->args[0], n, e);
-		op->args[1] = low_bits(ctx, k, op, op->args[1], n, e);
+		op->args[0] = low_bits(ctx, k, op->args[0], n, e);
+		op->args[1] = low_bits(ctx, k, op->args[1], n, e);
 		return true;
 	}
 	bool sext = f->sx[op->id];
@@ -383,11 +363,11 @@ static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op
 	unsigned nargs = op->nargs;
 	for (unsigned a = 0; a < nargs; a++) {
 		bool keep = (op->opc == IR_SELECT && a == 0) || (op->opc == IR_SHL && a == 1);
-		args[a] = keep ? op->args[a] : low_bits(ctx, k, op, op->args[a], n, e);
+		args[a] = keep ? op->args[a] : low_bits(ctx, k, op->args[a], n, e);
 	}
 	struct ir_op *nw = identity_operand(op->opc, args, nargs, n);
 	if (!nw) {
-		nw = add_op(ctx, k, op, op->opc, n, nargs, e);
+		nw = edit_op(ctx, k, e, op->opc, n, nargs);
 		for (unsigned a = 0; a < nargs; a++)
 			nw->args[a] = args[a];
 		nw->name = op->name;
@@ -472,10 +452,10 @@ static void narrow_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 		unsigned nops = 0;
 		for (unsigned i = 0; i < blk->nops; i++) {
 			struct ir_op *op = blk->ops[i];
-			struct edit e = {0};
+			struct ir_edit e = edit_at(op);
 			if (op->id < n && narrow_op(ctx, k, op, &f, &e))
-				for (unsigned j = 0; j < e.nins; j++)
-					VEC_PUSH(&ctx->arena, ops, nops, e.ins[j]);
+				for (unsigned j = 0; j < e.n; j++)
+					VEC_PUSH(&ctx->arena, ops, nops, e.ops[j]);
 			VEC_PUSH(&ctx->arena, ops, nops, op);
 		}
 		ir_block_set_ops(ctx, blk, ops, nops);

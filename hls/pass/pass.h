@@ -7,6 +7,24 @@
 
 #include "../ir/ir.h"
 
+/* edit.c: the ops a pass makes in one place of a block, in the order they
+ * go in, with the block and source location of the op they serve. */
+struct ir_edit {
+	struct ir_block *block;
+	struct ir_loc loc;
+	struct ir_op **ops;
+	unsigned n;
+};
+
+/* An empty edit for ops in op's block, with op's location. */
+struct ir_edit edit_at(const struct ir_op *op);
+/* A new op (a constant) appended to e, in e's block with e's location;
+ * the caller fills its operands and puts e's ops into the block. */
+struct ir_op *edit_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
+		      enum ir_opcode opc, unsigned width, unsigned nargs);
+struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
+			 unsigned width, uint64_t v);
+
 /* dce.c: removes ops without users or side effects. */
 void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 

@@ -1,0 +1,31 @@
+/*
+ * edit.c -- the ops a pass makes for one place of a block (struct ir_edit,
+ * pass.h): each new op gets the block and source location of the op it
+ * serves, so that the report and the diagnostics name its line.
+ */
+#include "pass.h"
+
+struct ir_edit edit_at(const struct ir_op *op)
+{
+	return (struct ir_edit){.block = op->block, .loc = op->loc};
+}
+
+static struct ir_op *place(struct hls_ctx *ctx, struct ir_edit *e, struct ir_op *op)
+{
+	op->block = e->block;
+	op->loc = e->loc;
+	VEC_PUSH(&ctx->arena, e->ops, e->n, op);
+	return op;
+}
+
+struct ir_op *edit_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
+		      enum ir_opcode opc, unsigned width, unsigned nargs)
+{
+	return place(ctx, e, ir_op_new(ctx, k, NULL, opc, width, nargs));
+}
+
+struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
+			 unsigned width, uint64_t v)
+{
+	return place(ctx, e, ir_const(ctx, k, NULL, width, v));
+}
