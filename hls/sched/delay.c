@@ -7,7 +7,7 @@
  *          level  logic  carry/bit  compare   branch  hard mult.       LUT mult.  clock    R
  *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5     -          100 MHz  0
  *   ice40  3.50   1.80   0.31       +3.5      14.0    sluice_mul, 16   CSA tree   48 MHz   1.80
- *   ecp5   1.25   0.90   0.06       +0.6      1.25    18 bits, 6.3     -          100 MHz  0.53
+ *   ecp5   1.25   0.90   0.06       +0.6      1.25    sluice_mul, 18   -          100 MHz  0.53
  *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60
  *   (ns; a pipe handshake costs one level on every target)
  *
@@ -15,11 +15,14 @@
  * (clock-to-Q of the source, setup of the destination), which the op
  * delays do not contain: the scheduler fills period - R with logic
  * (delay_logic_budget_ns).  "sluice_mul, 16": multiplies of 8 to 32 bits
- * that a few adds do not cover go to rtl/sluice_mul.v, 16 x 16 pieces
- * with registers before and after (one SB_MAC16 each with synth_ice40
- * -dsp), latency 2 or 3, no delay in the cycle they start: nextpnr 0.4's
- * figure for a combinational MAC16 (4.4 ns for 16 x 16) is not to be
- * trusted, a MAC16 between two registers needs no figure of ours.
+ * that a few adds do not cover and that take more than half a period go
+ * to rtl/sluice_mul.v, 16 x 16 pieces with registers before and after
+ * (one SB_MAC16 each with synth_ice40 -dsp), latency 2 or 3, no delay in
+ * the cycle they start: nextpnr 0.4's figure for a combinational MAC16
+ * (4.4 ns for 16 x 16) is not to be trusted, a MAC16 between two
+ * registers needs no figure of ours.  On ECP5 the same with 18 x 18
+ * pieces, one MULT18X18D each (6.3 ns, what multiplies that stay
+ * combinational cost there; examples/vscale went from 91.7 to 125 MHz).
  *
  * "Level" is one LUT level of a tree (comparators, barrel shifters, FIFO
  * flags) with the routing into it; "logic" is one 2-input bitwise op or
@@ -208,7 +211,7 @@ struct tech {
 static const struct tech techs[] = {
 	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0},
 	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16},
-	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 0},
+	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18},
 	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0},
 };
 
@@ -300,15 +303,19 @@ static double mul_ns(const struct tech *t, const struct ir_op *op)
 }
 
 /* A multiplication that rtl/sluice_mul.v computes, registers before and
- * after each SPLIT x SPLIT piece (an SB_MAC16 on the iCE40 UltraPlus):
- * on a target that has it, of 8 bits (an 8-bit LUT multiplier alone
- * takes a whole 48 MHz period on iCE40) to twice SPLIT, unless a few adds
+ * after each SPLIT x SPLIT piece (an SB_MAC16 on the iCE40 UltraPlus, a
+ * MULT18X18D on the ECP5): on a target that has it, of 8 bits to twice
+ * SPLIT, when it would take more than half the target's default period
+ * (an 8-bit LUT multiplier alone takes a whole 48 MHz period on iCE40;
+ * three MULT18X18D and their sum 10.5 ns on ECP5), unless a few adds
  * cover it (a constant of few digits). */
 static bool mul_unit(const struct tech *t, const struct ir_op *op)
 {
 	unsigned w = op->width;
-	return t->mul_unit && op->opc == IR_MUL && w >= 8 && w <= 2 * t->mul_unit &&
-	       mul_ns(t, op) > 2 * add_ns(t, w);
+	if (!t->mul_unit || op->opc != IR_MUL || w < 8 || w > 2 * t->mul_unit)
+		return false;
+	double ns = mul_ns(t, op);
+	return ns > 2 * add_ns(t, w) && ns > 500.0 / t->clock_mhz;
 }
 
 unsigned delay_mul_split(enum hls_target target)

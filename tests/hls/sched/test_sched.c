@@ -275,6 +275,14 @@ static bool test_delay_model(void)
 			CHECK(delay_op_latency(f.ctx.target, mul64) == 0);
 			CHECK(D(&f, mul64) > 1000.0 / 48);
 			CHECK(delay_mul_split(f.ctx.target) == 16);
+		} else if (t == TARGET_ECP5) {
+			/* MULT18X18D pieces between registers: over half a
+			 * 100 MHz period as one block (6.3 ns) or three */
+			CHECK(D(&f, mul32) == 0 && delay_op_latency(f.ctx.target, mul32) == 3);
+			CHECK(delay_op_latency(f.ctx.target, mul8) == 2);
+			CHECK(delay_op_latency(f.ctx.target, mul64) == 0);
+			CHECK(delay_op_latency(f.ctx.target, mneg6) == 0); /* two adds */
+			CHECK(delay_mul_split(f.ctx.target) == 18);
 		} else {
 			CHECK(D(&f, mul32) > D(&f, add32));
 			CHECK(D(&f, mul64) > D(&f, mul8));
