@@ -338,7 +338,7 @@ static void emit_multiplier(struct kgen *kg, struct ir_op *op)
 		   "        .b(%s),\n"
 		   "        .p(%s)\n"
 		   "    );\n",
-		w, delay_mul_split(kg->g->s->target), inst, pipe_enable_of(kg, op),
+		w, kg->g->s->mul_split, inst, pipe_enable_of(kg, op),
 		arg_ref(kg, op, 0), arg_ref(kg, op, 1), v->wire);
 }
 

@@ -126,7 +126,7 @@ static int check_schedule(struct kgen *kg)
 				err |= sched_error(kg, op, arena_printf(&ctx->arena,
 					"divider latency %u; sluice_div has %u", lat,
 					RTL_DIV_LATENCY(op->width)));
-			unsigned split = delay_mul_split(kg->g->s->target);
+			unsigned split = kg->g->s->mul_split;
 			if (op->opc == IR_MUL && lat &&
 			    (!split || op->width > 2 * split ||
 			     lat != RTL_MUL_LATENCY(op->width, split)))

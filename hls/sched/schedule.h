@@ -105,6 +105,8 @@ bool sched_is_loop_block(const struct ir_block *b);
 struct hls_schedule {
 	double clock_ns;
 	enum hls_target target;
+	unsigned mul_split;	      /* SPLIT of rtl/sluice_mul.v for the multiplies
+					 with a latency (delay_mul_split) */
 	struct sched_kernel *kernels; /* parallel to program->kernels */
 	unsigned nkernels;
 };
