@@ -1054,6 +1054,13 @@ CAL_DESIGNS = {
     "add32": ([("a", 32), ("b", 32)], "a + b", 32, [("add32", 1)]),
     "add16": ([("a", 16), ("b", 16)], "a + b", 16, [("add16", 1)]),
     "add32x2": ([("a", 32), ("b", 32), ("c", 32)], "a + b + c", 32, [("add32", 2)]),
+    # balanced trees of four and eight terms, as pass_balance_adds leaves a
+    # sum: Yosys merges each into carry-save levels and one carry chain
+    "add32x4": ([("a", 32), ("b", 32), ("c", 32), ("d", 32)], "(a + b) + (c + d)", 32,
+                [("add32", 2)]),
+    "add32x8": ([("a", 32), ("b", 32), ("c", 32), ("d", 32), ("e", 32), ("f", 32),
+                 ("g", 32), ("h", 32)], "((a + b) + (c + d)) + ((e + f) + (g + h))", 32,
+                [("add32", 3)]),
     "ult32": ([("a", 32), ("b", 32)], "a < b", 1, [("ult32", 1)]),
     # signed compares as sluice emits them (hls/rtlgen/datapath.c): the
     # unsigned compare of the operands with their sign bits flipped

@@ -52,6 +52,8 @@
  *   ((a & b) | c) ^ d (one LUT4)    1.98     1.18
  *   a + b, 32 / 16 bits             3.65 / 3.07   1.01 / 0.89
  *   a + b + c, 32 bits              4.89     1.01
+ *   (a + b) + (c + d), 32 bits      5.63     0.88 (the chain: add, then one level)
+ *   8 terms as a tree, 32 bits      8.16     0.99 (add, level, add)
  *   a < b, 32 bits, unsigned        4.23     1.02
  *   a < b, 32 / 16 bits, signed     4.34 / 3.73   0.99 / 0.89
  *   a == b, 32 bits                 4.08     1.05
@@ -101,6 +103,10 @@
  *   (a + b) < c, 32 bits           27.04   30.34  32.14   1.19
  *   a + b + c, 32 bits             18.03   16.92  18.72   1.04
  *   a + 2a + 1, 32 bits            15.32   13.42  15.22   0.99
+ *   (a + b) + (c + d), 32 bits     21.03   16.92  18.72   0.89
+ *   8 terms as a tree, 32 bits     27.95   30.34  32.14   1.15
+ *     (model: the scheduler's chain, add, one level, add, ...; Yosys
+ *     merges each tree into carry-save levels and one carry chain)
  *     (+ 1 after an add is the adder's carry-in: free; any other
  *     constant is a third operand, a + b + 0x12345678: 18.01)
  *     (Yosys merges the two adds into one carry-save level and one carry
