@@ -37,7 +37,8 @@ it into a regression kernel under regress/.
 
 Programs are reproducible from their seed alone: the csmith options are a
 function of the seed (csmith_options()).  --quick runs the fixed batch of
-`make test` (30 programs, about a minute on 2 cores).  The compiler is
+`make test` (30 programs, about a minute on 2 cores); --target ice40 (or
+ecp5) builds them for that target's schedule.  The compiler is
 build/bin/sluice (or $SLUICE), copied at the start so that a rebuild does
 not disturb a batch.
 """
@@ -75,6 +76,7 @@ TIMEOUT_CSMITH = 20
 TIMEOUT_REF_COMPILE = 60
 TIMEOUT_REF_RUN = 2          # a reference slower than this is skipped
 TIMEOUT_SLUICE = 180
+BUILD_OPTS = []  # --target T: the delay model, and so the schedule and units
 TIMEOUT_SIM = 300            # wall clock, seconds
 SIM_CYCLES_BASE = 20000      # the bench's cycle limit is this plus
 SIM_CYCLES_PER_BLOCK = 400   # this per basic block the reference ran
@@ -293,7 +295,7 @@ def first_diag(text, n=3):
 def compile_sluice(wrapped, work):
     """Returns (module dir, None) or (None, (class, detail, log))."""
     module = os.path.join(work, 'csmith.sluice')
-    cmd = [SLUICE, 'build', wrapped, '-o', module, '--no-sim-image']
+    cmd = [SLUICE, 'build', wrapped, '-o', module, '--no-sim-image'] + BUILD_OPTS
     for _ in range(30):
         # the binary may be being rebuilt under us (make in a shared tree)
         try:
@@ -369,10 +371,12 @@ def save_failure(seed, work, res, args):
         f.write('# csmith --seed %d %s -o prog.c\n' % (
             seed, ' '.join(csmith_options(seed, extra, args.profile))))
         f.write('build/bin/sluice build %s/wrapped.c -o /tmp/csmith-%d.sluice '
-                '--no-sim-image --dump-ir=/tmp/csmith-%d.ir\n' % (dest, seed, seed))
-        f.write('tests/csmith/run.py --seeds %d%s%s --keep /tmp/csmith-keep\n'
+                '--no-sim-image --dump-ir=/tmp/csmith-%d.ir%s\n'
+                % (dest, seed, seed, ''.join(' ' + o for o in BUILD_OPTS)))
+        f.write('tests/csmith/run.py --seeds %d%s%s%s --keep /tmp/csmith-keep\n'
                 % (seed, ' --without ' + ','.join(extra) if extra else '',
-                   ' --profile big' if args.profile == 'big' else ''))
+                   ' --profile big' if args.profile == 'big' else '',
+                   ' --target ' + args.target if args.target else ''))
     os.chmod(os.path.join(dest, 'repro.sh'), 0o755)
 
 
@@ -486,7 +490,13 @@ def main():
                     help='skip csmith programs longer than this')
     ap.add_argument('--ref-only', action='store_true',
                     help='generate and run the CPU reference only')
+    ap.add_argument('--target', choices=('sim', 'ice40', 'ecp5', 'gowin'),
+                    help='sluice build --target (default sim): ice40 schedules '
+                    'for 48 MHz, with its exit tests, multiplier units and '
+                    'narrower chains')
     args = ap.parse_args()
+    if args.target:
+        BUILD_OPTS.extend(['--target', args.target])
     if args.keep:
         args.keep = os.path.abspath(args.keep)
     if not args.div:
