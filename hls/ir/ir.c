@@ -61,6 +61,16 @@ bool ir_is_terminator(enum ir_opcode opc)
 	       opc == IR_RET;
 }
 
+bool ir_is_compare(enum ir_opcode opc)
+{
+	return opc >= IR_EQ && opc <= IR_SGE;
+}
+
+bool ir_is_signed_compare(enum ir_opcode opc)
+{
+	return opc >= IR_SLT && opc <= IR_SGE;
+}
+
 bool ir_has_side_effect(enum ir_opcode opc)
 {
 	return (opc >= IR_PIPE_READ && opc <= IR_FENCE) ||

@@ -321,6 +321,9 @@ void ir_block_set_ops(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *con
 void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
 struct ir_op *ir_terminator(struct ir_block *b);
 bool ir_is_terminator(enum ir_opcode opc);
+/* eq .. sge; slt .. sge */
+bool ir_is_compare(enum ir_opcode opc);
+bool ir_is_signed_compare(enum ir_opcode opc);
 bool ir_has_side_effect(enum ir_opcode opc); /* pipe, state and terminators */
 /* The guard of a pipe op or a state store: if-converted code (hls/pass/
  * if_convert.c) gives such an op one more operand after its own, of

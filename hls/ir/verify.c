@@ -188,7 +188,7 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 			    (op->nargs != 2 || op->args[0]->width != op->width ||
 			     op->args[1]->width != op->width))
 				problem(v, k, op, "binary op widths differ");
-			if (op->opc >= IR_EQ && op->opc <= IR_SGE &&
+			if (ir_is_compare(op->opc) &&
 			    (op->width != 1 || op->nargs != 2 ||
 			     op->args[0]->width != op->args[1]->width))
 				problem(v, k, op, "comparison widths wrong");

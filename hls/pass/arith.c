@@ -253,11 +253,6 @@ struct tree {
 	unsigned nold; /* ops of ids >= nold are the pass's own */
 };
 
-static bool is_addsub(const struct ir_op *op)
-{
-	return op->opc == IR_ADD || op->opc == IR_SUB;
-}
-
 /* An add or sub whose only use is `user`, an add or sub of its width and
  * block: part of user's tree. */
 static bool inner(const struct ir_op *op, const struct ir_op *user,

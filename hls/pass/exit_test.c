@@ -59,11 +59,6 @@
 
 #include "../sched/schedule.h"
 
-static bool is_cmp(enum ir_opcode opc)
-{
-	return opc >= IR_EQ && opc <= IR_SGE;
-}
-
 /* A compare like `cmp` with operand `at` replaced by x. */
 static struct ir_op *cmp_like(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			      const struct ir_op *cmp, unsigned at, struct ir_op *x)
@@ -212,7 +207,7 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	if (t->opc != IR_CONDBR || (t->succs[0] != loop) == (t->succs[1] != loop))
 		return;
 	struct ir_op *cmp = t->args[0];
-	if (cmp->block != loop || !is_cmp(cmp->opc))
+	if (cmp->block != loop || !ir_is_compare(cmp->opc))
 		return;
 	/* cmp x, n with x = i + D: inc (D = C) or i itself (D = 0), where
 	 * inc = add i, C is i's value from the loop */

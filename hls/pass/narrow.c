@@ -66,16 +66,6 @@ static bool const_amount(const struct ir_op *op, unsigned *k)
 	return true;
 }
 
-static bool is_compare(enum ir_opcode opc)
-{
-	return opc >= IR_EQ && opc <= IR_SGE;
-}
-
-static bool is_signed_compare(enum ir_opcode opc)
-{
-	return opc >= IR_SLT && opc <= IR_SGE;
-}
-
 /* ---- z and s, forward ------------------------------------------------------ */
 
 static void forward(const struct ir_op *op, struct facts *f)
@@ -309,7 +299,7 @@ static unsigned compare_width(const struct ir_op *op, const struct facts *f)
 	unsigned z = umax(f->z[op->args[0]->id], f->z[op->args[1]->id]);
 	unsigned s = umax(f->s[op->args[0]->id], f->s[op->args[1]->id]);
 	/* both non-negative: unsigned order at z bits, signed at z + 1 */
-	unsigned n = is_signed_compare(op->opc) ? z + 1 : umax(z, 1);
+	unsigned n = ir_is_signed_compare(op->opc) ? z + 1 : umax(z, 1);
 	/* both sign-extended from s bits: signed and unsigned order, and
 	 * equality, are those of the low s bits */
 	n = umin(n, s);
@@ -347,7 +337,7 @@ static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op
 {
 	if (op->width > 64 || (op->nargs && op->args[0]->width > 64))
 		return false;
-	if (is_compare(op->opc) && op->nargs == 2) {
+	if (ir_is_compare(op->opc) && op->nargs == 2) {
 		unsigned n = compare_width(op, f);
 		if (!n)
 			return false;
@@ -376,11 +366,6 @@ static bool narrow_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *op
 	op->nargs = 1;
 	op->args[0] = nw;
 	return true;
-}
-
-static bool is_addsub(const struct ir_op *op)
-{
-	return op->opc == IR_ADD || op->opc == IR_SUB;
 }
 
 /* An add or subtract whose users are all adds and subtracts is computed

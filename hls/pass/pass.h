@@ -25,6 +25,11 @@ struct ir_op *edit_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *
 struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			 unsigned width, uint64_t v);
 
+static inline bool is_addsub(const struct ir_op *op)
+{
+	return op->opc == IR_ADD || op->opc == IR_SUB;
+}
+
 /* dce.c: removes ops without users or side effects. */
 void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 

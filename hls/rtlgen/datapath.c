@@ -38,7 +38,7 @@ static const char *bin(struct kgen *kg, const struct ir_op *op, const char *o)
 static bool sign_flipped(const struct ir_op *op)
 {
 	unsigned aw = op->args[0]->width;
-	if (op->opc < IR_SLT || op->opc > IR_SGE || aw > 64)
+	if (!ir_is_signed_compare(op->opc) || aw > 64)
 		return false;
 	for (unsigned i = 0; i < 2; i++)
 		if (op->args[i]->opc == IR_CONST && op->args[i]->imm == UINT64_C(1) << (aw - 1))
@@ -280,6 +280,19 @@ static bool is_quot(enum ir_opcode opc)
 	return opc == IR_UDIV || opc == IR_SDIV;
 }
 
+/* The comment over a unit instance (its source lines, what it computes,
+ * the states it starts and ends in) and the instance's name. */
+static const char *unit_head(struct kgen *kg, struct ir_op *op, const char *what)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	unsigned c = kg->sk->cycle[op->id], lat = kg->sk->latency[op->id];
+	const char *lines = rtl_lines(ctx, &op->loc, 1);
+	fprintf(kg->f, "    // %s%s%s: starts in %s, result in %s\n", lines ? lines : "",
+		lines ? ": " : "", what, fsm_state(kg, op->block, c),
+		fsm_state(kg, op->block, c + lat));
+	return names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "u_%s", kg->val[op->id].wire));
+}
+
 static void emit_divider(struct kgen *kg, struct ir_op *op)
 {
 	struct hls_ctx *ctx = kg->ctx;
@@ -288,21 +301,16 @@ static void emit_divider(struct kgen *kg, struct ir_op *op)
 	struct ir_op *q = is_quot(op->opc) ? op : v->div_partner;
 	struct ir_op *r = is_quot(op->opc) ? v->div_partner : op;
 	unsigned w = op->width, lat = kg->sk->latency[op->id];
-	unsigned c = kg->sk->cycle[op->id];
-	const char *lines = rtl_lines(ctx, &op->loc, 1);
 	bool sgn = op->opc == IR_SDIV || op->opc == IR_SREM;
-	fprintf(f, "    // %s%s%s%s: starts in %s, result in %s\n", lines ? lines : "",
-		lines ? ": " : "", q ? ir_opcode_name(q->opc) : "",
-		r ? arena_printf(&ctx->arena, "%s%s", q ? " and " : "", ir_opcode_name(r->opc)) : "",
-		fsm_state(kg, op->block, c), fsm_state(kg, op->block, c + lat));
+	const char *inst = unit_head(kg, op, arena_printf(&ctx->arena, "%s%s%s",
+		q ? ir_opcode_name(q->opc) : "", q && r ? " and " : "",
+		r ? ir_opcode_name(r->opc) : ""));
 	if (q)
 		kgen_decl(kg, "    ", "wire", w, kg->val[q->id].wire, NULL,
 			  bits_full(&kg->val[q->id].wire_bits, w), NULL);
 	if (r)
 		kgen_decl(kg, "    ", "wire", w, kg->val[r->id].wire, NULL,
 			  bits_full(&kg->val[r->id].wire_bits, w), NULL);
-	const char *inst = names_fresh(ctx, &kg->names,
-				       arena_printf(&ctx->arena, "u_%s", v->wire));
 	if (!q || !r)
 		fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", f);
 	fprintf(f, "    sluice_div #(.WIDTH(%u), .SIGNED(%d), .LATENCY(%u)) %s (\n"
@@ -321,17 +329,11 @@ static void emit_divider(struct kgen *kg, struct ir_op *op)
 
 static void emit_multiplier(struct kgen *kg, struct ir_op *op)
 {
-	struct hls_ctx *ctx = kg->ctx;
-	FILE *f = kg->f;
 	struct rtl_val *v = &kg->val[op->id];
-	unsigned w = op->width, lat = kg->sk->latency[op->id];
-	unsigned c = kg->sk->cycle[op->id];
-	const char *lines = rtl_lines(ctx, &op->loc, 1);
-	fprintf(f, "    // %s%smul: starts in %s, result in %s\n", lines ? lines : "",
-		lines ? ": " : "", fsm_state(kg, op->block, c), fsm_state(kg, op->block, c + lat));
+	unsigned w = op->width;
+	const char *inst = unit_head(kg, op, "mul");
 	kgen_decl(kg, "    ", "wire", w, v->wire, NULL, bits_full(&v->wire_bits, w), NULL);
-	const char *inst = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "u_%s", v->wire));
-	fprintf(f, "    sluice_mul #(.WIDTH(%u), .SPLIT(%u)) %s (\n"
+	fprintf(kg->f, "    sluice_mul #(.WIDTH(%u), .SPLIT(%u)) %s (\n"
 		   "        .clk(clk),\n"
 		   "        .ce(%s),\n"
 		   "        .a(%s),\n"
