@@ -5,7 +5,8 @@
  * States are numbered S_IDLE = 0 (host-started kernels only), then every
  * (block, cycle) of the schedule in block order; binary encoding.  After
  * reset a host-started kernel sits in S_IDLE and an autorun kernel in the
- * entry block's first state.
+ * entry block's first state, or in the loop its entry block only starts
+ * (pipeline.c's plan_start).
  *
  * stall is high when the current state holds a blocking pipe op whose
  * handshake does not happen this cycle (or a pipelined loop that holds as

@@ -29,8 +29,8 @@
  * a lock group that holds as one: L_lock_g, the divider's enable is
  * !L_lock_g, and the start cycle c0 also holds while the group does.
  *
- * The first iteration starts as the FSM enters S_L (or after reset, for
- * the body of an autorun kernel).  The FSM leaves S_L for the loop's exit
+ * The first iteration starts as the FSM enters S_L (or at reset, for
+ * the loop an autorun kernel is in from reset: plan_start).  The FSM leaves S_L for the loop's exit
  * once no iteration is left (L_v == 0): a pipelined loop costs its depth
  * plus one cycle per entry.
  *
@@ -49,6 +49,61 @@
 static bool is_blocking(enum ir_opcode opc)
 {
 	return opc == IR_PIPE_READ || opc == IR_PIPE_WRITE;
+}
+
+/* The loop an autorun kernel is in from reset: its body when that is
+ * one pipelined loop block (ended by the return that starts it again), or
+ * the loop that never ends which the entry block goes straight into, when
+ * the entry block does nothing else than give the loop's phis constants.
+ * That loop is only ever entered at reset, so the constants become reset
+ * values, the entry state is never used, and in a loop of II 1 an
+ * iteration is always in cycle 0 (L_next = L_adv[0] = !L_hold_0 there):
+ * the stall logic of a streaming kernel then has one input less, as in
+ * the hand-written `if (ce) c <= f(c, in)`. */
+static void plan_start(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct ir_block *e = k->blocks[0];
+	if (k->kind == KERNEL_STARTED)
+		return;
+	if (kg->loop[0]) {
+		if (ir_terminator(e)->opc == IR_RET)
+			kg->start_loop = kg->loop[0];
+		return;
+	}
+	const struct ir_op *t = ir_terminator(e);
+	if (t->opc != IR_BR || kg->sk->block_len[0] != 1)
+		return;
+	const struct rtl_loop *L = kg->loop[t->succs[0]->id];
+	if (!L || pipe_exit_state(kg, L))
+		return;
+	for (unsigned j = 0; j < e->nops; j++)
+		if (e->ops[j] != t && e->ops[j]->opc != IR_CONST && e->ops[j]->opc != IR_UNDEF)
+			return;
+	for (unsigned j = 0; j < L->block->nops; j++) {
+		const struct ir_op *phi = L->block->ops[j];
+		for (unsigned i = 0; phi->opc == IR_PHI && i < phi->nargs; i++)
+			if (phi->phi_blocks[i] != L->block && phi->args[i]->opc != IR_CONST &&
+			    phi->args[i]->opc != IR_UNDEF)
+				return;
+	}
+	/* nothing else goes back to the entry */
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const struct ir_op *tb = ir_terminator(k->blocks[b]);
+		if (tb->opc == IR_RET)
+			return;
+		for (unsigned i = 0; i < tb->nsuccs; i++)
+			if (tb->succs[i] == e)
+				return;
+	}
+	kg->start_loop = L;
+	kg->reset_state = kg->state_base[L->block->id];
+}
+
+/* Whether L_v[0] is 1 from reset on (plan_start). */
+static bool always_in_cycle0(const struct kgen *kg, const struct rtl_loop *L)
+{
+	return L == kg->start_loop && L->ii == 1 && !pipe_exit_state((struct kgen *)kg, L);
 }
 
 void pipe_plan(struct kgen *kg)
@@ -98,6 +153,7 @@ void pipe_plan(struct kgen *kg)
 				arena_printf(&ctx->arena, "%s_lock%u", base, g));
 		kg->loop[b] = L;
 	}
+	plan_start(kg);
 }
 
 const char *pipe_active(struct kgen *kg, const struct ir_block *b, unsigned c)
@@ -278,8 +334,8 @@ void pipe_emit_decls(struct kgen *kg)
 				L->lock[g]);
 		fputs("    /* verilator lint_off UNUSEDSIGNAL */\n", f);
 		fprintf(f, "    wire [%u:0] %s; // it completes cycle c\n", L->len - 1, L->adv);
-		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", f);
 		fprintf(f, "    wire %s; // the next iteration starts\n", L->next);
+		fputs("    /* verilator lint_on UNUSEDSIGNAL */\n", f);
 	}
 }
 
@@ -311,11 +367,15 @@ void pipe_emit_logic(struct kgen *kg)
 		fprintf(f, "    assign %s = %s[%u] && %s;\n", L->next, L->adv, L->ii - 1,
 			goes_on(kg, L));
 		const char *in = fsm_state(kg, blk, 0);
-		bool autorun_body = ir_terminator(blk)->opc == IR_RET;
-		fprintf(f, "    always @(posedge clk) begin\n"
-			   "        %s[0] <= (state_reg != %s && state_next == %s) || %s ||\n"
-			   "                 (%s[0] && %s);\n",
-			L->v, in, in, L->next, L->v, hold_of(kg, L, 0));
+		bool at_reset = L == kg->start_loop;
+		fputs("    always @(posedge clk) begin\n", f);
+		if (always_in_cycle0(kg, L))
+			fprintf(f, "        %s[0] <= 1'b1; // an iteration in cycle 0 from reset on\n",
+				L->v);
+		else
+			fprintf(f, "        %s[0] <= (state_reg != %s && state_next == %s) || %s ||\n"
+				   "                 (%s[0] && %s);\n",
+				L->v, in, in, L->next, L->v, hold_of(kg, L, 0));
 		for (unsigned c = 1; c < L->len; c++)
 			fprintf(f, "        %s[%u] <= %s[%u] || (%s[%u] && %s);\n", L->v, c,
 				L->adv, c - 1, L->v, c, hold_of(kg, L, c));
@@ -323,8 +383,8 @@ void pipe_emit_logic(struct kgen *kg)
 			   "            %s <= %u'd%u;%s\n"
 			   "        end\n"
 			   "    end\n\n",
-			L->v, L->len, autorun_body ? 1 : 0,
-			autorun_body ? " // the autorun body starts after reset" : "");
+			L->v, L->len, at_reset ? 1 : 0,
+			at_reset ? " // the first iteration starts at reset" : "");
 	}
 }
 

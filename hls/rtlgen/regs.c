@@ -20,8 +20,9 @@
  * round that is ready late) in the cycle it is ready, when the loop goes
  * on: the next iteration reads the phi from its own cycle (schedule.h).
  * Every other write happens only when !stall.  Only <G>_q has a reset (control
- * state the program observes); datapath registers need none, since SSA
- * writes each before any read.
+ * state the program observes), and the phis of the loop an autorun kernel
+ * is in from reset (pipeline.c), whose entry values are theirs; other
+ * datapath registers need none, since SSA writes each before any read.
  */
 #include "rtlgen_internal.h"
 
@@ -118,6 +119,8 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 		struct ir_block *from = froms[f];
 		if (from == blk && kg->loop[blk->id])
 			continue; /* round a pipelined loop: loop_regs() */
+		if (kg->start_loop && kg->start_loop->block == blk)
+			continue; /* entered at reset only: reset values */
 		/* all phi copies of the edge from -> blk */
 		const char *body = "";
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
@@ -178,14 +181,20 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 		}
 		/* a phi takes the next iteration's value as the next iteration
 		 * starts, or, when that value is ready later, in the cycle it
-		 * is ready (the next iteration reads the phi only from then) */
+		 * is ready (the next iteration reads the phi only from then);
+		 * one that is always written (values.c) does so whether the
+		 * loop goes on or not */
 		for (unsigned i = 0; op->opc == IR_PHI && i < op->nargs; i++) {
 			if (op->phi_blocks[i] != blk)
 				continue;
 			unsigned c = phi_write_cycle(kg, op);
-			if (c == L->ii - 1)
+			if (c == L->ii - 1 && !v->always_written)
 				phis = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
 						    phis, v->reg, arg_ref(kg, op, i));
+			else if (v->always_written)
+				t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s; "
+						 "// for the next iteration\n", t,
+						 pipe_adv(kg, blk, c), v->reg, arg_ref(kg, op, i));
 			else
 				t = arena_printf(&ctx->arena, "%s        if (%s && %s) %s <= %s; "
 						 "// for the next iteration\n", t,
@@ -252,7 +261,18 @@ void regs_emit_always(struct kgen *kg)
 		phi_edges(kg, &a, blk);
 	}
 
-	bool any_arm = false, any_reset = false;
+	/* the phis of the loop entered at reset: their entry values */
+	const char *phi_resets = "";
+	const struct ir_block *sb = kg->start_loop ? kg->start_loop->block : NULL;
+	for (unsigned j = 0; sb && j < sb->nops && sb->ops[j]->opc == IR_PHI; j++) {
+		struct ir_op *phi = sb->ops[j];
+		for (unsigned i = 0; kg->val[phi->id].needed && i < phi->nargs; i++)
+			if (phi->phi_blocks[i] != sb && phi->args[i]->opc == IR_CONST)
+				phi_resets = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
+							  phi_resets, kg->val[phi->id].reg,
+							  arg_ref(kg, phi, i));
+	}
+	bool any_arm = false, any_reset = *phi_resets != 0;
 	for (unsigned s = 0; s < kg->nstates; s++)
 		any_arm |= a.text[s] != NULL;
 	for (unsigned i = 0; i < k->nstates; i++)
@@ -278,6 +298,7 @@ void regs_emit_always(struct kgen *kg)
 				fprintf(f, "            %s <= %s;\n", kg->sv_reg[i],
 					rtl_literal(ctx, st->width, st->init));
 		}
+		fputs(phi_resets, f);
 		fputs("        end\n", f);
 	}
 	fputs("    end\n\n", f);

@@ -177,6 +177,15 @@ struct rtl_val {
 	const char **chain;
 	struct rtl_bits *chain_bits;
 	unsigned nchain; /* registers in the chain, reg included (0: none) */
+	/* in a pipelined loop: the phi that carries this value round to
+	 * the next iteration and is written every iteration (its register
+	 * holds the value in cycles phi_write_cycle + 1 .. + II, where uses
+	 * read it instead of a register of the value's own), or NULL */
+	const struct ir_op *carrier;
+	/* a phi of a pipelined loop that nothing after the loop reads, or
+	 * of a loop that never ends: written as each iteration completes
+	 * its write cycle, whether the loop goes on or not */
+	bool always_written;
 };
 
 /* A pipelined loop block (pipeline.c). */
@@ -215,6 +224,10 @@ struct kgen {
 	const char *idle;	 /* S_IDLE, or NULL for an autorun kernel */
 	unsigned reset_state;	 /* state after reset */
 	struct rtl_loop **loop;	 /* by block id: NULL for a sequential block */
+	/* the pipelined loop whose first iteration starts at reset (pipeline.c),
+	 * or NULL; when it is not the entry block, its phis' values on the
+	 * edge from the entry block are their registers' reset values */
+	const struct rtl_loop *start_loop;
 
 	/* values (values.c) */
 	struct rtl_val *val; /* by op id */

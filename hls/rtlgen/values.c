@@ -246,11 +246,60 @@ static void plan_units(struct kgen *kg)
 	}
 }
 
+/* ---- values carried round a pipelined loop ----------------------------- */
+
+/* A phi P of pipelined loop L takes value V of iteration i as that
+ * iteration completes P's write cycle w (phi_write_cycle), and keeps it
+ * until iteration i + 1 completes its cycle w, II cycles later: in
+ * iteration i's cycles w + 1 .. w + II, P's register holds V_i (the
+ * iterations keep II cycles apart, pipeline.c).  So a use of V there reads
+ * P's register, and V needs no register of its own for it: a running CRC
+ * that goes out a cycle after it is computed is one register, not two.
+ * That holds for every iteration only when P is written whether the loop
+ * goes on or not, which is allowed when nothing after the loop reads P
+ * (it would read the last iteration's P) or the loop never ends. */
+static void plan_carriers(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		if (!kg->loop[b])
+			continue;
+		bool endless = !pipe_exit_state(kg, kg->loop[b]);
+		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+			struct ir_op *phi = blk->ops[j];
+			struct rtl_val *pv = &kg->val[phi->id];
+			if (!pv->needed)
+				continue;
+			bool read_after = false;
+			for (unsigned b2 = 0; b2 < k->nblocks && !endless && !read_after; b2++) {
+				if (b2 == b)
+					continue;
+				for (unsigned j2 = 0; j2 < k->blocks[b2]->nops; j2++) {
+					struct ir_op *u = k->blocks[b2]->ops[j2];
+					for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++)
+						read_after |= u->args[i] == phi;
+				}
+			}
+			pv->always_written = endless || !read_after;
+			for (unsigned i = 0; pv->always_written && i < phi->nargs; i++) {
+				struct ir_op *v = phi->args[i];
+				struct rtl_val *rv = &kg->val[v->id];
+				if (phi->phi_blocks[i] == blk && v->block == blk &&
+				    v->opc != IR_PHI && !rv->stable && !rv->carrier)
+					rv->carrier = phi;
+			}
+		}
+	}
+}
+
 /* ---- uses ------------------------------------------------------------- */
 
 /* Which signal of value v a use in (block b, cycle c) reads: -1 its wire,
  * 0 its register, k > 0 register k of its chain through a pipelined loop
  * (c == RTL_AFTER_LOOP: on the loop's exit edge, the last iteration's). */
+#define REG_CARRIER (-2) /* reg_index: the register of v's carrier */
+
 static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		     const struct ir_block *b, unsigned c)
 {
@@ -263,6 +312,11 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		 * cycles after it took the value: one more per II */
 		if (v->opc != IR_PHI && c == rv->valid)
 			return -1;
+		if (rv->carrier) {
+			unsigned w = phi_write_cycle(kg, rv->carrier);
+			if (c > w && c <= w + L->ii)
+				return REG_CARRIER;
+		}
 		long avail = (long)rv->valid - (v->opc == IR_PHI);
 		long d = (long)c - avail;
 		assert(d >= 1);
@@ -278,6 +332,8 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 {
 	const struct rtl_val *rv = &kg->val[v->id];
 	int k = reg_index(kg, v, b, c);
+	if (k == REG_CARRIER)
+		return kg->val[rv->carrier->id].reg;
 	const char *s = k < 0 ? rv->wire : k == 0 ? rv->reg : rv->chain[k];
 	assert(s);
 	return s;
@@ -350,7 +406,10 @@ static void use_at(struct kgen *kg, const struct ir_op *v, const struct ir_block
 {
 	struct rtl_val *rv = &kg->val[v->id];
 	int k = reg_index(kg, v, b, c);
-	if (k >= 0) {
+	if (k == REG_CARRIER) {
+		struct rtl_val *pv = &kg->val[rv->carrier->id];
+		bits_mark(kg->ctx, &pv->reg_bits, v->width, lo, n);
+	} else if (k >= 0) {
 		chain_extend(kg, v, k);
 		bits_mark(kg->ctx, chain_bits(rv, k), v->width, lo, n);
 	} else {
@@ -375,13 +434,14 @@ static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
 }
 
 /* A phi of a pipelined loop written after cycle II - 1 reads the loop's
- * condition then (regs.c). */
+ * condition then (regs.c), unless it is always written. */
 static void use_late_phi(struct kgen *kg, const struct ir_op *phi)
 {
 	const struct rtl_loop *L = kg->loop[phi->block->id];
 	const struct ir_op *t = ir_terminator(phi->block);
 	unsigned c = phi_write_cycle(kg, phi);
-	if (c != L->ii - 1 && t->opc == IR_CONDBR && t->succs[0] != t->succs[1])
+	if (c != L->ii - 1 && !kg->val[phi->id].always_written &&
+	    t->opc == IR_CONDBR && t->succs[0] != t->succs[1])
 		use_at(kg, t->args[0], phi->block, c, 0, 1);
 }
 
@@ -481,6 +541,8 @@ int values_plan(struct kgen *kg)
 				name_value(kg, op);
 		}
 	}
+
+	plan_carriers(kg);
 
 	/* uses */
 	int err = 0;

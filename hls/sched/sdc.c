@@ -118,6 +118,53 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 	}
 }
 
+/* Whether op only rewires its operands' bits (no logic at all). */
+static bool is_wiring(enum hls_target target, const struct ir_op *op)
+{
+	switch (op->opc) {
+	case IR_ZEXT: case IR_SEXT: case IR_TRUNC: case IR_EXTRACT:
+	case IR_CONCAT: case IR_BSWAP: case IR_BITREV:
+		return true;
+	case IR_SHL: case IR_LSHR: case IR_ASHR:
+		return delay_op_ns(target, op) == 0;
+	default:
+		return false;
+	}
+}
+
+void sdc_sink_wiring(const struct sdc_problem *pb, struct sched_kernel *sk)
+{
+	struct ir_block *b = pb->block;
+	struct ir_kernel *k = b->kernel;
+	struct arena *ar = &pb->ctx->arena;
+	/* read from another block (or by a phi): stays where it is */
+	bool *pinned = arena_alloc(ar, (b->nops + 1) * sizeof *pinned);
+	for (unsigned bb = 0; bb < k->nblocks; bb++)
+		for (unsigned j = 0; j < k->blocks[bb]->nops; j++) {
+			const struct ir_op *u = k->blocks[bb]->ops[j];
+			for (unsigned i = 0; i < u->nargs; i++) {
+				const struct ir_op *d = u->args[i];
+				if (d->block == b && (u->block != b || u->opc == IR_PHI))
+					pinned[pb->var[d->id]] = true;
+			}
+		}
+	/* users come after their operands in a block (phis aside) */
+	for (unsigned i = b->nops; i-- > 0;) {
+		const struct ir_op *op = b->ops[i];
+		if (pinned[i] || sk->latency[op->id] || !is_wiring(pb->target, op))
+			continue;
+		unsigned first = ~0u;
+		for (unsigned j = i + 1; j < b->nops; j++) {
+			const struct ir_op *u = b->ops[j];
+			for (unsigned a = 0; a < u->nargs; a++)
+				if (u->args[a] == op && sk->cycle[u->id] < first)
+					first = sk->cycle[u->id];
+		}
+		if (first != ~0u && first > sk->cycle[op->id])
+			sk->cycle[op->id] = first;
+	}
+}
+
 static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 			  struct ir_block *b, const int *var, double clock_ns,
 			  const struct sdc_anchor *anchors, unsigned nanchors)
@@ -144,6 +191,7 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 		sk->latency[op->id] = pb.lat[i];
 	}
 	sk->block_len[b->id] = (unsigned)s[pb.nvars - 1] + 1;
+	sdc_sink_wiring(&pb, sk);
 	sdc_fill_arrival(&pb, sk);
 	if (sched_is_loop_block(b))
 		sched_modulo_block(ctx, sk, b, var, clock_ns, anchors, nanchors);
