@@ -39,7 +39,11 @@ sluice: hand-written RTL library
  * Isolation: s_axis_tready, m_axis_tvalid, m_axis_tdata and count are
  * driven straight from registers.  Nothing on one side depends
  * combinationally on the other, so any chain of kernels and FIFOs is free
- * of combinational loops.
+ * of combinational loops.  READY_THROUGH = 1 (DEPTH = 1 only) gives that up
+ * for s_axis_tready, which is (!m_axis_tvalid || m_axis_tready) && !rst:
+ * half the flip-flops and none of the multiplexers of DEPTH = 2, for a
+ * generator that knows no loop of readies goes through it (hls/rtlgen's
+ * fifo_size.c).  Then s_axis_tready is also high during reset.
  *
  * Throughput and latency (from the s_axis handshake of a word into an
  * empty FIFO to its m_axis_tvalid):
@@ -47,6 +51,11 @@ sluice: hand-written RTL library
  *   DEPTH = 1                     a single register: one word every two
  *                                 cycles (s_axis_tready is low while the
  *                                 word is held); latency 1
+ *   DEPTH = 1, READY_THROUGH = 1  a register slice: the register takes a
+ *                                 word in the cycle its word is taken, so
+ *                                 one word per cycle; latency 1; but
+ *                                 s_axis_tready depends on m_axis_tready
+ *                                 (see Isolation)
  *   2 <= DEPTH < RAM_MIN_DEPTH    DEPTH-1 flip-flop words plus the output
  *                                 register; one word per cycle; latency 1
  *   DEPTH >= RAM_MIN_DEPTH        block RAM of 2**clog2(DEPTH) words
@@ -63,7 +72,8 @@ module sluice_fifo #
 (
     parameter WIDTH = 32,
     parameter DEPTH = 2,
-    parameter RAM_MIN_DEPTH = 32
+    parameter RAM_MIN_DEPTH = 32,
+    parameter READY_THROUGH = 0
 )
 (
     input  wire                         clk,
@@ -104,6 +114,11 @@ initial begin
         $finish;
     end
 
+    if (READY_THROUGH != 0 && DEPTH != 1) begin
+        $error("Error: READY_THROUGH needs DEPTH 1 (instance %m)");
+        $finish;
+    end
+
     // the block-RAM FIFO has 3 words in flight when streaming
     if (RAM_MIN_DEPTH < 4) begin
         $error("Error: RAM_MIN_DEPTH must be at least 4 (instance %m)");
@@ -117,17 +132,17 @@ reg s_axis_tready_reg = 1'b0;
 reg [WIDTH-1:0] m_axis_tdata_reg = {WIDTH{1'b0}};
 reg m_axis_tvalid_reg = 1'b0, m_axis_tvalid_next;
 
-assign s_axis_tready = s_axis_tready_reg;
+// the output register is free for a new word this cycle
+wire out_free = !m_axis_tvalid_reg || m_axis_tready;
+
+assign s_axis_tready = READY_THROUGH != 0 ? out_free && !rst : s_axis_tready_reg;
 assign m_axis_tdata = m_axis_tdata_reg;
 assign m_axis_tvalid = m_axis_tvalid_reg;
 assign count = count_reg;
 
 // handshakes
-wire s_fire = s_axis_tvalid && s_axis_tready_reg;
+wire s_fire = s_axis_tvalid && s_axis_tready;
 wire m_fire = m_axis_tvalid_reg && m_axis_tready;
-
-// the output register is free for a new word this cycle
-wire out_free = !m_axis_tvalid_reg || m_axis_tready;
 
 always @* begin
     count_next = count_reg;
@@ -156,7 +171,7 @@ generate
 if (DEPTH == 1) begin : single
 
     // the output register is the whole FIFO; s_axis_tready is low while
-    // it is full, so s_fire implies out_free
+    // it is full and its word is not taken, so s_fire implies out_free
     always @* begin
         m_axis_tvalid_next = m_axis_tvalid_reg;
 

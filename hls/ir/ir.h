@@ -184,6 +184,8 @@ struct ir_pipe {
 	enum ir_pipe_kind kind;
 	enum ir_pipe_dir dir;
 	unsigned depth;	       /* FIFO depth chosen by the back end (>= min_capacity) */
+	bool ready_through;    /* depth 1, its ready passed through (a register
+				  slice: rtl/sluice_fifo.v READY_THROUGH) */
 	struct ir_loc loc;     /* the declaration, when known */
 	/* filled by the link checks: */
 	struct ir_kernel *reader, *writer;

@@ -208,7 +208,9 @@ static const char *pipe_desc(struct core *t, const struct ir_pipe *pipe,
 {
 	static const char *const dirs[] = {"kernel to kernel", "host to device",
 					   "device to host", "input", "output"};
-	const char *depth = rtl_pipe_has_fifo(pipe)
+	const char *depth = pipe->ready_through
+		? "register slice (one word, its ready passed through)"
+		: rtl_pipe_has_fifo(pipe)
 		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
 		: "no FIFO: port wired to the kernel";
 	if (tp->host_in && !tp->reader)
@@ -358,7 +360,7 @@ static void emit_pipes(struct core *t)
 		const char *inst = names_fresh(ctx, &t->names, cat(t, "fifo", pipe->name));
 		if (!level)
 			fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", f);
-		fprintf(f, "    sluice_fifo #(.WIDTH(%u), .DEPTH(%u)) %s (\n"
+		fprintf(f, "    sluice_fifo #(.WIDTH(%u), .DEPTH(%u)%s) %s (\n"
 			   "        .clk(clk),\n"
 			   "        .rst(rst),\n"
 			   "        .s_axis_tdata(%s_tdata),\n"
@@ -369,7 +371,8 @@ static void emit_pipes(struct core *t)
 			   "        .m_axis_tready(%s_tready),\n"
 			   "        .count(%s)\n"
 			   "    );\n",
-			w, pipe->depth, inst, tp->wr, tp->wr, tp->wr, tp->rd, tp->rd, tp->rd,
+			w, pipe->depth, pipe->ready_through ? ", .READY_THROUGH(1)" : "", inst,
+			tp->wr, tp->wr, tp->wr, tp->rd, tp->rd, tp->rd,
 			level ? level : "");
 		if (!level)
 			fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", f);

@@ -5,12 +5,22 @@
  *   - an I/O pipe of MinCapacity 0 has no FIFO (depth 0): its top-level
  *     port is wired straight to the kernel, so the kernel's read or write
  *     completes in the cycle of the handshake on the port;
- *   - every other pipe (kernel-to-kernel, host, I/O with MinCapacity > 0)
- *     gets depth max(MinCapacity, 2).  Two words is the least that moves one
- *     word per cycle through rtl/sluice_fifo.v (a one-word FIFO is ready
- *     only every other cycle), so a pipe never limits a kernel's rate.
- *     A host pipe always has its FIFO, whatever its MinCapacity: the host
- *     bridge's credits count on exactly that depth.
+ *   - a pipe from one kernel to another of MinCapacity 0 or 1 is a
+ *     register slice (depth 1, ready_through): one word of capacity at one
+ *     word per cycle, half the flip-flops of a two-word FIFO and none of
+ *     its multiplexers -- the pipeline register between two stages that
+ *     one would write by hand.  Its s_axis_tready is combinational from
+ *     the reader's tready, so the readies of its two kernels form one
+ *     path; to keep every such path to two kernels (and free of loops), no
+ *     kernel both reads one register slice and writes another: the
+ *     pipes are taken in program order and a pipe that would break this
+ *     gets a FIFO;
+ *   - every other pipe (host, I/O with MinCapacity > 0, kernel-to-kernel
+ *     otherwise) gets depth max(MinCapacity, 2).  Two words is the least
+ *     that moves one word per cycle through rtl/sluice_fifo.v with nothing
+ *     combinational between its sides, so a pipe never limits a kernel's
+ *     rate.  A host pipe always has its FIFO, whatever its MinCapacity:
+ *     the host bridge's credits count on exactly that depth.
  * Not yet: depth to cover the latency between a writer and a reader that
  * run ahead of each other (for example a producer's burst before the
  * consumer's first read); that needs the schedule of both ends.
@@ -24,12 +34,33 @@ bool rtl_pipe_has_fifo(const struct ir_pipe *pipe)
 	return !(pipe->kind == PIPE_IO && pipe->min_capacity <= 0);
 }
 
+/* Whether kernel k is the `reader` (else the writer) of a register slice
+ * chosen so far. */
+static bool slice_end(const struct ir_program *p, const struct ir_kernel *k,
+		      bool reader)
+{
+	for (unsigned i = 0; i < p->npipes; i++) {
+		const struct ir_pipe *q = p->pipes[i];
+		if (q->ready_through && (reader ? q->reader : q->writer) == k)
+			return true;
+	}
+	return false;
+}
+
 void rtl_choose_depths(struct ir_program *p)
 {
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
+		pipe->ready_through = false;
 		if (!rtl_pipe_has_fifo(pipe)) {
 			pipe->depth = 0;
+			continue;
+		}
+		if (pipe->kind == PIPE_KERNEL && pipe->min_capacity <= 1 &&
+		    pipe->reader && pipe->writer && pipe->reader != pipe->writer &&
+		    !slice_end(p, pipe->writer, true) && !slice_end(p, pipe->reader, false)) {
+			pipe->depth = 1;
+			pipe->ready_through = true;
 			continue;
 		}
 		unsigned cap = pipe->min_capacity > 0 ? (unsigned)pipe->min_capacity : 0;

@@ -165,6 +165,8 @@ tests=()
 
 fifo_configs=(
     "WIDTH=8 DEPTH=1"
+    "WIDTH=8 DEPTH=1 READY_THROUGH=1"
+    "WIDTH=33 DEPTH=1 READY_THROUGH=1"
     "WIDTH=1 DEPTH=2"
     "WIDTH=32 DEPTH=3"
     "WIDTH=32 DEPTH=16"
@@ -184,7 +186,7 @@ for w in 1 7 8 16 32 64; do
 done
 
 tag() {
-    echo "$1" | sed -e 's/WIDTH=/w/; s/DEPTH=/d/; s/RAM_MIN_DEPTH=/ram/; s/SIGNED=/s/; s/SPLIT=/split/; s/ /_/g'
+    echo "$1" | sed -e 's/WIDTH=/w/; s/DEPTH=/d/; s/RAM_MIN_DEPTH=/ram/; s/SIGNED=/s/; s/SPLIT=/split/; s/READY_THROUGH=/rt/; s/ /_/g'
 }
 
 for c in "${fifo_configs[@]}"; do
@@ -199,7 +201,7 @@ for c in "${div_configs[@]}"; do
     done
 done
 
-for g in "-GWIDTH=1 -GDEPTH=1" "-GDEPTH=2" "-GDEPTH=16" "-GWIDTH=300 -GDEPTH=4" \
+for g in "-GWIDTH=1 -GDEPTH=1" "-GDEPTH=1 -GREADY_THROUGH=1" "-GDEPTH=2" "-GDEPTH=16" "-GWIDTH=300 -GDEPTH=4" \
          "-GWIDTH=7 -GDEPTH=5 -GRAM_MIN_DEPTH=4" "-GDEPTH=512"; do
     tests+=("lint_fifo_$(tag "${g//-G/}")|lint sluice_fifo $g")
 done
@@ -227,6 +229,7 @@ for c in "DEPTH=1" "DEPTH=2" "DEPTH=16" "DEPTH=512"; do
     tests+=("no_comb_path_fifo_$(tag "$c")_m_to_s|no_comb_path sluice_fifo 'm_axis_tready' 's_axis_tready count' $c")
     tests+=("no_comb_path_fifo_$(tag "$c")_s_to_m|no_comb_path sluice_fifo 's_axis_tdata s_axis_tvalid' 'm_axis_tdata m_axis_tvalid count' $c")
 done
+tests+=("no_comb_path_fifo_d1_rt1_s_to_m|no_comb_path sluice_fifo 's_axis_tdata s_axis_tvalid' 'm_axis_tdata m_axis_tvalid count' DEPTH=1 READY_THROUGH=1")
 tests+=("no_comb_path_div_w8_s1|no_comb_path sluice_div 'a b ce' 'quot rem' WIDTH=8 SIGNED=1")
 
 #

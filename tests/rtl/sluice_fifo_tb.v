@@ -36,6 +36,7 @@ module sluice_fifo_tb #
     parameter WIDTH = 32,
     parameter DEPTH = 4,
     parameter RAM_MIN_DEPTH = 32,
+    parameter READY_THROUGH = 0,
     parameter SEED = 1,
     parameter WORDS = 2000
 );
@@ -58,7 +59,8 @@ wire [COUNT_WIDTH-1:0]  count;
 sluice_fifo #(
     .WIDTH(WIDTH),
     .DEPTH(DEPTH),
-    .RAM_MIN_DEPTH(RAM_MIN_DEPTH)
+    .RAM_MIN_DEPTH(RAM_MIN_DEPTH),
+    .READY_THROUGH(READY_THROUGH)
 )
 dut (
     .clk(clk),
@@ -206,8 +208,12 @@ always @(posedge clk) begin : monitor
             check_failed("count is not the number of words held");
         end
 
-        if (s_axis_tready !== (held < DEPTH)) begin
+        if (READY_THROUGH == 0 && s_axis_tready !== (held < DEPTH)) begin
             check_failed("s_axis_tready is not (words held < DEPTH)");
+        end
+
+        if (READY_THROUGH != 0 && s_axis_tready !== (held < DEPTH || m_axis_tready)) begin
+            check_failed("s_axis_tready is not (words held < DEPTH or one is taken)");
         end
 
         if (prev_m_axis_tvalid && !prev_m_axis_tready) begin
@@ -311,7 +317,10 @@ task random_traffic;
 endtask
 
 initial begin
-    if (DEPTH == 1) begin
+    if (DEPTH == 1 && READY_THROUGH != 0) begin
+        $display("sluice_fifo_tb: WIDTH=%0d DEPTH=%0d SEED=%0d: register slice, ready through",
+            WIDTH, DEPTH, SEED);
+    end else if (DEPTH == 1) begin
         $display("sluice_fifo_tb: WIDTH=%0d DEPTH=%0d SEED=%0d: single register",
             WIDTH, DEPTH, SEED);
     end else if (DEPTH < RAM_MIN_DEPTH) begin
@@ -363,7 +372,7 @@ initial begin
     run_until_drained(4 * n + 100);
     src_en = 1'b0;
     @(negedge clk);
-    if (DEPTH >= 2) begin
+    if (DEPTH >= 2 || READY_THROUGH != 0) begin
         report("streaming sustains 1 word/cycle (cycles counted)",
             in_n == n && out_n == n &&
             in_last - in_first == n - 1 && out_last - out_first == n - 1);

@@ -199,6 +199,40 @@ static void build_kpipes(struct case_ *c)
 	sched_done(skb);
 }
 
+/* Three autorun kernels a -> b -> c with a pipe a -> c beside them:
+ * which kernel pipes become register slices (fifo_size.c). */
+static void build_slices(struct case_ *c)
+{
+	struct hls_ctx *ctx = &c->ctx;
+	struct ir_program *p = c->p;
+	struct ir_pipe *in = mk_pipe(ctx, p, "in", "uint16_t", 16, 0, PIPE_IO, DIR_IN);
+	struct ir_pipe *ab = mk_pipe(ctx, p, "ab", "uint16_t", 16, 0, PIPE_KERNEL, DIR_NONE);
+	struct ir_pipe *bc = mk_pipe(ctx, p, "bc", "uint16_t", 16, 0, PIPE_KERNEL, DIR_NONE);
+	struct ir_pipe *ac = mk_pipe(ctx, p, "ac", "uint16_t", 16, 1, PIPE_KERNEL, DIR_NONE);
+	struct ir_pipe *ab2 = mk_pipe(ctx, p, "ab2", "uint16_t", 16, 2, PIPE_KERNEL, DIR_NONE);
+	struct ir_pipe *out = mk_pipe(ctx, p, "out", "uint16_t", 16, 0, PIPE_IO, DIR_OUT);
+	struct tk a = mk_kernel(ctx, p, "a", KERNEL_AUTORUN, "sl.c");
+	struct tk b = mk_kernel(ctx, p, "b", KERNEL_AUTORUN, "sl.c");
+	struct tk k = mk_kernel(ctx, p, "c", KERNEL_AUTORUN, "sl.c");
+	ab->writer = ac->writer = ab2->writer = a.k, ab->reader = ab2->reader = b.k;
+	bc->writer = b.k, bc->reader = ac->reader = k.k;
+	struct ir_block *ba = ir_block_new(ctx, a.k, "entry");
+	struct ir_op *v = k_read(&a, ba, in, "v");
+	k_write(&a, ba, ab, v), k_write(&a, ba, ac, v), k_write(&a, ba, ab2, v);
+	K_RET(&a, ba);
+	struct ir_block *bb = ir_block_new(ctx, b.k, "entry");
+	struct ir_op *x = k_read(&b, bb, ab, "x"), *y = k_read(&b, bb, ab2, "y");
+	k_write(&b, bb, bc, OP2(&b, bb, IR_XOR, 16, "xy", x, y));
+	K_RET(&b, bb);
+	struct ir_block *bk = ir_block_new(ctx, k.k, "entry");
+	struct ir_op *u = k_read(&k, bk, bc, "u"), *w = k_read(&k, bk, ac, "w");
+	k_write(&k, bk, out, OP2(&k, bk, IR_ADD, 16, "uw", u, w));
+	K_RET(&k, bk);
+	sched_done(sched_new(ctx, &c->s, p, a.k));
+	sched_done(sched_new(ctx, &c->s, p, b.k));
+	sched_done(sched_new(ctx, &c->s, p, k.k));
+}
+
 /* ---- structure checks ------------------------------------------------- */
 
 /* The port names of `module NAME (...)` in file text, space separated. */
@@ -322,6 +356,31 @@ static void test_kitchen(struct results *r)
 		       !strcmp(c.files.library[2], "sluice_host_bridge.v") &&
 		       !strcmp(c.files.library[10], "sluice_link_sender.v"));
 	free(kp), free(cp), free(tp), free(k), free(core), free(top);
+	case_fini(&c, !ok || r->failed);
+}
+
+/* a -> b is a register slice; b -> c is not (b reads a slice: the readies
+ * of a, b and c would be one path); a -> c is (MinCapacity 1 is what it
+ * holds), a -> b of MinCapacity 2 is not. */
+static void test_slices(struct results *r)
+{
+	struct case_ c;
+	case_init(&c, "slices");
+	build_slices(&c);
+	bool ok = ir_verify(&c.ctx, c.p, "test") == 0 && case_gen(&c) == 0;
+	report(r, "slices_lint", ok && !lint_design(c.dir, &c.files));
+	char *core = gen_text(c.dir, "sluice_core.v");
+	struct ir_pipe **pp = c.p->pipes;
+	report(r, "slices_chosen",
+	       pp[1]->ready_through && pp[1]->depth == 1 && !pp[2]->ready_through &&
+		       pp[2]->depth == 2 && pp[3]->ready_through && pp[3]->depth == 1 &&
+		       !pp[4]->ready_through && pp[4]->depth == 2 && core &&
+		       has(core, "sluice_fifo #(.WIDTH(16), .DEPTH(1), .READY_THROUGH(1)) fifo_ab (") &&
+		       has(core, "sluice_fifo #(.WIDTH(16), .DEPTH(2)) fifo_bc (") &&
+		       has(core, "sluice_fifo #(.WIDTH(16), .DEPTH(1), .READY_THROUGH(1)) fifo_ac (") &&
+		       has(core, "kernel pipe 'ab' (uint16_t, kernel to kernel, MinCapacity 0): "
+			    "register slice"));
+	free(core);
 	case_fini(&c, !ok || r->failed);
 }
 
@@ -643,6 +702,7 @@ int main(void)
 	}
 	test_kitchen(&r);
 	test_kpipes(&r);
+	test_slices(&r);
 	error_case(&r, "error_top_port_clash", 0,
 		   "two ports of sluice_core would be named 'k_arg_x_tdata'");
 	error_case(&r, "error_kernel_pipe_without_reader", 1, "pipe 'b' has no reading kernel");
