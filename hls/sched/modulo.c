@@ -121,6 +121,5 @@ void sched_modulo_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 	sk->limit[id] = ii == first && b->hint.ii
 		? arena_printf(&ctx->arena, "II %u as requested by the pragma", ii)
 		: why;
-	sdc_sink_wiring(&pb, sk);
-	sdc_fill_arrival(&pb, sk);
+	sdc_sink(&pb, sk);
 }

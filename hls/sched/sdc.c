@@ -132,7 +132,40 @@ static bool is_wiring(enum hls_target target, const struct ir_op *op)
 	}
 }
 
-void sdc_sink_wiring(const struct sdc_problem *pb, struct sched_kernel *sk)
+/* A gate or select whose only operand that is not a constant is no
+ * wider than its result (~x, x & mask, c ? k1 : k2): at its users' cycle
+ * it needs that operand's register, no wider than its own would be. */
+static bool is_narrow_gate(const struct ir_op *op)
+{
+	if (op->opc != IR_AND && op->opc != IR_OR && op->opc != IR_XOR &&
+	    op->opc != IR_SELECT)
+		return false;
+	unsigned live = 0;
+	for (unsigned i = 0; i < op->nargs; i++) {
+		const struct ir_op *a = op->args[i];
+		if (a->opc == IR_CONST)
+			continue;
+		if (++live > 1 || a->width > op->width)
+			return false;
+	}
+	return true;
+}
+
+/* The latest arrival of an op with logic in cycle c. */
+static double cycle_arrival(const struct sdc_problem *pb, const struct sched_kernel *sk,
+			    unsigned c)
+{
+	double m = 0;
+	for (unsigned i = 0; i < pb->block->nops; i++) {
+		const struct ir_op *op = pb->block->ops[i];
+		if (sk->cycle[op->id] == c && !sk->latency[op->id] && pb->delay[i] > 0 &&
+		    sk->arrival[op->id] > m)
+			m = sk->arrival[op->id];
+	}
+	return m;
+}
+
+void sdc_sink(const struct sdc_problem *pb, struct sched_kernel *sk)
 {
 	struct ir_block *b = pb->block;
 	struct ir_kernel *k = b->kernel;
@@ -148,21 +181,36 @@ void sdc_sink_wiring(const struct sdc_problem *pb, struct sched_kernel *sk)
 					pinned[pb->var[d->id]] = true;
 			}
 		}
+	sdc_fill_arrival(pb, sk);
 	/* users come after their operands in a block (phis aside) */
 	for (unsigned i = b->nops; i-- > 0;) {
 		const struct ir_op *op = b->ops[i];
-		if (pinned[i] || sk->latency[op->id] || !is_wiring(pb->target, op))
+		bool gate = is_narrow_gate(op);
+		if (pinned[i] || sk->latency[op->id] || (!gate && !is_wiring(pb->target, op)))
 			continue;
-		unsigned first = ~0u;
+		unsigned first = ~0u, from = sk->cycle[op->id];
 		for (unsigned j = i + 1; j < b->nops; j++) {
 			const struct ir_op *u = b->ops[j];
 			for (unsigned a = 0; a < u->nargs; a++)
 				if (u->args[a] == op && sk->cycle[u->id] < first)
 					first = sk->cycle[u->id];
 		}
-		if (first != ~0u && first > sk->cycle[op->id])
-			sk->cycle[op->id] = first;
+		if (first == ~0u || first <= from)
+			continue;
+		/* a gate lengthens the paths of its new cycle: only where they
+		 * still fit (or get no longer than they are) */
+		double before = gate ? cycle_arrival(pb, sk, first) : 0;
+		sk->cycle[op->id] = first;
+		if (!gate)
+			continue;
+		sdc_fill_arrival(pb, sk);
+		double after = cycle_arrival(pb, sk, first);
+		if (after > pb->budget_ns + 1e-9 && after > before + 1e-9) {
+			sk->cycle[op->id] = from;
+			sdc_fill_arrival(pb, sk);
+		}
 	}
+	sdc_fill_arrival(pb, sk);
 }
 
 static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
@@ -191,8 +239,7 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 		sk->latency[op->id] = pb.lat[i];
 	}
 	sk->block_len[b->id] = (unsigned)s[pb.nvars - 1] + 1;
-	sdc_sink_wiring(&pb, sk);
-	sdc_fill_arrival(&pb, sk);
+	sdc_sink(&pb, sk);
 	if (sched_is_loop_block(b))
 		sched_modulo_block(ctx, sk, b, var, clock_ns, anchors, nanchors);
 	return 0;

@@ -111,13 +111,15 @@ void sched_modulo_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 			struct ir_block *b, const int *var, double clock_ns,
 			const struct sdc_anchor *anchors, unsigned nanchors);
 /* sdc.c: moves each op that only rewires bits (an extension, a slice, a
- * shift by a constant) whose users in its block all come later, and that
- * nothing outside the block or no phi reads, to the cycle of its first
- * user: it then reads its operand's register there instead of needing a
- * register of its own (a slice of a running sum written out a cycle
- * later reads the sum's register, as hand-written RTL does).  Costs no
- * logic and lengthens no path. */
-void sdc_sink_wiring(const struct sdc_problem *pb, struct sched_kernel *sk);
+ * shift by a constant), or is a gate of one operand no wider than itself
+ * (~x, a mask), whose users in its block all come later, and that nothing
+ * outside the block and no phi reads, to the cycle of its first user,
+ * where it reads its operand's register instead of needing one of its own
+ * (a slice of a running sum written out a cycle later reads the sum's
+ * register, as hand-written RTL does).  A gate moves only where the paths
+ * of its new cycle still fit the clock.  Then fills the arrival times
+ * (sdc_fill_arrival). */
+void sdc_sink(const struct sdc_problem *pb, struct sched_kernel *sk);
 /* sdc.c: per-op delay arrival times of block b from the problem. */
 void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk);
 
