@@ -259,7 +259,14 @@ end else begin : ram
     reg [WIDTH-1:0] rd_data_reg;
     reg rd_valid_reg = 1'b0;
 
-    wire mem_empty = wr_ptr_reg == rd_ptr_reg;
+    // the RAM holds no word (wr_ptr == rd_ptr), kept in a register so that
+    // the read enable and the pointers behind it are a short path (the
+    // pointer compare was the critical path of host-pipe designs); the
+    // pointers move by one, so it is next empty after a read without a
+    // write exactly when the RAM held one word
+    reg mem_empty_reg = 1'b1;
+    wire mem_empty = mem_empty_reg;
+    wire mem_one = wr_ptr_reg == rd_ptr_reg + 1'b1;
     wire rd_free = !rd_valid_reg || out_free;
     wire mem_read = !mem_empty && rd_free;
 
@@ -292,6 +299,12 @@ end else begin : ram
             rd_ptr_reg <= rd_ptr_reg + 1'b1;
         end
 
+        if (s_fire) begin
+            mem_empty_reg <= 1'b0;
+        end else if (mem_read) begin
+            mem_empty_reg <= mem_one;
+        end
+
         if (rd_free) begin
             rd_valid_reg <= mem_read;
         end
@@ -303,6 +316,7 @@ end else begin : ram
         if (rst) begin
             wr_ptr_reg <= {ADDR_WIDTH+1{1'b0}};
             rd_ptr_reg <= {ADDR_WIDTH+1{1'b0}};
+            mem_empty_reg <= 1'b1;
             rd_valid_reg <= 1'b0;
         end
     end
