@@ -192,6 +192,13 @@ struct ir_pipe {
 	struct ir_loc read_loc, write_loc; /* first use by reader / writer */
 };
 
+/* Whether a pipe has a FIFO behind it in hardware: all but an I/O pipe of
+ * MinCapacity 0, whose port is wired straight to its kernel. */
+static inline bool ir_pipe_has_fifo(const struct ir_pipe *p)
+{
+	return !(p->kind == PIPE_IO && p->min_capacity <= 0);
+}
+
 /* A C global the kernel keeps across invocations, as one bit vector with
  * host byte order (byte 0 in bits [7:0]). */
 struct ir_state {

@@ -178,7 +178,7 @@ static int plan_names(struct core *t)
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
 		struct tpipe *tp = &t->tp[i];
-		bool fifo = rtl_pipe_has_fifo(pipe);
+		bool fifo = ir_pipe_has_fifo(pipe);
 		tp->wr = tp->into ? pipe->name : NULL;
 		tp->rd = tp->out_of ? pipe->name : NULL;
 		if (!fifo)
@@ -210,7 +210,7 @@ static const char *pipe_desc(struct core *t, const struct ir_pipe *pipe,
 					   "device to host", "input", "output"};
 	const char *depth = pipe->ready_through
 		? "register slice (one word, its ready passed through)"
-		: rtl_pipe_has_fifo(pipe)
+		: ir_pipe_has_fifo(pipe)
 		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
 		: "no FIFO: port wired to the kernel";
 	if (tp->host_in && !tp->reader)
@@ -339,7 +339,7 @@ static void emit_pipes(struct core *t)
 					pipe->name, rtl_literal64(ctx, w, 0), pipe->name);
 			continue;
 		}
-		if (!rtl_pipe_has_fifo(pipe)) {
+		if (!ir_pipe_has_fifo(pipe)) {
 			fputc('\n', f);
 			continue;
 		}

@@ -29,11 +29,6 @@
 
 #define FIFO_MIN_DEPTH 2
 
-bool rtl_pipe_has_fifo(const struct ir_pipe *pipe)
-{
-	return !(pipe->kind == PIPE_IO && pipe->min_capacity <= 0);
-}
-
 /* Whether kernel k is the `reader` (else the writer) of a register slice
  * chosen so far. */
 static bool slice_end(const struct ir_program *p, const struct ir_kernel *k,
@@ -52,7 +47,7 @@ void rtl_choose_depths(struct ir_program *p)
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
 		pipe->ready_through = false;
-		if (!rtl_pipe_has_fifo(pipe)) {
+		if (!ir_pipe_has_fifo(pipe)) {
 			pipe->depth = 0;
 			continue;
 		}

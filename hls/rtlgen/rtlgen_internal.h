@@ -103,7 +103,6 @@ void rtl_file_header(struct rtl_gen *g, FILE *f, const char *what);
 
 /* fifo_size.c */
 void rtl_choose_depths(struct ir_program *p);
-bool rtl_pipe_has_fifo(const struct ir_pipe *pipe);
 
 /* Whether a pipe carries data into / out of the design (host or I/O). */
 static inline bool rtl_pipe_into(const struct ir_pipe *p)

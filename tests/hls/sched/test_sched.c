@@ -356,6 +356,8 @@ static bool test_chain_splits_at_clock(void)
 	 * delay_step_ns), but a third does not fit */
 	fx_init(&f, TARGET_ICE40, 40);
 	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32);
+	/* an output port: the write's strobe ends there (no FIFO) */
+	out->kind = PIPE_IO, out->dir = DIR_OUT, out->min_capacity = 0;
 	struct ir_op *r = rd(&f, in, -1, 2);
 	struct ir_op *a1 = bin(&f, IR_ADD, r, cst(&f, 32, 1));
 	struct ir_op *a2 = bin(&f, IR_ADD, a1, cst(&f, 32, 2));
@@ -397,6 +399,27 @@ static bool test_chain_splits_at_clock(void)
 	}
 	CHECK(cyc >= 1);
 	CHECK(LEN(&f, f.b) == cyc + 1);
+	fx_fini(&f);
+	return ok;
+}
+
+/* A write into a FIFO costs two LUT levels more than one to a port: its
+ * tvalid goes on through the FIFO's write logic to its words' enables. */
+static bool test_write_into_fifo(void)
+{
+	bool ok = true;
+	struct fx f;
+	fx_init(&f, TARGET_ICE40, 48);
+	struct ir_pipe *in = pipe_new(&f, "in", 32), *q = pipe_new(&f, "q", 32);
+	struct ir_pipe *port = pipe_new(&f, "port", 32);
+	port->kind = PIPE_IO, port->dir = DIR_OUT, port->min_capacity = 0;
+	struct ir_op *r = rd(&f, in, -1, 2);
+	struct ir_op *wq = wr(&f, q, r, -1, -1, LAT_NONE, 0, 3);
+	struct ir_op *wp = wr(&f, port, r, -1, -1, LAT_NONE, 0, 4);
+	ret(&f);
+	CHECK(sched(&f) == 0);
+	CHECK(near(D(&f, wp), 3.5) && near(D(&f, wq), 3 * 3.5));
+	CHECK(C(&f, wq) == 0 && C(&f, wp) == 0); /* 3.5 + 10.5 ns fit in 19 */
 	fx_fini(&f);
 	return ok;
 }
@@ -1095,6 +1118,8 @@ static bool test_verify_rejects_corruption(void)
 	fx_init(&f, TARGET_ICE40, 48);
 	struct ir_pipe *in = pipe_new(&f, "in", 32), *out = pipe_new(&f, "out", 32),
 		       *o2 = pipe_new(&f, "o2", 32);
+	out->kind = o2->kind = PIPE_IO, out->dir = o2->dir = DIR_OUT; /* ports */
+	out->min_capacity = o2->min_capacity = 0;
 	struct ir_op *r = rd(&f, in, 0, 2);
 	struct ir_op *a1 = bin(&f, IR_ADD, r, cst(&f, 32, 1));
 	struct ir_op *a2 = bin(&f, IR_SLT, a1, cst(&f, 32, 2));
@@ -1242,6 +1267,7 @@ static const struct {
 	{"chain_packs_cheap_ops", test_chain_packs_cheap_ops},
 	{"chain_splits_at_clock", test_chain_splits_at_clock},
 	{"slow_op_stands_alone", test_slow_op_stands_alone},
+	{"write_into_fifo", test_write_into_fifo},
 	{"division_latency", test_division_latency},
 	{"pipe_ops_distinct_ordered", test_pipe_ops_distinct_ordered},
 	{"spec_latency_example", test_spec_latency_example},
