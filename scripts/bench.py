@@ -142,8 +142,7 @@ DEVICES = {
     "up5k": (["--up5k", "--package", "sg48"], 5280, "iCE40 UP5K-SG48", "synth_ice40 -dsp"),
     "hx8k": (["--hx8k", "--package", "ct256"], 7680, "iCE40 HX8K-CT256", "synth_ice40"),
 }
-PNR = ["nextpnr-ice40", "--up5k", "--package", "sg48", "--freq", "48",
-       "--timing-allow-fail"]
+PNR = ["nextpnr-ice40", "--up5k", "--package", "sg48"]
 UP5K_LCS = 5280
 DEVICE_NAME = "iCE40 UP5K-SG48"
 
@@ -152,7 +151,7 @@ def set_device(dev):
     """PNR, the LC count and the name for the part `dev`."""
     global PNR, UP5K_LCS, DEVICE_NAME
     opts, UP5K_LCS, DEVICE_NAME, ICE40.synth = DEVICES[dev]
-    PNR = ["nextpnr-ice40"] + opts + ["--freq", "48", "--timing-allow-fail"]
+    PNR = ["nextpnr-ice40"] + opts
 
 
 # ECP5: the LFE5U-25F, speed grade 6, in the CABGA256 package (the ULX3S's
@@ -177,9 +176,8 @@ class Family:
         self.versions = {}
 
     def pnr_cmd(self):
-        if self.name == "ice40":
-            return PNR
-        return self.nextpnr + ECP5_PART + ["--freq", str(self.mhz), "--timing-allow-fail"]
+        part = PNR if self.name == "ice40" else self.nextpnr + ECP5_PART
+        return part + ["--freq", f"{self.mhz:g}", "--timing-allow-fail"]
 
     def device(self):
         return DEVICE_NAME if self.name == "ice40" else ECP5_NAME
@@ -342,7 +340,7 @@ def reference_module(d, ref):
 def compile_design(d, args, target):
     walls, cpus = [], []
     cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", target, "-q",
-           "--no-sim-image"]
+           "--no-sim-image"] + (["--clock", f"{args.clock:g}"] if args.clock else [])
     d["compile_cmd"] = " ".join(rel(c) if c.startswith(ROOT) else c for c in cmd)
     for _ in range(args.reps):
         r, wall, cpu = timed(cmd)
@@ -905,8 +903,9 @@ def bench(args, fam=ICE40):
     print_table(designs, totals, a, fam)
     comparison = compare(designs, fam)
     print_comparison(comparison, fam)
-    # the full bench on the default part rewrites the table of RESULTS.md
-    if not args.files and not args.kernels and comparison and \
+    # the full bench on the default part and clock rewrites the table of
+    # RESULTS.md
+    if not args.files and not args.kernels and comparison and not args.clock and \
             (fam.name != "ice40" or DEVICE_NAME == DEVICES["up5k"][2]):
         update_results_md(fam, markdown_comparison(comparison, fam))
     os.makedirs(os.path.dirname(out), exist_ok=True)
@@ -1266,6 +1265,9 @@ def main():
                     help="skip the synthesis of sluice_top (the cost of the host bridge)")
     ap.add_argument("--tool-timeout", type=int, default=300,
                     help="seconds for each Yosys or nextpnr run (default 300)")
+    ap.add_argument("--clock", type=float, default=None, metavar="MHZ",
+                    help="build with sluice build --clock MHZ and place at MHZ (default: "
+                    "the family's clock, 48 MHz on iCE40, 100 on ECP5)")
     ap.add_argument("--out", default=os.path.join(BENCH, "results.json"))
     ap.add_argument("--calibrate", action="store_true",
                     help="measure single-op designs against the iCE40 delay model")
@@ -1293,6 +1295,8 @@ def main():
             if fam is None:
                 rc = 1
                 continue
+        if args.clock:
+            fam.mhz = args.clock
         if args.calibrate:
             rc |= calibrate(args, fam)
         else:
