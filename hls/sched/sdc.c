@@ -151,18 +151,19 @@ static bool is_narrow_gate(const struct ir_op *op)
 	return true;
 }
 
-/* The latest arrival of an op with logic in cycle c. */
-static double cycle_arrival(const struct sdc_problem *pb, const struct sched_kernel *sk,
-			    unsigned c)
+/* Whether the paths of cycle c still fit: no op with logic there arrives
+ * later than the budget and later than it did (`before`, by var). */
+static bool cycle_fits(const struct sdc_problem *pb, const struct sched_kernel *sk,
+		       unsigned c, const double *before)
 {
-	double m = 0;
 	for (unsigned i = 0; i < pb->block->nops; i++) {
 		const struct ir_op *op = pb->block->ops[i];
+		double a = sk->arrival[op->id];
 		if (sk->cycle[op->id] == c && !sk->latency[op->id] && pb->delay[i] > 0 &&
-		    sk->arrival[op->id] > m)
-			m = sk->arrival[op->id];
+		    a > pb->budget_ns + 1e-9 && a > before[i] + 1e-9)
+			return false;
 	}
-	return m;
+	return true;
 }
 
 void sdc_sink(const struct sdc_problem *pb, struct sched_kernel *sk)
@@ -182,6 +183,7 @@ void sdc_sink(const struct sdc_problem *pb, struct sched_kernel *sk)
 			}
 		}
 	sdc_fill_arrival(pb, sk);
+	double *before = arena_alloc(ar, (b->nops + 1) * sizeof *before);
 	/* users come after their operands in a block (phis aside) */
 	for (unsigned i = b->nops; i-- > 0;) {
 		const struct ir_op *op = b->ops[i];
@@ -199,13 +201,13 @@ void sdc_sink(const struct sdc_problem *pb, struct sched_kernel *sk)
 			continue;
 		/* a gate lengthens the paths of its new cycle: only where they
 		 * still fit (or get no longer than they are) */
-		double before = gate ? cycle_arrival(pb, sk, first) : 0;
+		for (unsigned j = 0; gate && j < b->nops; j++)
+			before[j] = sk->arrival[b->ops[j]->id];
 		sk->cycle[op->id] = first;
 		if (!gate)
 			continue;
 		sdc_fill_arrival(pb, sk);
-		double after = cycle_arrival(pb, sk, first);
-		if (after > pb->budget_ns + 1e-9 && after > before + 1e-9) {
+		if (!cycle_fits(pb, sk, first, before)) {
 			sk->cycle[op->id] = from;
 			sdc_fill_arrival(pb, sk);
 		}
