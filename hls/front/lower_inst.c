@@ -94,18 +94,31 @@ void lower_memory_access(struct lower *L, LLVMValueRef ptr)
 	pmap_put(&L->reported, base, base);
 	if (LLVMIsAAllocaInst(base)) {
 		const char *name = lower_value_name(L, base);
-		bool array = LLVMGetTypeKind(LLVMGetAllocatedType(base)) ==
-			     LLVMArrayTypeKind;
-		lower_error(L, L->loc, array ? "local array '%s' indexed by a "
-			    "variable needs memories (not supported yet)"
-			    : "local variable '%s' whose address is taken needs "
-			    "memories (not supported yet)", name ? name : "?");
+		LLVMTypeRef t = LLVMGetAllocatedType(base);
+		bool array = LLVMGetTypeKind(t) == LLVMArrayTypeKind;
+		unsigned long long bytes = LLVMTypeIsSized(t) ? LLVMABISizeOfType(L->td, t) : 0;
+		if (array && bytes > IR_MAX_WIDTH / 8)
+			lower_error(L, L->loc, "local array '%s' of %llu bytes indexed by a "
+				    "variable needs block RAM (not supported yet; arrays of "
+				    "up to %d bytes become registers)", name ? name : "?",
+				    bytes, IR_MAX_WIDTH / 8);
+		else
+			lower_error(L, L->loc, array ? "local array '%s' indexed by a "
+				    "variable needs memories (not supported yet)"
+				    : "local variable '%s' whose address is taken needs "
+				    "memories (not supported yet)", name ? name : "?");
 	} else if (LLVMIsAGlobalVariable(base)) {
 		const char *name = front_c_name(L->ctx, base);
 		const char *sec = LLVMGetSection(base);
+		LLVMTypeRef t = LLVMGlobalGetValueType(base);
+		unsigned long long bytes = LLVMTypeIsSized(t) ? LLVMABISizeOfType(L->td, t) : 0;
 		if (sec && (!strcmp(sec, "sluice.pipes")))
 			lower_error(L, L->loc, "pipe '%s' is used as data; pipes can "
 				    "only be passed to sluice_read/sluice_write", name);
+		else if (LLVMIsGlobalConstant(base) && bytes > IR_MAX_WIDTH / 8)
+			lower_error(L, L->loc, "constant table '%s' of %llu bytes indexed by "
+				    "a variable needs block RAM (not supported yet; tables of "
+				    "up to %d bytes become logic)", name, bytes, IR_MAX_WIDTH / 8);
 		else if (LLVMIsGlobalConstant(base))
 			lower_error(L, L->loc, "constant table '%s' indexed by a "
 				    "variable needs memories (not supported yet)", name);
@@ -131,6 +144,25 @@ static void lower_load(struct lower *L, LLVMValueRef in)
 	    lower_type_width(LLVMTypeOf(in)) &&
 	    lower_type_width(LLVMTypeOf(in)) <= IR_MAX_WIDTH) {
 		lower_bind(L, in, lower_val(L, LLVMGetInitializer(p)));
+		return;
+	}
+	/* a constant table read whole as one integer (promote_slots.c's
+	 * arrays; instcombine folds such loads of 32 bytes at most): its
+	 * bytes, in memory order, as one constant */
+	LLVMTypeRef t = LLVMTypeOf(in);
+	if (LLVMIsAGlobalVariable(p) && LLVMIsGlobalConstant(p) && !LLVMIsDeclaration(p) &&
+	    LLVMGetInitializer(p) && LLVMGetTypeKind(t) == LLVMIntegerTypeKind &&
+	    LLVMGetIntTypeWidth(t) <= IR_MAX_WIDTH && LLVMGetIntTypeWidth(t) % 8 == 0 &&
+	    LLVMABISizeOfType(L->td, LLVMGlobalGetValueType(p)) == LLVMGetIntTypeWidth(t) / 8) {
+		unsigned w = LLVMGetIntTypeWidth(t), nb = w / 8;
+		uint8_t *bytes = arena_alloc(&L->ctx->arena, nb);
+		if (!lower_init_bytes(L, LLVMGetInitializer(p), bytes, nb,
+				      front_c_name(L->ctx, p), L->loc))
+			return;
+		uint64_t *words = arena_alloc(&L->ctx->arena, ((w + 63) / 64) * sizeof *words);
+		for (unsigned i = 0; i < nb; i++)
+			words[i / 8] |= (uint64_t)bytes[i] << (8 * (i % 8));
+		lower_bind(L, in, lower_wide_imm(L, w, words));
 		return;
 	}
 	lower_memory_access(L, p);

@@ -46,12 +46,19 @@
  *   - sroa, instcombine, sccp, gvn, dse, adce, simplifycfg, instcombine
  *     again after unrolling, then loop-simplify so that loops reach the
  *     lowering with a preheader and dedicated exits;
- *   - globaldce drops what is left unused.
+ *   - globaldce drops what is left unused;
+ *   - then front_promote_arrays (promote_slots.c) turns the small arrays
+ *     that are still indexed by a variable into wide integers, and the
+ *     constant tables read so into one constant each, and ARRAY_PIPELINE
+ *     (sroa, instcombine, simplifycfg, loop-simplify, globaldce) promotes
+ *     and folds them.
  * Not run, on purpose: loop and SLP vectorisation (no vectors in
  * hardware); loop-idiom and memcpyopt (they turn loops and store runs into
  * memset/memcpy, which have no hardware here); switch-to-lookup-table
- * (needs a memory); partial and runtime unrolling, unswitching and jump
- * threading (they duplicate hardware); div-rem-pairs (it would turn a
+ * (its table would be a memory, or promote_arrays's table logic, where
+ * the switch's multiplexer serves as well); partial and runtime
+ * unrolling, unswitching and jump threading (they duplicate hardware);
+ * div-rem-pairs (it would turn a
  * remainder into a multiply where the divider gives both).
  *
  * Both run with no target machine (LLVM's default, target-neutral cost
@@ -92,9 +99,16 @@
 	"),"                                                               \
 	"globaldce"
 
+/* after front_promote_arrays: the new wide slots to SSA values, the loads
+ * of constant tables folded to constants */
+#define ARRAY_PIPELINE                                                    \
+	"function(sroa<modify-cfg>,instcombine<no-verify-fixpoint>,"      \
+	SIMPLIFYCFG ",loop-simplify),globaldce"
+
 const char *front_pipeline_string(void)
 {
-	return PIPELINE_SPLIT ",<front_promote_slots>," PIPELINE;
+	return PIPELINE_SPLIT ",<front_promote_slots>," PIPELINE
+	       ",<front_promote_arrays>," ARRAY_PIPELINE;
 }
 
 unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m, const char *passes)
@@ -206,6 +220,12 @@ unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 	front_promote_slots(ctx, m);
 	if (verify(ctx, m, "promoting the local slots") ||
 	    front_run_passes(ctx, m, PIPELINE) || verify(ctx, m, "the pass pipeline"))
+		return 1;
+	/* what unrolling left indexed by a variable: small arrays to
+	 * registers, constant tables to logic (promote_slots.c) */
+	if (front_promote_arrays(ctx, m) &&
+	    (verify(ctx, m, "promoting the arrays") ||
+	     front_run_passes(ctx, m, ARRAY_PIPELINE) || verify(ctx, m, "promoting the arrays")))
 		return 1;
 	strip_helpers(m);
 	return verify(ctx, m, "the pass pipeline");

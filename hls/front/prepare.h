@@ -43,6 +43,9 @@ unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
  * accessed by shifts and masks, which SROA/mem2reg then promote.  Returns
  * the number of slots rewritten; reports nothing. */
 unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
+/* promote_slots.c: after the pass pipeline, small arrays (and constant
+ * tables) indexed by a variable become one wide integer; returns how many. */
+unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m);
 
 /* optimize.c: the hardware pass pipeline, then LLVMVerifyModule. */
 /* spec_bind.c: folds each specialization constant with its default or

@@ -24,9 +24,26 @@
  * non-atomic integer loads and stores (as the address, never the stored
  * value) inside the slot, lifetime markers, and memsets with constant byte
  * and length inside the slot.  Anything else (a pointer stored or loaded, a
- * variable index, a call, a memcpy) leaves the slot as it is, for the
- * lowering to diagnose as before.  Debug records of the old alloca move to
- * the new one.
+ * call, a memcpy) leaves the slot as it is, for the lowering to diagnose as
+ * before.  Debug records of the old alloca move to the new one.
+ *
+ * front_promote_arrays() runs after the pass pipeline, on what unrolling
+ * left indexed by a variable: small arrays become registers.  The same
+ * rewrite, with GEPs whose array indices are variables (struct fields stay
+ * constants): the byte offset o is built from the indices (o = sum of index
+ * times element size) before the GEP, and
+ *   - a load of iK at o:  load iN, lshr 8*o, trunc to iK;
+ *   - a store of iK at o: load iN, clear the K bits at 8*o (a shifted
+ *     mask), or in zext(v) << 8*o, store iN;
+ * so an array of S <= 512 bytes (local, or a global's kernel state,
+ * state.c) is one iN value: a read is a multiplexer of its elements, a
+ * write a decoder of the index into the elements' enables.  A constant
+ * table of S <= 512 bytes read with a variable index reads
+ * `load iN, @table`, which instcombine folds to the table's bytes as one
+ * constant: a ROM in LUTs.  An index out of the array is undefined in C;
+ * here a shift by the whole width or more gives poison in LLVM and 0 in
+ * the hardware.  Larger arrays need block RAM (not yet: the lowering says
+ * so).
  */
 #include "prepare.h"
 
@@ -38,17 +55,22 @@
 
 struct access {
 	LLVMValueRef in; /* load, store, memset or lifetime call */
-	int64_t off;     /* byte offset in the slot */
+	int64_t off;     /* byte offset in the slot (constant indices) */
+	LLVMValueRef ptr; /* the address it uses */
 };
 
 struct slot {
 	struct hls_ctx *ctx;
 	LLVMTargetDataRef td;
 	uint64_t size;
+	bool variable;	   /* GEPs may index arrays with variables */
+	bool constant;	   /* a constant table: loads only */
 	struct access *acc;
 	unsigned nacc;
 	LLVMValueRef *geps; /* parents before children */
 	unsigned ngeps;
+	LLVMValueRef *gep_off; /* by GEP: its byte offset as an i64 value */
+	bool any_variable;     /* some GEP has a variable index */
 };
 
 static const char *callee_name(LLVMValueRef call)
@@ -71,72 +93,102 @@ static bool plain_access(LLVMValueRef in)
 	return !LLVMGetVolatile(in) && LLVMGetOrdering(in) == LLVMAtomicOrderingNotAtomic;
 }
 
-/* The byte offset a GEP with constant indices adds; false if an index is
- * not a constant or steps into a vector. */
-static bool gep_offset(const struct slot *s, LLVMValueRef gep, int64_t *off)
+/* The byte offset a GEP adds: its constant part in *off, and whether some
+ * index is a variable (*var; allowed only where s->variable, and only on
+ * an array or the pointer itself); false if the GEP steps into a vector,
+ * or has a variable where none is allowed.  With a builder b, also builds
+ * the whole offset as an i64 value into *val, before the GEP. */
+static bool gep_offset(const struct slot *s, LLVMValueRef gep, int64_t *off, bool *var,
+		       LLVMBuilderRef b, LLVMValueRef *val)
 {
 	unsigned n = LLVMGetNumIndices(gep);
 	LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(gep)));
 	int64_t o = 0;
+	*var = false;
+	LLVMValueRef sum = NULL;
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef idx = LLVMGetOperand(gep, i + 1);
-		if (!LLVMIsAConstantInt(idx))
-			return false;
-		int64_t k = LLVMConstIntGetSExtValue(idx);
+		bool is_const = LLVMIsAConstantInt(idx);
+		int64_t k = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+		uint64_t stride;
 		if (i == 0) {
-			o += k * (int64_t)LLVMABISizeOfType(s->td, ty);
-			continue;
-		}
-		switch (LLVMGetTypeKind(ty)) {
-		case LLVMStructTypeKind:
+			stride = LLVMABISizeOfType(s->td, ty);
+		} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && is_const) {
 			o += (int64_t)LLVMOffsetOfElement(s->td, ty, (unsigned)k);
 			ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
-			break;
-		case LLVMArrayTypeKind:
+			continue;
+		} else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
 			ty = LLVMGetElementType(ty);
-			o += k * (int64_t)LLVMABISizeOfType(s->td, ty);
-			break;
-		default:
+			stride = LLVMABISizeOfType(s->td, ty);
+		} else {
 			return false;
+		}
+		if (is_const) {
+			o += k * (int64_t)stride;
+			continue;
+		}
+		if (!s->variable || LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
+			return false;
+		*var = true;
+		if (b) {
+			unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+			LLVMValueRef x = iw < 64 ? LLVMBuildSExt(b, idx, i64, "")
+				       : iw > 64 ? LLVMBuildTrunc(b, idx, i64, "") : idx;
+			x = LLVMBuildMul(b, x, LLVMConstInt(i64, stride, 0), "");
+			sum = sum ? LLVMBuildAdd(b, sum, x, "") : x;
 		}
 	}
 	*off = o;
+	if (b) {
+		LLVMValueRef c = LLVMConstInt(i64, (uint64_t)o, 1);
+		*val = sum ? (o ? LLVMBuildAdd(b, sum, c, "") : sum) : c;
+	}
 	return true;
 }
 
-static void add_access(struct slot *s, LLVMValueRef in, int64_t off)
+static void add_access(struct slot *s, LLVMValueRef in, int64_t off, LLVMValueRef ptr)
 {
 	for (unsigned i = 0; i < s->nacc; i++)
 		if (s->acc[i].in == in)
 			return;
-	VEC_PUSH(&s->ctx->arena, s->acc, s->nacc, ((struct access){in, off}));
+	VEC_PUSH(&s->ctx->arena, s->acc, s->nacc, ((struct access){in, off, ptr}));
 }
 
-/* Collects the accesses of ptr (the slot plus off bytes); false if one is
- * not of the promotable kinds. */
-static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, unsigned depth)
+/* Collects the accesses of ptr (the slot plus off bytes, plus a variable
+ * part when var); false if one is not of the promotable kinds.  A constant
+ * table has loads only (and is not rewritten where it is not a kernel's:
+ * only uses in kernels count). */
+static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, bool var, unsigned depth)
 {
 	if (depth > 16)
 		return false;
 	for (LLVMUseRef u = LLVMGetFirstUse(ptr); u; u = LLVMGetNextUse(u)) {
 		LLVMValueRef user = LLVMGetUser(u);
+		if (s->constant && LLVMIsAInstruction(user) &&
+		    !front_is_kernel(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)), NULL))
+			continue;
 		if (LLVMIsALoadInst(user)) {
 			LLVMTypeRef t = LLVMTypeOf(user);
 			if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || !plain_access(user) ||
-			    !in_slot(s, off, LLVMStoreSizeOfType(s->td, t)))
+			    (!var && !in_slot(s, off, LLVMStoreSizeOfType(s->td, t))) ||
+			    LLVMStoreSizeOfType(s->td, t) > s->size)
 				return false;
-			add_access(s, user, off);
+			add_access(s, user, off, ptr);
 		} else if (LLVMIsAStoreInst(user)) {
 			LLVMValueRef v = LLVMGetOperand(user, 0);
 			LLVMTypeRef t = LLVMTypeOf(v);
-			if (v == ptr || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
+			if (s->constant || v == ptr || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
 			    !plain_access(user) ||
-			    !in_slot(s, off, LLVMStoreSizeOfType(s->td, t)))
+			    (!var && !in_slot(s, off, LLVMStoreSizeOfType(s->td, t))) ||
+			    LLVMStoreSizeOfType(s->td, t) > s->size)
 				return false;
-			add_access(s, user, off);
+			add_access(s, user, off, ptr);
 		} else if (LLVMIsAGetElementPtrInst(user)) {
 			int64_t d;
-			if (LLVMGetOperand(user, 0) != ptr || !gep_offset(s, user, &d))
+			bool v;
+			if (LLVMGetOperand(user, 0) != ptr ||
+			    !gep_offset(s, user, &d, &v, NULL, NULL))
 				return false;
 			bool seen = false;
 			for (unsigned i = 0; i < s->ngeps; i++)
@@ -144,22 +196,25 @@ static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, unsigned depth)
 			if (seen)
 				continue;
 			VEC_PUSH(&s->ctx->arena, s->geps, s->ngeps, user);
-			if (!scan(s, user, off + d, depth + 1))
+			s->any_variable |= v;
+			if (!scan(s, user, off + d, var || v, depth + 1))
 				return false;
+		} else if (s->constant) {
+			return false;
 		} else if (LLVMIsACallInst(user)) {
 			const char *name = callee_name(user);
 			if (!strncmp(name, "llvm.lifetime.", 14)) {
-				add_access(s, user, off);
+				add_access(s, user, off, ptr);
 			} else if (!strncmp(name, "llvm.memset.", 12)) {
 				LLVMValueRef val = LLVMGetOperand(user, 1);
 				LLVMValueRef len = LLVMGetOperand(user, 2);
 				LLVMValueRef vol = LLVMGetOperand(user, 3);
-				if (LLVMGetOperand(user, 0) != ptr || !LLVMIsAConstantInt(val) ||
+				if (var || LLVMGetOperand(user, 0) != ptr || !LLVMIsAConstantInt(val) ||
 				    !LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol) ||
 				    LLVMConstIntGetZExtValue(vol) ||
 				    !in_slot(s, off, LLVMConstIntGetZExtValue(len)))
 					return false;
-				add_access(s, user, off);
+				add_access(s, user, off, ptr);
 			} else {
 				return false;
 			}
@@ -214,27 +269,78 @@ static LLVMValueRef repeated_byte(struct hls_ctx *ctx, LLVMContextRef lc, unsign
 	return LLVMConstIntOfArbitraryPrecision(t, nwords, words);
 }
 
+/* The bit offset 8 * o as an iN shift amount, from the i64 byte offset o. */
+static LLVMValueRef bit_amount(LLVMBuilderRef b, LLVMValueRef o, LLVMTypeRef iN)
+{
+	LLVMValueRef bits = LLVMBuildShl(b, o, LLVMConstInt(LLVMTypeOf(o), 3, 0), "");
+	unsigned n = LLVMGetIntTypeWidth(iN);
+	return n > 64 ? LLVMBuildZExt(b, bits, iN, "") : n < 64 ? LLVMBuildTrunc(b, bits, iN, "")
+							       : bits;
+}
+
+/* load iN; replace bits [amt, amt + field_bits) by v; store iN (amt
+ * variable). */
+static void insert_bits_at(LLVMBuilderRef b, LLVMValueRef slot, LLVMTypeRef iN,
+			   LLVMValueRef v, unsigned field_bits, LLVMValueRef amt)
+{
+	LLVMValueRef w = LLVMBuildLoad2(b, iN, slot, "slot.old");
+	LLVMValueRef keep = LLVMBuildNot(b, LLVMBuildShl(b, field_mask(b, iN, field_bits, 0),
+							 amt, ""), "");
+	LLVMValueRef cleared = LLVMBuildAnd(b, w, keep, "slot.clear");
+	if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < LLVMGetIntTypeWidth(iN))
+		v = LLVMBuildZExt(b, v, iN, "");
+	v = LLVMBuildShl(b, v, amt, "");
+	LLVMBuildStore(b, LLVMBuildOr(b, cleared, v, "slot.new"), slot);
+}
+
+/* Rewrites the accesses of slot s (an alloca, or a constant table `old`
+ * whose loads read `load iN, old`). */
 static void rewrite(struct slot *s, LLVMValueRef old)
 {
 	LLVMContextRef lc = LLVMGetTypeContext(LLVMTypeOf(old));
 	LLVMTypeRef iN = LLVMIntTypeInContext(lc, (unsigned)(8 * s->size));
 	LLVMBuilderRef b = LLVMCreateBuilderInContext(lc);
 
-	size_t len;
-	const char *name = LLVMGetValueName2(old, &len);
-	LLVMPositionBuilderBefore(b, old);
-	LLVMValueRef slot = LLVMBuildAlloca(b, iN, name);
-	LLVMSetAlignment(slot, LLVMGetAlignment(old));
-	LLVMBuildStore(b, LLVMConstNull(iN), slot);
+	LLVMValueRef slot = NULL;
+	if (!s->constant) {
+		size_t len;
+		const char *name = LLVMGetValueName2(old, &len);
+		LLVMPositionBuilderBefore(b, old);
+		slot = LLVMBuildAlloca(b, iN, name);
+		LLVMSetAlignment(slot, LLVMGetAlignment(old));
+		LLVMBuildStore(b, LLVMConstNull(iN), slot);
+	}
+	/* with variable indices: each GEP's byte offset from the slot, built
+	 * before it (its parents come first) */
+	s->gep_off = arena_alloc(&s->ctx->arena, (s->ngeps + 1) * sizeof *s->gep_off);
+	for (unsigned i = 0; s->any_variable && i < s->ngeps; i++) {
+		LLVMValueRef g = s->geps[i], own, parent = LLVMGetOperand(g, 0);
+		int64_t d;
+		bool v;
+		LLVMPositionBuilderBefore(b, g);
+		gep_offset(s, g, &d, &v, b, &own);
+		for (unsigned j = 0; j < i; j++)
+			if (s->geps[j] == parent)
+				own = LLVMBuildAdd(b, s->gep_off[j], own, "");
+		s->gep_off[i] = own;
+	}
 
 	for (unsigned i = 0; i < s->nacc; i++) {
 		LLVMValueRef in = s->acc[i].in;
 		int64_t off = s->acc[i].off;
+		LLVMValueRef amt = NULL;
+		for (unsigned j = 0; s->any_variable && j < s->ngeps; j++)
+			if (s->geps[j] == s->acc[i].ptr && !LLVMIsAConstantInt(s->gep_off[j])) {
+				LLVMPositionBuilderBefore(b, in);
+				amt = bit_amount(b, s->gep_off[j], iN);
+			}
 		LLVMPositionBuilderBefore(b, in);
 		if (LLVMIsALoadInst(in)) {
 			LLVMTypeRef t = LLVMTypeOf(in);
-			LLVMValueRef v = LLVMBuildLoad2(b, iN, slot, "slot");
-			if (off)
+			LLVMValueRef v = LLVMBuildLoad2(b, iN, slot ? slot : old, "slot");
+			if (amt)
+				v = LLVMBuildLShr(b, v, amt, "");
+			else if (off)
 				v = LLVMBuildLShr(b, v, LLVMConstInt(iN, 8 * (uint64_t)off, 0), "");
 			if (LLVMGetIntTypeWidth(t) < LLVMGetIntTypeWidth(iN))
 				v = LLVMBuildTrunc(b, v, t, "");
@@ -242,7 +348,10 @@ static void rewrite(struct slot *s, LLVMValueRef old)
 		} else if (LLVMIsAStoreInst(in)) {
 			LLVMValueRef v = LLVMGetOperand(in, 0);
 			unsigned bytes = (unsigned)LLVMStoreSizeOfType(s->td, LLVMTypeOf(v));
-			insert_bits(b, slot, iN, v, 8 * bytes, off);
+			if (amt)
+				insert_bits_at(b, slot, iN, v, 8 * bytes, amt);
+			else
+				insert_bits(b, slot, iN, v, 8 * bytes, off);
 		} else if (!strncmp(callee_name(in), "llvm.memset.", 12)) {
 			unsigned n = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2));
 			uint8_t byte = (uint8_t)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 1));
@@ -251,9 +360,12 @@ static void rewrite(struct slot *s, LLVMValueRef old)
 		LLVMInstructionEraseFromParent(in);
 	}
 	for (unsigned i = s->ngeps; i-- > 0;)
-		LLVMInstructionEraseFromParent(s->geps[i]);
-	LLVMReplaceAllUsesWith(old, slot); /* only debug records are left */
-	LLVMInstructionEraseFromParent(old);
+		if (!LLVMGetFirstUse(s->geps[i]))
+			LLVMInstructionEraseFromParent(s->geps[i]);
+	if (!s->constant) {
+		LLVMReplaceAllUsesWith(old, slot); /* only debug records are left */
+		LLVMInstructionEraseFromParent(old);
+	}
 	LLVMDisposeBuilder(b);
 }
 
@@ -271,7 +383,7 @@ static bool candidate(LLVMValueRef fn, LLVMValueRef in, LLVMTargetDataRef td, ui
 	return *size >= 1 && *size <= MAX_SLOT_BYTES;
 }
 
-unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m)
+static unsigned promote(struct hls_ctx *ctx, LLVMModuleRef m, bool variable)
 {
 	LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
 	if (LLVMByteOrder(td) != LLVMLittleEndian)
@@ -288,12 +400,43 @@ unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m)
 			if (LLVMIsAAllocaInst(in))
 				VEC_PUSH(&ctx->arena, allocas, nallocas, in);
 		for (unsigned i = 0; i < nallocas; i++) {
-			struct slot s = {.ctx = ctx, .td = td};
+			struct slot s = {.ctx = ctx, .td = td, .variable = variable};
 			if (candidate(fn, allocas[i], td, &s.size) &&
-			    scan(&s, allocas[i], 0, 0)) {
+			    scan(&s, allocas[i], 0, false, 0) && (!variable || s.any_variable)) {
 				rewrite(&s, allocas[i]);
 				n++;
 			}
+		}
+	}
+	return n;
+}
+
+unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m)
+{
+	return promote(ctx, m, false);
+}
+
+unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m)
+{
+	LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+	if (LLVMByteOrder(td) != LLVMLittleEndian)
+		return 0;
+	unsigned n = promote(ctx, m, true);
+	/* constant tables read with a variable index */
+	for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+		const char *sec = LLVMGetSection(g);
+		if (!LLVMIsGlobalConstant(g) || LLVMIsDeclaration(g) || !LLVMGetInitializer(g) ||
+		    (sec && !strncmp(sec, "sluice.", 7)))
+			continue;
+		LLVMTypeRef t = LLVMGlobalGetValueType(g);
+		if (!LLVMTypeIsSized(t))
+			continue;
+		struct slot s = {.ctx = ctx, .td = td, .variable = true, .constant = true,
+				 .size = LLVMABISizeOfType(td, t)};
+		if (s.size >= 1 && s.size <= MAX_SLOT_BYTES && scan(&s, g, 0, false, 0) &&
+		    s.any_variable) {
+			rewrite(&s, g);
+			n++;
 		}
 	}
 	return n;

@@ -329,13 +329,59 @@ unsigned delay_mul_split(enum hls_target target)
 	return tech_of(target)->mul_unit;
 }
 
+/* The bits of v that can be 1, as far as the low 64 go and its shape
+ * shows (constants, extensions, masks, constant shifts); bit 63 set stands
+ * for "and maybe any bit above". */
+static uint64_t may_be_set(const struct ir_op *v, unsigned depth)
+{
+	uint64_t all = v->width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << v->width) - 1;
+	const struct ir_op *a = v->nargs ? v->args[0] : NULL;
+	const struct ir_op *c = v->nargs > 1 && v->args[1]->opc == IR_CONST &&
+				!v->args[1]->imm_words ? v->args[1] : NULL;
+	if (depth > 8)
+		return all;
+	switch (v->opc) {
+	case IR_CONST:
+		return v->imm_words ? all : v->imm & all;
+	case IR_ZEXT:
+		return may_be_set(a, depth + 1) & all;
+	case IR_TRUNC:
+		return may_be_set(a, depth + 1) & all;
+	case IR_AND:
+		if (c)
+			return may_be_set(a, depth + 1) & c->imm & all;
+		if (a->opc == IR_CONST && !a->imm_words)
+			return may_be_set(v->args[1], depth + 1) & a->imm & all;
+		return all;
+	case IR_SHL:
+		if (c && c->imm < 64) {
+			uint64_t m = may_be_set(a, depth + 1);
+			return (m >> 63 ? all : m << c->imm) & all;
+		}
+		return all;
+	case IR_LSHR:
+		if (c && c->imm < 64 && !(may_be_set(a, depth + 1) >> 63))
+			return may_be_set(a, depth + 1) >> c->imm;
+		return all;
+	default:
+		return all;
+	}
+}
+
+/* A shift by a variable: a barrel shifter, one level of multiplexers per
+ * bit of the amount that can be set, and one more when the amount can
+ * reach the width (zero or sign fill).  An array element read with a
+ * variable index (promote_slots.c) is such a shift of the whole array by
+ * index * element bits: its levels are the index's bits. */
 static double shift_ns(const struct tech *t, const struct ir_op *op)
 {
 	if (op->args[1]->opc == IR_CONST)
 		return 0;
-	unsigned need = ceil_log2(op->width), amt = op->args[1]->width;
-	unsigned levels = amt < need ? amt : need;
-	if (amt > need)
+	unsigned need = ceil_log2(op->width);
+	uint64_t m = may_be_set(op->args[1], 0);
+	uint64_t low = need >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << need) - 1;
+	unsigned levels = (unsigned)__builtin_popcountll(m & low);
+	if (m & ~low)
 		levels++; /* amount >= width: zero or sign fill */
 	return (levels ? levels : 1) * t->level;
 }
