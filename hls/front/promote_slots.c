@@ -39,8 +39,9 @@
  * state.c) is one iN value: a read is a multiplexer of its elements, a
  * write a decoder of the index into the elements' enables.  A constant
  * table of S <= 512 bytes read with a variable index reads
- * `load iN, @table`, which instcombine folds to the table's bytes as one
- * constant: a ROM in LUTs.  An index out of the array is undefined in C;
+ * `load iN, @table`, one constant of the table's bytes (instcombine folds
+ * such a load up to 32 bytes, the lowering the larger ones): a ROM in
+ * LUTs.  An index out of the array is undefined in C;
  * here a shift by the whole width or more gives poison in LLVM and 0 in
  * the hardware.  Larger arrays need block RAM (not yet: the lowering says
  * so).

@@ -36,10 +36,11 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-/* Block b with e's ops inserted before ops[at], and `drop` (by op id,
- * may be NULL) removed. */
+/* Block b with e's ops inserted before ops[at], and `drop` (by op id
+ * below ndrop, may be NULL) removed; ops of later ids, the pass's own, all
+ * stay. */
 static void splice(struct hls_ctx *ctx, struct ir_block *b, unsigned at,
-		   const struct ir_edit *e, const bool *drop)
+		   const struct ir_edit *e, const bool *drop, unsigned ndrop)
 {
 	struct ir_op **ops = arena_alloc(&ctx->arena,
 					 (b->nops + e->n + 1) * sizeof *ops);
@@ -48,7 +49,7 @@ static void splice(struct hls_ctx *ctx, struct ir_block *b, unsigned at,
 		if (i == at)
 			for (unsigned j = 0; j < e->n; j++)
 				ops[n++] = e->ops[j];
-		if (!drop || !drop[b->ops[i]->id])
+		if (!drop || b->ops[i]->id >= ndrop || !drop[b->ops[i]->id])
 			ops[n++] = b->ops[i];
 	}
 	ir_block_set_ops(ctx, b, ops, n);
@@ -177,7 +178,7 @@ static void rewrite_each(struct hls_ctx *ctx, struct ir_program *p,
 			for (unsigned i = 0; i < blk->nops; i++) {
 				struct ir_edit e = edit_at(blk->ops[i]);
 				if (rewrite(ctx, k, blk->ops[i], &e) && e.n) {
-					splice(ctx, blk, i, &e, NULL);
+					splice(ctx, blk, i, &e, NULL, 0);
 					i += e.n;
 				}
 			}
@@ -507,7 +508,7 @@ static void each_tree(struct hls_ctx *ctx, struct ir_kernel *k,
 			for (unsigned j = 0; j < tr.ninner; j++)
 				drop[tr.inner[j]->id] = true;
 			balance(ctx, k, root, &tr, &e);
-			splice(ctx, blk, i, &e, drop);
+			splice(ctx, blk, i, &e, drop, n + 1);
 			/* on from the root's new place, below the new ops */
 			for (i = 0; blk->ops[i] != root; i++)
 				;
