@@ -11,9 +11,21 @@
  * branches to X keeps going through E (X's phi could not tell the two edges
  * apart).  E disappears once nobody branches to it.
  *
+ * A block that only chooses where to go by a phi of constants -- the
+ * cleanup dispatch clang leaves where a `break` leaves a scope, `switch
+ * (dest) { 0: loop; 2: after the loop }` -- is bypassed the same way:
+ * each predecessor P goes straight to the target its constant picks, and
+ * the block's other phis are replaced by their values for P, in the
+ * target's phis, and in the target itself when P is its only way in.  So
+ * `for (;;) { x = read(); if (x == END) break; ...; write(); }` becomes a
+ * loop of two blocks with its exit in the first, which if-conversion
+ * makes one block that pipelines.
+ *
  * Needs: a verified program.  Guarantees: a verified program in which no
- * block other than the entry consists of a lone unconditional branch,
- * except where the rule above keeps it; block ids are renumbered densely.
+ * block other than the entry consists of a lone unconditional branch, or
+ * of phis and a branch on one of them whose values are constants, except
+ * where the rules above keep it; unreachable blocks are gone; block ids
+ * are renumbered densely.
  */
 #include "pass.h"
 
@@ -113,13 +125,180 @@ static void hoist_free_ops(struct hls_ctx *ctx, struct ir_kernel *k)
 	entry->nops += nfront;
 }
 
+/* ---- dispatch on a phi of constants ------------------------------------- */
+
+/* E's phi's value for the edge from P. */
+static struct ir_op *phi_value(const struct ir_op *phi, const struct ir_block *p)
+{
+	for (unsigned a = 0; a < phi->nargs; a++)
+		if (phi->phi_blocks[a] == p)
+			return phi->args[a];
+	return NULL;
+}
+
+/* Where E's branch goes for a selector value v. */
+static struct ir_block *target_of(struct ir_op *t, uint64_t v)
+{
+	if (t->opc == IR_BR)
+		return t->succs[0];
+	if (t->opc == IR_CONDBR)
+		return v & 1 ? t->succs[0] : t->succs[1];
+	for (unsigned i = 1; i < t->nsuccs; i++)
+		if (t->case_vals[i - 1] == v)
+			return t->succs[i];
+	return t->succs[0];
+}
+
+/* Whether op uses v. */
+static bool uses(const struct ir_op *op, const struct ir_op *v)
+{
+	for (unsigned a = 0; a < op->nargs; a++)
+		if (op->args[a] == v)
+			return true;
+	return false;
+}
+
+/* E is phis and a condbr or switch on one of them, whose value from each
+ * predecessor is a constant; its other phis are read only by its
+ * targets' phis, and by the ops of a target whose only way in is one
+ * predecessor of E.  Then every predecessor goes to its target directly.
+ * Returns whether E was bypassed (and now has no predecessors). */
+static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block *e)
+{
+	struct ir_op *t = ir_terminator(e);
+	if (!t || (t->opc != IR_CONDBR && t->opc != IR_SWITCH) || !e->npreds ||
+	    t->args[0]->opc != IR_PHI || t->args[0]->block != e)
+		return false;
+	for (unsigned i = 0; i + 1 < e->nops; i++)
+		if (e->ops[i]->opc != IR_PHI)
+			return false;
+	struct ir_op *sel = t->args[0];
+	struct ir_block **to = calloc(e->npreds, sizeof *to);
+	bool ok = true;
+	for (unsigned i = 0; i < e->npreds && ok; i++) {
+		struct ir_block *p = e->preds[i];
+		struct ir_op *v = phi_value(sel, p);
+		ok = v && v->opc == IR_CONST && !v->imm_words && p != e;
+		if (ok)
+			to[i] = target_of(t, v->imm);
+		ok = ok && to[i] != e && !is_pred(to[i], p);
+		for (unsigned j = 0; ok && j < i; j++)
+			ok = e->preds[j] != p; /* one edge from each */
+	}
+	/* the uses of E's phis */
+	for (unsigned b = 0; ok && b < k->nblocks; b++) {
+		struct ir_block *y = k->blocks[b];
+		if (y == e)
+			continue;
+		/* the predecessors of E that go to y */
+		unsigned into = 0;
+		for (unsigned i = 0; i < e->npreds; i++)
+			into += to[i] == y;
+		bool sole = into == 1 && y->npreds == 1 && y->preds[0] == e;
+		for (unsigned i = 0; ok && i < y->nops; i++) {
+			struct ir_op *op = y->ops[i];
+			for (unsigned j = 0; ok && j + 1 < e->nops; j++) {
+				struct ir_op *phi = e->ops[j];
+				if (!uses(op, phi))
+					continue;
+				/* a phi of y may read it for the edge from E (its
+				 * new edges read its values); another op only
+				 * where y is reached from one predecessor */
+				ok = phi != sel && (op->opc == IR_PHI || sole);
+				for (unsigned a = 0; ok && op->opc == IR_PHI && a < op->nargs; a++)
+					ok = op->args[a] != phi || op->phi_blocks[a] == e;
+			}
+		}
+	}
+	if (!ok) {
+		free(to);
+		return false;
+	}
+	/* the blocks reached from one predecessor alone: E's phis become
+	 * their values for it */
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *y = k->blocks[b];
+		unsigned into = 0, from = 0;
+		for (unsigned i = 0; i < e->npreds; i++)
+			if (to[i] == y)
+				into++, from = i;
+		if (y == e || into != 1 || y->npreds != 1)
+			continue;
+		for (unsigned i = 0; i < y->nops; i++) {
+			struct ir_op *op = y->ops[i];
+			for (unsigned a = 0; op->opc != IR_PHI && a < op->nargs; a++)
+				if (op->args[a]->opc == IR_PHI && op->args[a]->block == e)
+					op->args[a] = phi_value(op->args[a], e->preds[from]);
+		}
+	}
+	struct ir_block **preds = e->preds;
+	unsigned npreds = e->npreds;
+	for (unsigned i = 0; i < npreds; i++) {
+		struct ir_block *x = to[i], *p = preds[i];
+		bypass_edge(ctx, p, e, x);
+		/* x's new entries for p: E's phis stand for their values */
+		for (unsigned j = 0; j < x->nops && x->ops[j]->opc == IR_PHI; j++) {
+			struct ir_op *phi = x->ops[j];
+			for (unsigned a = 0; a < phi->nargs; a++)
+				if (phi->phi_blocks[a] == p && phi->args[a]->opc == IR_PHI &&
+				    phi->args[a]->block == e)
+					phi->args[a] = phi_value(phi->args[a], p);
+		}
+	}
+	for (unsigned s2 = 0; s2 < t->nsuccs; s2++)
+		drop_phi_entries(t->succs[s2], e);
+	free(to);
+	return true;
+}
+
+/* Drops the blocks no path from the entry reaches (and their entries in
+ * the phis of the blocks they went to); true if there were any. */
+static bool drop_unreachable(struct hls_ctx *ctx, struct ir_kernel *k, bool *dead)
+{
+	bool *seen = calloc(k->nblocks, sizeof *seen);
+	struct ir_block **work = calloc(k->nblocks, sizeof *work);
+	unsigned n = 0;
+	seen[0] = true;
+	work[n++] = k->blocks[0];
+	while (n) {
+		struct ir_block *b = work[--n];
+		struct ir_op *t = ir_terminator(b);
+		for (unsigned s = 0; t && s < t->nsuccs; s++)
+			if (!seen[t->succs[s]->id]) {
+				seen[t->succs[s]->id] = true;
+				work[n++] = t->succs[s];
+			}
+	}
+	bool any = false;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		if (seen[b] || dead[b])
+			continue;
+		struct ir_op *t = ir_terminator(k->blocks[b]);
+		for (unsigned s = 0; t && s < t->nsuccs; s++)
+			drop_phi_entries(t->succs[s], k->blocks[b]);
+		dead[b] = any = true;
+		k->blocks[b]->nops = 0;
+	}
+	free(seen);
+	free(work);
+	(void)ctx;
+	return any;
+}
+
 static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 {
 	hoist_free_ops(ctx, k);
 	bool *dead = calloc(k->nblocks, sizeof *dead);
 	for (unsigned b = 1; b < k->nblocks; b++) {
+		ir_compute_preds(ctx, k);
+		if (!dead[b] && thread_dispatch(ctx, k, k->blocks[b]))
+			dead[b] = true;
+	}
+	ir_compute_preds(ctx, k);
+	drop_unreachable(ctx, k, dead);
+	for (unsigned b = 1; b < k->nblocks; b++) {
 		struct ir_block *e = k->blocks[b];
-		if (e->nops != 1 || e->ops[0]->opc != IR_BR)
+		if (dead[b] || e->nops != 1 || e->ops[0]->opc != IR_BR)
 			continue;
 		struct ir_block *x = e->ops[0]->succs[0];
 		if (x == e)
