@@ -230,6 +230,9 @@ struct ir_op {
 	struct ir_latency lat;	      /* pipe ops */
 	struct ir_state *state;	      /* state ops */
 	struct ir_spec_const *spec;   /* IR_SPEC */
+	bool unit;		      /* IR_MUL: computed by rtl/sluice_mul.v,
+					 chosen for the build's clock
+					 (delay_choose_units) */
 };
 
 /* What the user asked of a loop through clang's loop pragmas (the

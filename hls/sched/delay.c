@@ -311,17 +311,32 @@ static double mul_ns(const struct tech *t, const struct ir_op *op)
 /* A multiplication that rtl/sluice_mul.v computes, registers before and
  * after each SPLIT x SPLIT piece (an SB_MAC16 on the iCE40 UltraPlus, a
  * MULT18X18D on the ECP5): on a target that has it, of 8 bits to twice
- * SPLIT, when it would take more than half the target's default period
- * (an 8-bit LUT multiplier alone takes a whole 48 MHz period on iCE40;
- * three MULT18X18D and their sum 10.5 ns on ECP5), unless a few adds
- * cover it (a constant of few digits). */
-static bool mul_unit(const struct tech *t, const struct ir_op *op)
+ * SPLIT, when it would take more than half the period of the clock the
+ * build is for (an 8-bit LUT multiplier alone takes a whole 48 MHz period
+ * on iCE40; three MULT18X18D and their sum 10.5 ns on ECP5), unless a
+ * few adds cover it (a constant of few digits).  At a slower clock it
+ * stays combinational (Yosys still maps it to the DSP blocks), so that a
+ * loop carrying a product round does not wait for the unit's latency. */
+static bool mul_unit(const struct tech *t, const struct ir_op *op, double clock_mhz)
 {
 	unsigned w = op->width;
 	if (!t->mul_unit || op->opc != IR_MUL || w < 8 || w > 2 * t->mul_unit)
 		return false;
 	double ns = mul_ns(t, op);
-	return ns > 2 * add_ns(t, w) && ns > 500.0 / t->clock_mhz;
+	return ns > 2 * add_ns(t, w) && ns > 500.0 / clock_mhz;
+}
+
+void delay_choose_units(enum hls_target target, double clock_mhz, struct ir_program *p)
+{
+	const struct tech *t = tech_of(target);
+	if (!(clock_mhz > 0))
+		clock_mhz = t->clock_mhz;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
+			struct ir_block *blk = p->kernels[k]->blocks[b];
+			for (unsigned i = 0; i < blk->nops; i++)
+				blk->ops[i]->unit = mul_unit(t, blk->ops[i], clock_mhz);
+		}
 }
 
 unsigned delay_mul_split(enum hls_target target)
@@ -413,7 +428,7 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	case IR_SHL: case IR_LSHR: case IR_ASHR:
 		return shift_ns(t, op);
 	case IR_MUL: /* the unit's operands go straight into its registers */
-		return mul_unit(t, op) ? 0 : mul_ns(t, op);
+		return op->unit ? 0 : mul_ns(t, op);
 	case IR_CTPOP:
 		return ceil_log2(w) * add_ns(t, ceil_log2(w) + 1);
 	case IR_CTLZ: case IR_CTTZ:
@@ -444,7 +459,7 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 	case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
 		return op->width + 2; /* rtl/sluice_div.v: LATENCY = WIDTH + 2 */
 	case IR_MUL: /* rtl/sluice_mul.v: 2 for one piece, 3 for three */
-		return mul_unit(t, op) ? (op->width <= t->mul_unit ? 2 : 3) : 0;
+		return op->unit ? (op->width <= t->mul_unit ? 2 : 3) : 0;
 	default:
 		return 0;
 	}

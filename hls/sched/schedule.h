@@ -140,6 +140,10 @@ double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_
  * wiring passes its operand's on. */
 enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 				const enum delay_chain *in, unsigned n);
+/* Marks (ir_op.unit) the multiplies of p that rtl/sluice_mul.v computes
+ * at clock_mhz (0: the target's default clock); delay_op_ns and
+ * delay_op_latency read the mark.  sched_program calls it first. */
+void delay_choose_units(enum hls_target target, double clock_mhz, struct ir_program *p);
 /* Default clock of a target in MHz (board default comes from the board). */
 double delay_default_clock_mhz(enum hls_target target);
 /* What a clock period leaves for logic between two registers: the period

@@ -256,6 +256,7 @@ int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 	out->clock_ns = 1000.0 / mhz;
 	out->target = ctx->target;
 	out->mul_split = delay_mul_split(ctx->target);
+	delay_choose_units(ctx->target, mhz, p);
 	out->nkernels = p->nkernels;
 	out->kernels = arena_alloc(ar, (p->nkernels ? p->nkernels : 1) *
 					       sizeof *out->kernels);

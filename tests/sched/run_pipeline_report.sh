@@ -20,7 +20,10 @@
 #              schedule verifier on (a debug build runs sched_verify);
 #   trip       the trip count of a loop with constant bounds, and none
 #              where the bound is an argument;
-#   fence-needed  fence_request without its sluice_fence() hangs.
+#   fence-needed  fence_request without its sluice_fence() hangs;
+#   mul-clock  mul_unit's power series for iCE40: at 48 MHz its product
+#              goes through rtl/sluice_mul.v (4 cycles round the loop), at
+#              10 MHz it stays combinational (1 cycle).
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -46,6 +49,12 @@ expect() { # test file pattern what
 	if grep -q -- "$3" "$out/$2.txt"; then ok "$1"; else bad "$1" "no '$3' in the report ($out/$2.txt)"; fi
 }
 
+report mul48 "$root/tests/kernels/mul_unit.c" --target ice40 &&
+	expect mul-clock-48 mul48 "powers, loop for_body  (mul_unit.c:32): 4 cycles per iteration" ||
+	bad mul-clock-48 "build failed ($out/mul48.log)"
+report mul10 "$root/tests/kernels/mul_unit.c" --target ice40 --clock 10 &&
+	expect mul-clock-10 mul10 "powers, loop for_body  (mul_unit.c:32): 1 cycle per iteration" ||
+	bad mul-clock-10 "build failed ($out/mul10.log)"
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&

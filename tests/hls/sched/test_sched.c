@@ -258,6 +258,7 @@ static bool test_delay_model(void)
 		struct ir_op *m8 = bin(&f, IR_MUL, a32, cst(&f, 32, 8));
 		struct ir_op *m10 = bin(&f, IR_MUL, cst(&f, 32, 10), a32);
 		struct ir_op *mneg6 = bin(&f, IR_MUL, a32, cst(&f, 32, (uint64_t)-6));
+		delay_choose_units(f.ctx.target, 0, f.p); /* as sched_program does */
 		CHECK(D(&f, m8) == 0);
 		CHECK(near(D(&f, m10), D(&f, add32)));
 		/* on iCE40 Yosys sums one partial product per set bit of the
@@ -275,6 +276,12 @@ static bool test_delay_model(void)
 			CHECK(delay_op_latency(f.ctx.target, mul64) == 0);
 			CHECK(D(&f, mul64) > 1000.0 / 48);
 			CHECK(delay_mul_split(f.ctx.target) == 16);
+			/* at 12 MHz an 8-bit multiply fits half a period as
+			 * LUTs (or a combinational MAC16): no unit, no latency
+			 * for a loop that carries its product round */
+			delay_choose_units(f.ctx.target, 12, f.p);
+			CHECK(delay_op_latency(f.ctx.target, mul8) == 0 && D(&f, mul8) > 0);
+			CHECK(delay_op_latency(f.ctx.target, mul32) == 3);
 		} else if (t == TARGET_ECP5) {
 			/* MULT18X18D pieces between registers: over half a
 			 * 100 MHz period as one block (6.3 ns) or three */
