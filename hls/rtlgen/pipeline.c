@@ -103,7 +103,7 @@ static void plan_start(struct kgen *kg)
 /* Whether L_v[0] is 1 from reset on (plan_start). */
 static bool always_in_cycle0(const struct kgen *kg, const struct rtl_loop *L)
 {
-	return L == kg->start_loop && L->ii == 1 && !pipe_exit_state((struct kgen *)kg, L);
+	return L == kg->start_loop && L->ii == 1 && !pipe_exit_state(kg, L);
 }
 
 void pipe_plan(struct kgen *kg)
@@ -306,7 +306,7 @@ unsigned phi_write_cycle(const struct kgen *kg, const struct ir_op *phi)
 	return op_cycle(kg, phi) + L->ii - 1;
 }
 
-const char *pipe_exit_state(struct kgen *kg, const struct rtl_loop *L)
+const char *pipe_exit_state(const struct kgen *kg, const struct rtl_loop *L)
 {
 	const struct ir_op *t = ir_terminator(L->block);
 	if (t->opc != IR_CONDBR || t->succs[0] == t->succs[1])

@@ -290,7 +290,7 @@ const char *pipe_goes_on_at(struct kgen *kg, const struct rtl_loop *L, unsigned 
 /* tready (read) or tvalid (write) of a pipe op. */
 const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op);
 /* The state the loop leaves to, or NULL for a loop that never ends. */
-const char *pipe_exit_state(struct kgen *kg, const struct rtl_loop *L);
+const char *pipe_exit_state(const struct kgen *kg, const struct rtl_loop *L);
 /* The clock enable of a multi-cycle op (the divider). */
 const char *pipe_enable_of(struct kgen *kg, const struct ir_op *op);
 /* The kernel-wide stall: a blocking op of the FSM state waiting (NULL:
