@@ -226,28 +226,28 @@ static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, bool var, unsign
 	return true;
 }
 
-/* iN with every bit of [lo, lo+w) set (w > 0, lo + w <= N). */
-static LLVMValueRef field_mask(LLVMBuilderRef b, LLVMTypeRef iN, unsigned w, unsigned lo)
+/* iN with its low w bits set (0 < w <= N). */
+static LLVMValueRef field_mask(LLVMBuilderRef b, LLVMTypeRef iN, unsigned w)
 {
 	LLVMContextRef lc = LLVMGetTypeContext(iN);
 	LLVMValueRef ones = LLVMConstAllOnes(LLVMIntTypeInContext(lc, w));
-	if (w < LLVMGetIntTypeWidth(iN))
-		ones = LLVMBuildZExt(b, ones, iN, "");
-	return LLVMBuildShl(b, ones, LLVMConstInt(iN, lo, 0), "");
+	return w < LLVMGetIntTypeWidth(iN) ? LLVMBuildZExt(b, ones, iN, "") : ones;
 }
 
-/* load iN; replace bits [8*off, 8*off + width(v)) by v; store iN. */
+/* load iN; replace bits [amt, amt + field_bits) by v; store iN (amt: an
+ * iN shift amount, constant or not; NULL for 0). */
 static void insert_bits(LLVMBuilderRef b, LLVMValueRef slot, LLVMTypeRef iN,
-			LLVMValueRef v, unsigned field_bits, int64_t off)
+			LLVMValueRef v, unsigned field_bits, LLVMValueRef amt)
 {
-	unsigned lo = 8 * (unsigned)off;
 	LLVMValueRef w = LLVMBuildLoad2(b, iN, slot, "slot.old");
-	LLVMValueRef keep = LLVMBuildNot(b, field_mask(b, iN, field_bits, lo), "");
-	LLVMValueRef cleared = LLVMBuildAnd(b, w, keep, "slot.clear");
+	LLVMValueRef mask = field_mask(b, iN, field_bits);
+	if (amt)
+		mask = LLVMBuildShl(b, mask, amt, "");
+	LLVMValueRef cleared = LLVMBuildAnd(b, w, LLVMBuildNot(b, mask, ""), "slot.clear");
 	if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < LLVMGetIntTypeWidth(iN))
 		v = LLVMBuildZExt(b, v, iN, "");
-	if (lo)
-		v = LLVMBuildShl(b, v, LLVMConstInt(iN, lo, 0), "");
+	if (amt)
+		v = LLVMBuildShl(b, v, amt, "");
 	LLVMBuildStore(b, LLVMBuildOr(b, cleared, v, "slot.new"), slot);
 }
 
@@ -277,21 +277,6 @@ static LLVMValueRef bit_amount(LLVMBuilderRef b, LLVMValueRef o, LLVMTypeRef iN)
 	unsigned n = LLVMGetIntTypeWidth(iN);
 	return n > 64 ? LLVMBuildZExt(b, bits, iN, "") : n < 64 ? LLVMBuildTrunc(b, bits, iN, "")
 							       : bits;
-}
-
-/* load iN; replace bits [amt, amt + field_bits) by v; store iN (amt
- * variable). */
-static void insert_bits_at(LLVMBuilderRef b, LLVMValueRef slot, LLVMTypeRef iN,
-			   LLVMValueRef v, unsigned field_bits, LLVMValueRef amt)
-{
-	LLVMValueRef w = LLVMBuildLoad2(b, iN, slot, "slot.old");
-	LLVMValueRef keep = LLVMBuildNot(b, LLVMBuildShl(b, field_mask(b, iN, field_bits, 0),
-							 amt, ""), "");
-	LLVMValueRef cleared = LLVMBuildAnd(b, w, keep, "slot.clear");
-	if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < LLVMGetIntTypeWidth(iN))
-		v = LLVMBuildZExt(b, v, iN, "");
-	v = LLVMBuildShl(b, v, amt, "");
-	LLVMBuildStore(b, LLVMBuildOr(b, cleared, v, "slot.new"), slot);
 }
 
 /* Rewrites the accesses of slot s (an alloca, or a constant table `old`
@@ -329,34 +314,28 @@ static void rewrite(struct slot *s, LLVMValueRef old)
 	for (unsigned i = 0; i < s->nacc; i++) {
 		LLVMValueRef in = s->acc[i].in;
 		int64_t off = s->acc[i].off;
-		LLVMValueRef amt = NULL;
-		for (unsigned j = 0; s->any_variable && j < s->ngeps; j++)
-			if (s->geps[j] == s->acc[i].ptr && !LLVMIsAConstantInt(s->gep_off[j])) {
-				LLVMPositionBuilderBefore(b, in);
-				amt = bit_amount(b, s->gep_off[j], iN);
-			}
 		LLVMPositionBuilderBefore(b, in);
+		/* the access's bit offset as a shift amount (NULL: 0) */
+		LLVMValueRef amt = off ? LLVMConstInt(iN, 8 * (uint64_t)off, 0) : NULL;
+		for (unsigned j = 0; s->any_variable && j < s->ngeps; j++)
+			if (s->geps[j] == s->acc[i].ptr && !LLVMIsAConstantInt(s->gep_off[j]))
+				amt = bit_amount(b, s->gep_off[j], iN);
 		if (LLVMIsALoadInst(in)) {
 			LLVMTypeRef t = LLVMTypeOf(in);
 			LLVMValueRef v = LLVMBuildLoad2(b, iN, slot ? slot : old, "slot");
 			if (amt)
 				v = LLVMBuildLShr(b, v, amt, "");
-			else if (off)
-				v = LLVMBuildLShr(b, v, LLVMConstInt(iN, 8 * (uint64_t)off, 0), "");
 			if (LLVMGetIntTypeWidth(t) < LLVMGetIntTypeWidth(iN))
 				v = LLVMBuildTrunc(b, v, t, "");
 			LLVMReplaceAllUsesWith(in, v);
 		} else if (LLVMIsAStoreInst(in)) {
 			LLVMValueRef v = LLVMGetOperand(in, 0);
 			unsigned bytes = (unsigned)LLVMStoreSizeOfType(s->td, LLVMTypeOf(v));
-			if (amt)
-				insert_bits_at(b, slot, iN, v, 8 * bytes, amt);
-			else
-				insert_bits(b, slot, iN, v, 8 * bytes, off);
+			insert_bits(b, slot, iN, v, 8 * bytes, amt);
 		} else if (!strncmp(callee_name(in), "llvm.memset.", 12)) {
 			unsigned n = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2));
 			uint8_t byte = (uint8_t)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 1));
-			insert_bits(b, slot, iN, repeated_byte(s->ctx, lc, n, byte), 8 * n, off);
+			insert_bits(b, slot, iN, repeated_byte(s->ctx, lc, n, byte), 8 * n, amt);
 		} /* else a lifetime marker: it just goes */
 		LLVMInstructionEraseFromParent(in);
 	}
