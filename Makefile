@@ -126,7 +126,7 @@ demo: check-deps
 bench: check-deps
 	$(MAKE) all
 	scripts/deps.sh --fpga-pypi || echo "bench: no ECP5 tools (see above); bench.py says how to install them"
-	python3 scripts/bench.py --family ice40,ecp5
+	python3 scripts/bench.py --family ice40,ecp5 --matched
 
 # Installs the compiler, libsluice and its headers, and what the compiler
 # reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/);

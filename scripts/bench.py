@@ -86,6 +86,13 @@ shell's own flip-flops, MULT18X18D, DP16KD); work files in
 build/bench/ecp5/work/, JSON build/bench/results-ecp5.json.  No sluice_top
 synthesis (the host bridge line is iCE40 only).  About a minute.
 
+--matched (`make bench` gives it): then each bench kernel once more, built
+with --clock at its reference's Fmax (rounded down to 1 MHz), simulated and
+placed at that clock, in a second comparison with the same reference
+figures: at the family's clock sluice may chain more into a cycle than the
+reference does (and meet that clock), at the reference's own clock it is
+asked for the reference's speed.  Work files: build/bench[/ecp5]/matched/.
+
 --calibrate: single-op designs (registers -> op -> register, inputs from the
 shift register, outputs into the signature register) through Yosys and
 nextpnr (seeds 1-3, median), next to the delay model's figure for the same
@@ -107,6 +114,7 @@ About 10 s, plus a minute to verilate the module the first time.
 """
 
 import argparse
+import copy
 import glob
 import json
 import os
@@ -337,10 +345,11 @@ def reference_module(d, ref):
         json.dump(m, f, indent=1)
 
 
-def compile_design(d, args, target):
+def compile_design(d, args, target, clock=None):
     walls, cpus = [], []
+    clock = clock or args.clock
     cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", target, "-q",
-           "--no-sim-image"] + (["--clock", f"{args.clock:g}"] if args.clock else [])
+           "--no-sim-image"] + (["--clock", f"{clock:g}"] if clock else [])
     d["compile_cmd"] = " ".join(rel(c) if c.startswith(ROOT) else c for c in cmd)
     for _ in range(args.reps):
         r, wall, cpu = timed(cmd)
@@ -768,15 +777,19 @@ def print_comparison(rows, fam=ICE40):
     print(line)
 
 
-def markdown_comparison(rows, fam=ICE40):
-    """The comparison as the Markdown table of bench/RESULTS.md."""
+def markdown_comparison(rows, fam=ICE40, clock=False):
+    """The comparison as the Markdown table of bench/RESULTS.md; `clock`:
+    with the column of the clock each row was built for."""
     def cell(r, k, f):
         s, h = r["sluice"][k], r["hand"][k]
         return f"{fmt(s, f, 0).strip()} / {fmt(h, f, 0).strip()}"
-    out = ["| kernel | cycles/word | LUT sluice / hand | FF sluice / hand | "
-           "Fmax MHz sluice / hand | ns/word ratio |", "| --- | --- | --- | --- | --- | --- |"]
+    ck = "| built for MHz " if clock else ""
+    out = [f"| kernel {ck}| cycles/word | LUT sluice / hand | FF sluice / hand | "
+           "Fmax MHz sluice / hand | ns/word ratio |",
+           "| --- " * (7 if clock else 6) + "|"]
     for r in rows:
-        out.append(f"| {r['design'].replace('bench/', '')} | {cell(r, 'cpw', '.2f')} | "
+        c = f"| {r['clock_mhz']:g} " if clock else ""
+        out.append(f"| {r['design'].replace('bench/', '')} {c}| {cell(r, 'cpw', '.2f')} | "
                    f"{cell(r, 'luts', 'd')} | {cell(r, 'ffs', 'd')} | "
                    f"{cell(r, 'fmax_mhz', '.1f')} | {fmt(r['ratio']['ns_per_word'], '.2f', 0).strip()} |"
                    + ("" if r["ok"] else " (an error) |"))
@@ -784,18 +797,19 @@ def markdown_comparison(rows, fam=ICE40):
     for k in ("cpw", "luts", "ffs", "fmax_mhz", "ns_per_word"):
         v = [r["ratio"][k] for r in rows if r["ratio"][k]]
         gm.append(fmt(statistics.geometric_mean(v) if v else None, ".2f", 0).strip())
-    out.append(f"| geometric mean of the ratios | {gm[0]} | {gm[1]} | {gm[2]} | {gm[3]} | {gm[4]} |")
+    out.append(f"| geometric mean of the ratios {'| ' if clock else ''}| {gm[0]} | {gm[1]} | {gm[2]} | {gm[3]} | {gm[4]} |")
     return "\n".join(out) + "\n"
 
 
 RESULTS_MD = os.path.join(ROOT, "bench", "RESULTS.md")
 
 
-def update_results_md(fam, table):
+def update_results_md(fam, table, suffix=""):
     """Put `table` between the markers <!-- bench:FAMILY --> and
-    <!-- /bench:FAMILY --> of bench/RESULTS.md (the text around them is
-    written by hand)."""
-    begin, end = f"<!-- bench:{fam.name} -->", f"<!-- /bench:{fam.name} -->"
+    <!-- /bench:FAMILY --> (FAMILY + suffix) of bench/RESULTS.md (the text
+    around them is written by hand)."""
+    tag = fam.name + suffix
+    begin, end = f"<!-- bench:{tag} -->", f"<!-- /bench:{tag} -->"
     try:
         with open(RESULTS_MD) as f:
             text = f.read()
@@ -808,7 +822,7 @@ def update_results_md(fam, table):
     if new != text:
         with open(RESULTS_MD, "w") as f:
             f.write(new)
-        print(f"bench: {rel(RESULTS_MD)}: the {fam.name} table rewritten")
+        print(f"bench: {rel(RESULTS_MD)}: the {tag} table rewritten")
 
 
 def totals_of(designs, wall, cpu, fam=ICE40):
@@ -903,11 +917,15 @@ def bench(args, fam=ICE40):
     print_table(designs, totals, a, fam)
     comparison = compare(designs, fam)
     print_comparison(comparison, fam)
-    # the full bench on the default part and clock rewrites the table of
+    matched = matched_clock(designs, comparison, args, fam, target) if args.matched else []
+    # the full bench on the default part and clock rewrites the tables of
     # RESULTS.md
     if not args.files and not args.kernels and comparison and not args.clock and \
             (fam.name != "ice40" or DEVICE_NAME == DEVICES["up5k"][2]):
         update_results_md(fam, markdown_comparison(comparison, fam))
+        if matched:
+            update_results_md(fam, markdown_comparison(matched, fam, clock=True),
+                              "-matched")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     for d in designs:
         for k in ("src", "work", "module", "reference"):
@@ -919,8 +937,58 @@ def bench(args, fam=ICE40):
                    "tools": fam.versions,
                    "nextpnr": " ".join(rel(c) for c in fam.pnr_cmd()) +
                    " (+ --json --seed 1 --report)",
-                   "designs": designs, "totals": totals, "comparison": comparison}, f, indent=1)
-    return 0 if totals["ok"] == totals["designs"] else 1
+                   "designs": designs, "totals": totals, "comparison": comparison,
+                   "matched_clock": matched}, f, indent=1)
+    ok = totals["ok"] == totals["designs"] and all(r["ok"] for r in matched)
+    return 0 if ok else 1
+
+
+def matched_clock(designs, comparison, args, fam, target):
+    """Each bench kernel built again for the clock its hand-written
+    reference reaches (its Fmax rounded down to 1 MHz), simulated and placed
+    at that clock, beside the reference's figures: what sluice gives when
+    asked for the reference's speed, where the family's own clock lets it
+    chain more logic into a cycle than the reference does."""
+    by = {d["name"]: d for d in designs}
+    todo = []
+    for r in comparison:
+        hand = by[by[r["design"]]["hand"]]
+        mhz = r["hand"]["fmax_mhz"]
+        if not mhz:
+            continue
+        mhz = float(int(mhz))
+        src = by[r["design"]]["src"]
+        src = src if os.path.isabs(src) else os.path.join(ROOT, src)
+        work = os.path.join(BENCH, *([] if fam.name == "ice40" else [fam.name]), "matched",
+                            r["design"])
+        d = {"name": r["design"], "src": src, "work": work, "clock_mhz": mhz,
+             "module": os.path.join(work, "module.sluice"), "hand": hand["name"]}
+        os.makedirs(work, exist_ok=True)
+        a = argparse.Namespace(**vars(args))
+        a.reps = 1
+        compile_design(d, a, target, clock=mhz)
+        f = copy.copy(fam)
+        f.mhz = mhz
+        todo.append((d, hand, f))
+
+    def one(job):
+        d, _, f = job
+        if "error" not in d:
+            measure(d, args, f)
+        return d
+    rows = []
+    with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        for d, hand, _ in (j for j, _ in zip(todo, ex.map(one, todo))):
+            print(f"bench: {d['name']} built and placed for {d['clock_mhz']:g} MHz, its "
+                  "reference's clock", flush=True)
+            row = compare([d, hand], fam)
+            if row:
+                row[0]["clock_mhz"] = d["clock_mhz"]
+                rows += row
+    if rows:
+        print(f"\nthe same at the clock each reference reaches ({fam.device()}):")
+        print_comparison(rows, fam)
+    return rows
 
 
 # ---- host pipes on the simulator ------------------------------------------------
@@ -1060,6 +1128,18 @@ CAL_DESIGNS = {
     "add32x8": ([("a", 32), ("b", 32), ("c", 32), ("d", 32), ("e", 32), ("f", 32),
                  ("g", 32), ("h", 32)], "((a + b) + (c + d)) + ((e + f) + (g + h))", 32,
                 [("add32", 3)]),
+    # the same trees as sluice emits them for a target whose adds are kept
+    # apart (hls/sched/delay.c, delay_adds_apart): each sum a (* keep *)
+    # wire, so that Yosys maps every add to its own carry chain; the model
+    # is the first add and then one hop per add chained after it
+    "add32x4k": ([("a", 32), ("b", 32), ("c", 32), ("d", 32)], "s + t", 32,
+                 [("add32", 1), ("hop32", 1)], ["s = a + b", "t = c + d"]),
+    "add32x8k": ([("a", 32), ("b", 32), ("c", 32), ("d", 32), ("e", 32), ("f", 32),
+                  ("g", 32), ("h", 32)], "u + v", 32, [("add32", 1), ("hop32", 2)],
+                 ["s = a + b", "t = c + d", "w = e + f", "x = g + h", "u = s + t",
+                  "v = w + x"]),
+    "add32c4k": ([("a", 32), ("b", 32), ("c", 32), ("d", 32)], "t + d", 32,
+                 [("add32", 1), ("hop32", 2)], ["s = a + b", "t = s + c"]),
     "ult32": ([("a", 32), ("b", 32)], "a < b", 1, [("ult32", 1)]),
     # signed compares as sluice emits them (hls/rtlgen/datapath.c): the
     # unsigned compare of the operands with their sign bits flipped
@@ -1115,6 +1195,15 @@ static void showc(const char *name, enum ir_opcode opc, unsigned w, unsigned aw,
 	o.nargs = 2;
 	printf("%s %.4f\n", name, delay_op_ns(TARGET, &o));
 }
+/* an add fed by an add in its cycle: what it adds to the chain */
+static void show_hop(const char *name, unsigned w)
+{
+	struct ir_op a = mk(IR_ARG, w), b = mk(IR_ARG, w), o = mk(IR_ADD, w);
+	struct ir_op *args[2] = {&a, &b};
+	o.args = args;
+	o.nargs = 2;
+	printf("%s %.4f\n", name, delay_step_ns(TARGET, &o, CHAIN_CARRY));
+}
 static void show(const char *name, enum ir_opcode opc, unsigned w, unsigned aw)
 {
 	showc(name, opc, w, aw, 0, 0);
@@ -1124,6 +1213,7 @@ int main(void)
 	show("and32", IR_AND, 32, 32);
 	show("add16", IR_ADD, 16, 16);
 	show("add32", IR_ADD, 32, 32);
+	show_hop("hop32", 32);
 	show("ult32", IR_ULT, 1, 32);
 	show("slt32", IR_SLT, 1, 32);
 	show("slt16", IR_SLT, 1, 16);
@@ -1144,13 +1234,16 @@ int main(void)
 """
 
 
-def cal_verilog(ops, expr, rw):
+def cal_verilog(ops, expr, rw, kept=()):
+    """The register -> expr -> register design; `kept`: "name = expr" wires of
+    the result's width declared (* keep *) before it."""
     ni = sum(w for _, w in ops)
     fold = "{osh[%d:0], 1'b0} ^ y" % (rw - 2) if rw > 1 else "y"
     decl, pos = [], 0
     for n, w in ops:
         decl.append(f"wire [{w - 1}:0] {n} = ish[{pos + w - 1}:{pos}];")
         pos += w
+    decl += [f"(* keep *) wire [{rw - 1}:0] {k};" for k in kept]
     return (f"// generated by scripts/bench.py --calibrate\n"
             f"module cal(input wire clk, input wire sin, output wire sout);\n"
             f"reg [{ni - 1}:0] ish;\nreg [{rw - 1}:0] y, osh;\n" + "\n".join(decl) + "\n"
@@ -1182,11 +1275,11 @@ def calibrate(args, fam=ICE40):
     model = model_figures(cdir, fam)
     seeds = [1, 2, 3]
     jobs = []
-    for name, (ops, expr, rw, _) in CAL_DESIGNS.items():
+    for name, (ops, expr, rw, _, *kept) in CAL_DESIGNS.items():
         d = os.path.join(cdir, name)
         os.makedirs(d, exist_ok=True)
         v = os.path.join(d, "cal.v")
-        text = cal_verilog(ops, expr, rw)
+        text = cal_verilog(ops, expr, rw, *kept)
         if not os.path.exists(v) or open(v).read() != text:
             with open(v, "w") as f:
                 f.write(text)
@@ -1219,7 +1312,7 @@ def calibrate(args, fam=ICE40):
     print(f"{'design':12} {'nextpnr':>7} {'model':>6} {'est':>6} {'est/pnr':>7}  "
           f"{'clk-q':>5} {'logic':>6} {'route':>6} {'setup':>5}  {'LCs':>5}" +
           (f" {'DSP':>3}" if fam.name == "ecp5" else ""))
-    for name, (ops, expr, rw, chain) in CAL_DESIGNS.items():
+    for name, (ops, expr, rw, chain, *_) in CAL_DESIGNS.items():
         res = results[name]
         ns = statistics.median(r["critical_ns"] for r in res)
         med = min(res, key=lambda r: abs(r["critical_ns"] - ns))
@@ -1268,6 +1361,9 @@ def main():
     ap.add_argument("--clock", type=float, default=None, metavar="MHZ",
                     help="build with sluice build --clock MHZ and place at MHZ (default: "
                     "the family's clock, 48 MHz on iCE40, 100 on ECP5)")
+    ap.add_argument("--matched", action="store_true",
+                    help="also build each bench kernel for the clock its reference reaches "
+                    "and place it there (a second comparison)")
     ap.add_argument("--out", default=os.path.join(BENCH, "results.json"))
     ap.add_argument("--calibrate", action="store_true",
                     help="measure single-op designs against the iCE40 delay model")

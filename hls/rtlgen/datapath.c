@@ -362,7 +362,9 @@ static void emit_wire(struct kgen *kg, struct ir_op *op)
 			kg->val[v->div_partner->id].emitted = true;
 		return;
 	}
-	kgen_decl(kg, "    ", "wire", op->width, v->wire, expr(kg, op),
+	bool keep = (op->opc == IR_ADD || op->opc == IR_SUB) && !v->merged_sum &&
+		    delay_adds_apart(kg->g->s->target);
+	kgen_decl(kg, "    ", keep ? "(* keep *) wire" : "wire", op->width, v->wire, expr(kg, op),
 		  bits_full(&v->wire_bits, op->width),
 		  rtl_lines(kg->ctx, &op->loc, 1));
 }
@@ -372,6 +374,13 @@ void dp_emit_wires(struct kgen *kg)
 	struct ir_kernel *k = kg->k;
 	FILE *f = kg->f;
 	fputs("    // ---- datapath: one wire per value ----\n", f);
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *op = k->blocks[b]->ops[j];
+			if (delay_add_of_constant(op))
+				for (unsigned i = 0; i < op->nargs; i++)
+					kg->val[op->args[i]->id].merged_sum = true;
+		}
 	/* stable values first: any block may read them */
 	for (unsigned b = 0; b < k->nblocks; b++)
 		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {

@@ -185,6 +185,10 @@ struct rtl_val {
 	 * of a loop that never ends: written as each iteration completes
 	 * its write cycle, whether the loop goes on or not */
 	bool always_written;
+	/* a sum that Yosys may merge into the add using it (an add of a
+	 * constant: + 1 is the carry-in), left without (* keep *) where the
+	 * target keeps adds apart (delay_adds_apart) */
+	bool merged_sum;
 };
 
 /* A pipelined loop block (pipeline.c). */

@@ -9,7 +9,8 @@
  *   ice40  3.50   1.80   0.31       +3.5      14.0    sluice_mul, 16   CSA tree   48 MHz   1.80
  *   ecp5   1.25   0.90   0.06       +0.6      1.25    sluice_mul, 18   -          100 MHz  0.53
  *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60
- *   (ns; a pipe handshake costs one level on every target)
+ *   (ns; a pipe handshake costs one level on every target; on ecp5 an
+ *   add chained after an add costs a hop of 2.5, on the others one level)
  *
  * R is the register overhead every register-to-register path pays once
  * (clock-to-Q of the source, setup of the destination), which the op
@@ -54,6 +55,11 @@
  *   a + b + c, 32 bits              4.89     1.01
  *   (a + b) + (c + d), 32 bits      5.63     0.88 (the chain: add, then one level)
  *   8 terms as a tree, 32 bits      8.16     0.99 (add, level, add)
+ *     (those two as Yosys merges them; sluice keeps its adds apart on
+ *     the ECP5, (* keep *) on each sum, and then every add of a chain
+ *     costs a hop of two levels after the first add:)
+ *   the same, each sum kept          5.66 / 8.33   1.10 / 1.04
+ *   ((a + b) + c) + d, each kept    7.51     1.16
  *   a < b, 32 bits, unsigned        4.23     1.02
  *   a < b, 32 / 16 bits, signed     4.34 / 3.73   0.99 / 0.89
  *   a == b, 32 bits                 4.08     1.05
@@ -66,6 +72,15 @@
  * logic (0.9) lies between a lone gate and a chain of them, which one LUT4
  * takes three at a time: at 1.25 the eight steps of a byte-wise CRC-32
  * no longer fit 100 MHz (II 2), where nextpnr finds them at 241 MHz.
+ * Adds kept apart: Yosys 0.70's synth_ecp5 merges a chain of adds into a
+ * carry-save tree of LUTs (alumacc, maccmap), two LUTs a bit for each 3:2
+ * stage, where a carry chain takes one: bench/fir8 took 580 LUTs for the
+ * reference's 396 and ran at 102 MHz; kept apart, 306 LUTs at 127 MHz
+ * (its schedule for 100 MHz).  In a full design the hop is longer than
+ * in the small ones above (the routing into the next carry chain): 2.45
+ * ns a hop on bench/fir16's critical path, four adds long, which with
+ * the one-level overlap of merged adds was scheduled into one cycle and
+ * missed 100 MHz (96.5); with the hop, 107 MHz.
  * branch and handshake are one level, not measured on their own.  Before
  * (level 1.0, no compare term, MULT18 4.5 ns) est/nextpnr was 0.58-0.95
  * for most rows, and fir8 and fir16 missed 100 MHz (87 and 84 MHz).
@@ -212,13 +227,16 @@ struct tech {
 	double reg;	   /* register overhead of every path: clock-to-Q + setup, ns */
 	unsigned mul_unit; /* SPLIT of rtl/sluice_mul.v: multiplies of 8 to twice
 			      this width go to it; 0: none (combinational) */
+	double add_hop;	   /* an add fed by an add in its cycle, ns, when the
+			      adds are kept apart (delay_adds_apart); 0: they
+			      are merged, and only one add overlaps */
 };
 
 static const struct tech techs[] = {
-	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0},
-	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16},
-	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18},
-	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0},
+	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0},
+	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 0},
+	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 2.50},
+	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -470,14 +488,43 @@ static bool is_gate(const struct ir_op *op)
 	return op->opc == IR_AND || op->opc == IR_OR || op->opc == IR_XOR;
 }
 
+bool delay_adds_apart(enum hls_target target)
+{
+	return tech_of(target)->add_hop > 0;
+}
+
+static bool is_add(const struct ir_op *op)
+{
+	return op->opc == IR_ADD || op->opc == IR_SUB;
+}
+
+bool delay_add_of_constant(const struct ir_op *op)
+{
+	return is_add(op) && op->nargs == 2 &&
+	       (op->args[0]->opc == IR_CONST || op->args[1]->opc == IR_CONST);
+}
+
+/* An add chained after an add: kept apart (delay_adds_apart, unless it
+ * adds a constant, which rtlgen lets Yosys merge), it pays the hop into
+ * its carry chain; merged, one level (a carry-save stage) and + 1 nothing
+ * (the carry-in). */
+static bool add_hops(enum hls_target target, const struct ir_op *op)
+{
+	return is_add(op) && delay_adds_apart(target) && !delay_add_of_constant(op);
+}
+
 double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_chain in)
 {
 	double own = delay_op_ns(target, op);
+	if (in == CHAIN_CARRY && add_hops(target, op)) {
+		double hop = tech_of(target)->add_hop;
+		return own < hop ? own : hop;
+	}
 	if (in == CHAIN_CARRY && op->opc == IR_ADD && op->nargs == 2 &&
 	    ((op->args[0]->opc == IR_CONST && op->args[0]->width <= 64 && op->args[0]->imm == 1) ||
 	     (op->args[1]->opc == IR_CONST && op->args[1]->width <= 64 && op->args[1]->imm == 1)))
 		return 0; /* + 1 after an add is its carry-in */
-	if (in == CHAIN_CARRY && (op->opc == IR_ADD || op->opc == IR_SUB)) {
+	if (in == CHAIN_CARRY && is_add(op)) {
 		double lvl = tech_of(target)->level;
 		return own < lvl ? own : lvl;
 	}
@@ -493,13 +540,15 @@ enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 				const enum delay_chain *in, unsigned n)
 {
 	double own = delay_op_ns(target, op);
+	if (add_hops(target, op))
+		return CHAIN_CARRY; /* each add of a chain pays its hop */
 	for (unsigned i = 0; i < n; i++)
 		if (delay_step_ns(target, op, in[i]) < own)
 			return CHAIN_NONE; /* the pair is closed */
 	/* only one add overlaps the one before it: measured for two in a row
 	 * (a + b + c), while a third level of an add tree in one cycle came
 	 * out 6 ns slower than one level more (bench/fir8 in nextpnr) */
-	if (op->opc == IR_ADD || op->opc == IR_SUB)
+	if (is_add(op))
 		return CHAIN_CARRY;
 	if (is_gate(op))
 		return CHAIN_GATE;

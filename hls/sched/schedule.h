@@ -123,6 +123,14 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);
+/* Whether rtlgen keeps the adds of a chain apart on target ((* keep *) on
+ * each sum): Yosys would merge them into a carry-save tree of LUTs, which
+ * on the ECP5 takes more LUTs and is no faster than carry chains. */
+bool delay_adds_apart(enum hls_target target);
+/* An add or subtract with a constant operand: Yosys merges it with the
+ * add that feeds it (+ 1 is that add's carry-in), so rtlgen keeps that
+ * one's sum unkept. */
+bool delay_add_of_constant(const struct ir_op *op);
 /* What an op's result leaves for the op chained after it in the same
  * cycle (delay.c): nothing, a carry chain (an add or subtract that paid
  * its delay), or a LUT level with room left (a two-input bitwise op, or a
