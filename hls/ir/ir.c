@@ -44,6 +44,7 @@ static const char *const opcode_names[IR_NUM_OPCODES] = {
 	[IR_PIPE_READ_NB] = "pipe.read_nb",
 	[IR_PIPE_WRITE_NB] = "pipe.write_nb",
 	[IR_STATE_LOAD] = "state.load", [IR_STATE_STORE] = "state.store",
+	[IR_MEM_LOAD] = "mem.load", [IR_MEM_STORE] = "mem.store",
 	[IR_FENCE] = "fence",
 	[IR_BR] = "br", [IR_CONDBR] = "condbr", [IR_SWITCH] = "switch",
 	[IR_RET] = "ret",
@@ -84,6 +85,8 @@ unsigned ir_guard_index(const struct ir_op *op)
 		return 0;
 	case IR_PIPE_WRITE: case IR_PIPE_WRITE_NB: case IR_STATE_STORE:
 		return 1;
+	case IR_MEM_STORE:
+		return 2;
 	default:
 		return op->nargs;
 	}

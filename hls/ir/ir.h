@@ -145,6 +145,11 @@ enum ir_opcode {
 	IR_STATE_LOAD,	/* result: the whole state vector */
 	IR_STATE_STORE, /* args[0]: the whole new state vector; no result */
 
+	/* a memory (an array in RAM or ROM): op->mem; args[0] the word's
+	 * index, any width (the low ceil(log2 depth) bits are used) */
+	IR_MEM_LOAD,	/* result: the word, one cycle later (latency 1) */
+	IR_MEM_STORE,	/* args[1]: the word; no result */
+
 	/* sluice_fence(): the pipe ops before it complete in earlier cycles
 	 * than those after it, whatever their pipes; no args, no result */
 	IR_FENCE,
@@ -208,6 +213,19 @@ struct ir_state {
 	struct ir_loc loc;
 };
 
+/* An array kept in a memory: `depth` words of `width` bits, word i at
+ * bytes [i * width/8, (i+1) * width/8) of the C object.  A global's
+ * memory keeps its contents across kernel runs; `init` (depth words of
+ * ceil(width/64) uint64_t each, or NULL: zeros) is its initial contents;
+ * a read-only one is a ROM. */
+struct ir_mem {
+	const char *name;
+	unsigned width, depth;
+	uint64_t *init;
+	bool rom;
+	struct ir_loc loc;
+};
+
 struct ir_op {
 	unsigned id;
 	enum ir_opcode opc;
@@ -229,6 +247,7 @@ struct ir_op {
 	struct ir_pipe *pipe;	      /* pipe ops */
 	struct ir_latency lat;	      /* pipe ops */
 	struct ir_state *state;	      /* state ops */
+	struct ir_mem *mem;	      /* memory ops */
 	struct ir_spec_const *spec;   /* IR_SPEC */
 	bool unit;		      /* IR_MUL: computed by rtl/sluice_mul.v,
 					 chosen for the build's clock
@@ -279,6 +298,8 @@ struct ir_kernel {
 	unsigned nblocks;
 	struct ir_state **states;
 	unsigned nstates;
+	struct ir_mem **mems;
+	unsigned nmems;
 	unsigned nops_total;	  /* next free op id */
 	struct ir_loc loc;
 };

@@ -73,8 +73,10 @@ static void print_op(FILE *f, const struct ir_op *op)
 			col += fprintf(f, " %s", op->pipe->name);
 		if (op->state)
 			col += fprintf(f, " %s", op->state->name);
+		if (op->mem)
+			col += fprintf(f, " %s", op->mem->name);
 		for (unsigned i = 0; i < op->nargs; i++)
-			col += fprintf(f, "%s %%%u", i || op->pipe || op->state ? "," : "",
+			col += fprintf(f, "%s %%%u", i || op->pipe || op->state || op->mem ? "," : "",
 				       op->args[i]->id);
 		for (unsigned i = 0; i < op->nsuccs; i++) {
 			if (op->opc == IR_SWITCH && i > 0)
@@ -121,6 +123,11 @@ void ir_print_kernel(struct ir_kernel *k, void *file)
 		fprintf(f, "  state %s: %u bits, init ", s->name, s->width);
 		print_wide(f, s->width, s->init);
 		fputc('\n', f);
+	}
+	for (unsigned i = 0; i < k->nmems; i++) {
+		struct ir_mem *m = k->mems[i];
+		fprintf(f, "  mem %s: %u x %u bits%s%s\n", m->name, m->depth, m->width,
+			m->rom ? ", rom" : "", m->init ? ", initialised" : "");
 	}
 	for (unsigned i = 0; i < k->nblocks; i++) {
 		struct ir_block *b = k->blocks[i];

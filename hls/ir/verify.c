@@ -156,6 +156,13 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 				problem(v, k, op, "pipe op without pipe");
 			if ((op->opc == IR_STATE_LOAD || op->opc == IR_STATE_STORE) && !op->state)
 				problem(v, k, op, "state op without state");
+			if ((op->opc == IR_MEM_LOAD || op->opc == IR_MEM_STORE) &&
+			    (!op->mem || op->nargs < 1 + (op->opc == IR_MEM_STORE) ||
+			     (op->opc == IR_MEM_LOAD ? op->width != op->mem->width || op->nargs != 1
+						     : op->args[1]->width != op->mem->width)))
+				problem(v, k, op, "memory op without its memory, or of another width");
+			if (op->opc == IR_MEM_STORE && op->mem && op->mem->rom)
+				problem(v, k, op, "store into a ROM");
 			if (op->opc == IR_SPEC &&
 			    (!op->spec || op->spec->binding != SPEC_REGISTER ||
 			     op->width != op->spec->width || op->nargs))
@@ -214,7 +221,7 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 			    (op->nargs < 1 || op->args[0]->width != op->pipe->width))
 				problem(v, k, op, "pipe write data width differs from the pipe");
 			if ((op->opc >= IR_PIPE_READ && op->opc <= IR_PIPE_WRITE_NB) ||
-			    op->opc == IR_STATE_STORE) {
+			    op->opc == IR_STATE_STORE || op->opc == IR_MEM_STORE) {
 				unsigned g = ir_guard_index(op);
 				if (op->nargs != g && (op->nargs != g + 1 || op->args[g]->width != 1))
 					problem(v, k, op, "operands are not the op's own and a guard of width 1");

@@ -334,7 +334,7 @@ static void convert(struct conv *c, struct ir_block *x, struct ir_block *e)
 			if (op->opc == IR_PHI)
 				continue; /* h's, above */
 			bool effect = (op->opc >= IR_PIPE_READ && op->opc <= IR_PIPE_WRITE_NB) ||
-				      op->opc == IR_STATE_STORE;
+				      op->opc == IR_STATE_STORE || op->opc == IR_MEM_STORE;
 			emit(c, op);
 			if (effect && c->pred[y->id])
 				add_guard(c, op, c->pred[y->id]);

@@ -192,6 +192,8 @@
  *   ctpop                           ceil(log2 w) small adds
  *   ctlz, cttz                      ceil(log2 w) + 1 levels
  *   pipe read / write (nb too)      1 level (FIFO flags and data mux)
+ *   mem load / store                1 level (the port's address mux); a
+ *                                   load's word is out a cycle later
  *   condbr                          branch (next-state logic)
  *   switch                          eq(w) + branch
  *   udiv, urem                      0: the operands go straight into the
@@ -202,7 +204,8 @@
  *                                   register; its result comes from a
  *                                   register (arrival 0 in its state)
  *
- * Latency is 0 (combinational) for every op but division and remainder,
+ * Latency is 0 (combinational) for every op but memory loads (1: the
+ * read is synchronous, as block RAM's is), division and remainder,
  * which take the pipeline depth of rtl/sluice_div.v: LATENCY = WIDTH + 2
  * (one operand stage, WIDTH quotient-bit stages, one output stage), and,
  * on iCE40, multiplication of 8 to 32 bits: rtl/sluice_mul.v, 2 for a
@@ -453,6 +456,11 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 		return (ceil_log2(w) + 1) * t->level;
 	case IR_PIPE_READ: case IR_PIPE_READ_NB:
 		return t->handshake;
+	case IR_MEM_LOAD: case IR_MEM_STORE:
+		/* the address (and word) through the port's multiplexer into
+		 * the memory's registers; a load's word comes out of the
+		 * memory's output register a cycle later (arrival 0) */
+		return t->handshake;
 	case IR_PIPE_WRITE: case IR_PIPE_WRITE_NB:
 		/* into a FIFO, tvalid goes on through its write logic (the
 		 * handshake, where the word goes) to the enables of its words:
@@ -478,6 +486,8 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 		return op->width + 2; /* rtl/sluice_div.v: LATENCY = WIDTH + 2 */
 	case IR_MUL: /* rtl/sluice_mul.v: 2 for one piece, 3 for three */
 		return op->unit ? (op->width <= t->mul_unit ? 2 : 3) : 0;
+	case IR_MEM_LOAD: /* a synchronous read: block RAM's output register */
+		return 1;
 	default:
 		return 0;
 	}
