@@ -92,7 +92,10 @@ static struct ir_op *edge_cond(struct conv *c, struct ir_block *x, struct ir_blo
 		if (c->edges[i].x == x && c->edges[i].y == y)
 			return c->edges[i].cond;
 	struct ir_op *cond = t->args[0];
-	if (t->succs[1] == y) {
+	struct ir_op *n = cond->opc == IR_XOR && cond->width == 1 ? cond->args[1] : NULL;
+	if (t->succs[1] == y && n && n->opc == IR_CONST && n->imm == 1) {
+		cond = cond->args[0]; /* the false edge of !a: a itself */
+	} else if (t->succs[1] == y) {
 		struct ir_op *one = ir_const(c->ctx, c->k, NULL, 1, 1);
 		one->loc = t->loc;
 		emit(c, one);
