@@ -78,6 +78,33 @@ bool ir_has_side_effect(enum ir_opcode opc)
 	       ir_is_terminator(opc);
 }
 
+int ir_access_gap(const struct ir_op *first, const struct ir_op *second)
+{
+	bool state = (first->opc == IR_STATE_LOAD || first->opc == IR_STATE_STORE) &&
+		     (second->opc == IR_STATE_LOAD || second->opc == IR_STATE_STORE) &&
+		     first->state == second->state;
+	bool mem = (first->opc == IR_MEM_LOAD || first->opc == IR_MEM_STORE) &&
+		   (second->opc == IR_MEM_LOAD || second->opc == IR_MEM_STORE) &&
+		   first->mem == second->mem;
+	if (!state && !mem)
+		return -1;
+	bool load1 = first->opc == IR_STATE_LOAD || first->opc == IR_MEM_LOAD;
+	bool load2 = second->opc == IR_STATE_LOAD || second->opc == IR_MEM_LOAD;
+	if (load1 && load2)
+		return mem ? 1 : -1;
+	if (mem) /* the read port forwards the word written in its cycle */
+		return load2 ? 0 : 1;
+	return load1 ? 0 : 1;
+}
+
+unsigned ir_mem_addr_bits(const struct ir_mem *m)
+{
+	unsigned b = 1;
+	while ((1ull << b) < m->depth)
+		b++;
+	return b;
+}
+
 unsigned ir_guard_index(const struct ir_op *op)
 {
 	switch (op->opc) {

@@ -367,6 +367,22 @@ struct ir_op *ir_guard(const struct ir_op *op);
 /* How many operands op has before its guard. */
 unsigned ir_guard_index(const struct ir_op *op);
 const char *ir_opcode_name(enum ir_opcode opc);
+/* Two accesses to one kernel state or one memory, `first` earlier in
+ * program order (or in an earlier iteration): the fewest cycles by which
+ * `second` must start after `first`, or -1 when they need no order (other
+ * objects, two loads of a state).  A state load reads in its cycle what
+ * the stores of earlier cycles wrote, a store writes at the end of its
+ * cycle: a store after a load may share its cycle (0), anything after a
+ * store comes a cycle later (1).  A memory's read port forwards the word
+ * a store writes in the load's cycle (hls/rtlgen/memory.c): a load after
+ * a store may share its cycle (0), so a read-modify-write carried round a
+ * loop (hist[x]++) allows II 1; then a store after a load must come a
+ * cycle later (1), lest the load see it; two loads share the one read
+ * port, and two stores the one write port, one per cycle (1). */
+int ir_access_gap(const struct ir_op *first, const struct ir_op *second);
+/* The address bits of memory m: an index's bits above them are not used
+ * (an index past the end is undefined in C). */
+unsigned ir_mem_addr_bits(const struct ir_mem *m);
 
 /* ---- printing, verifying, dumping (print.c, verify.c) ------------------ */
 

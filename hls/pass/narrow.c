@@ -176,6 +176,8 @@ static void forward(const struct ir_op *op, struct facts *f)
 static unsigned operand_demand(const struct ir_op *u, unsigned i, unsigned dem)
 {
 	unsigned aw = u->args[i]->width, k;
+	if ((u->opc == IR_MEM_LOAD || u->opc == IR_MEM_STORE) && i == 0)
+		return umin(ir_mem_addr_bits(u->mem), aw); /* the address */
 	if (!u->width) /* pipe writes, stores, terminators: all of it */
 		return aw;
 	switch (u->opc) {

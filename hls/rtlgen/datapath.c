@@ -353,6 +353,11 @@ static void emit_wire(struct kgen *kg, struct ir_op *op)
 		emit_multiplier(kg, op);
 		return;
 	}
+	if (op->opc == IR_MEM_LOAD) { /* the word out of the read port */
+		kgen_decl(kg, "    ", "wire", op->width, v->wire, mem_q_of(kg, op),
+			  bits_full(&v->wire_bits, op->width), rtl_lines(kg->ctx, &op->loc, 1));
+		return;
+	}
 	if (v->unit_inst) {
 		/* one instance for a pair: emitted at the pair's first op */
 		if (!v->emitted)

@@ -299,6 +299,7 @@ int rtl_emit_kernel(struct rtl_gen *g, unsigned ki)
 	pipe_plan(kg);
 	if (values_plan(kg))
 		return -1;
+	mem_plan(kg);
 
 	const char *fname = arena_printf(&g->ctx->arena, "kernel_%s.v", kg->k->name);
 	kg->f = rtl_open(g, fname);
@@ -309,8 +310,10 @@ int rtl_emit_kernel(struct rtl_gen *g, unsigned ki)
 	fsm_emit_decls(kg);
 	pipe_emit_decls(kg);
 	regs_emit_decls(kg);
+	mem_emit_decls(kg);
 	dp_emit_functions(kg);
 	dp_emit_wires(kg);
+	mem_emit_ports(kg);
 	fsm_emit_pipes(kg);
 	regs_emit_always(kg);
 	pipe_emit_logic(kg);

@@ -211,6 +211,17 @@ struct rtl_func {
 	const char *name;
 };
 
+/* A memory of the kernel (memory.c); no signals (arr NULL) when nothing
+ * reads it. */
+struct kmem {
+	bool loaded, stored;
+	const char *arr, *q;	  /* the array, the read port's output register */
+	const char *re, *ra;	  /* read enable, address */
+	const char *we, *wa, *wd; /* write enable, address, word (NULL: no stores) */
+	const char *hit, *fwd;	  /* forwarding of the word written as a read */
+	const char *rd;		  /* the read port's word: _q, or forwarded */
+};
+
 struct kgen {
 	struct rtl_gen *g;
 	struct hls_ctx *ctx;
@@ -246,6 +257,7 @@ struct kgen {
 	 * at start (NULL if unread); whether an autorun kernel reads it */
 	const char **spec_port, **spec_reg;
 	bool *spec_read;
+	struct kmem *mem;	/* by kernel memory index (memory.c) */
 	const char **sv_reg;	/* by kernel state index: <G>_q */
 	struct rtl_bits *sv_bits;
 	bool start_read;
@@ -258,6 +270,14 @@ int kgen_spec_index(const struct kgen *kg, const struct ir_spec_const *s);
 void kgen_decl(struct kgen *kg, const char *indent, const char *kind,
 	       unsigned width, const char *name, const char *init,
 	       bool fully_read, const char *comment);
+
+/* memory.c */
+void mem_plan(struct kgen *kg); /* after values_plan */
+int kgen_mem_index(const struct kgen *kg, const struct ir_mem *m);
+/* The read port's output register, the word of load op a cycle after it. */
+const char *mem_q_of(const struct kgen *kg, const struct ir_op *op);
+void mem_emit_decls(struct kgen *kg);
+void mem_emit_ports(struct kgen *kg); /* after the datapath's wires */
 
 /* bits (values.c) */
 void bits_mark(struct hls_ctx *ctx, struct rtl_bits *b, unsigned width,

@@ -133,7 +133,10 @@ static int check_schedule(struct kgen *kg)
 				err |= sched_error(kg, op, arena_printf(&ctx->arena,
 					"multiplier latency %u; sluice_mul has none for %u bits",
 					lat, op->width));
-			else if (lat && !is_div(op->opc) && op->opc != IR_MUL)
+			else if (op->opc == IR_MEM_LOAD && lat != 1)
+				err |= sched_error(kg, op, "a memory read not of latency 1");
+			else if (lat && !is_div(op->opc) && op->opc != IR_MUL &&
+				 op->opc != IR_MEM_LOAD)
 				err |= sched_error(kg, op, "a latency but no unit computes it");
 			/* one op per pipe per cycle (and, in a pipelined loop,
 			 * not with another iteration's op on it either) */
@@ -184,12 +187,15 @@ static void liveness(struct kgen *kg)
 			for (unsigned j = 0; j < blk->nops; j++) {
 				struct ir_op *op = blk->ops[j];
 				bool root = is_pipe_op(op->opc) || ir_is_terminator(op->opc);
-				if (op->opc == IR_STATE_STORE) {
-					/* only if some needed load reads the state */
+				if (op->opc == IR_STATE_STORE || op->opc == IR_MEM_STORE) {
+					/* only if some needed load reads the state
+					 * or memory */
 					for (unsigned b2 = 0; b2 < k->nblocks && !root; b2++)
 						for (unsigned j2 = 0; j2 < k->blocks[b2]->nops; j2++) {
 							struct ir_op *ld = k->blocks[b2]->ops[j2];
-							if (ld->opc == IR_STATE_LOAD && ld->state == op->state &&
+							if (ir_access_gap(op, ld) >= 0 &&
+							    (ld->opc == IR_STATE_LOAD ||
+							     ld->opc == IR_MEM_LOAD) &&
 							    kg->val[ld->id].needed)
 								root = true;
 						}
@@ -219,6 +225,8 @@ static void plan_units(struct kgen *kg)
 			if (!v->needed || !kg->sk->latency[op->id])
 				continue;
 			v->unit_inst = true;
+			if (op->opc == IR_MEM_LOAD)
+				continue; /* the memory's read port (memory.c) */
 			if (op->opc == IR_MUL) {
 				kg->g->uses_mul = true;
 				continue;
@@ -560,6 +568,9 @@ int values_plan(struct kgen *kg)
 					lo = op->index, n = op->width;
 				else if (op->opc == IR_TRUNC)
 					n = op->width;
+				else if ((op->opc == IR_MEM_LOAD || op->opc == IR_MEM_STORE) &&
+					 i == 0 && n > ir_mem_addr_bits(op->mem))
+					n = ir_mem_addr_bits(op->mem); /* the address */
 				err |= use(kg, op, i, lo, n);
 			}
 			if (op->opc == IR_PHI && kg->loop[b])

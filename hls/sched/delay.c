@@ -230,16 +230,18 @@ struct tech {
 	double reg;	   /* register overhead of every path: clock-to-Q + setup, ns */
 	unsigned mul_unit; /* SPLIT of rtl/sluice_mul.v: multiplies of 8 to twice
 			      this width go to it; 0: none (combinational) */
+	unsigned ram_kbits; /* block RAM of the default part, Kbit; 0: no limit */
 	double add_hop;	   /* an add fed by an add in its cycle, ns, when the
 			      adds are kept apart (delay_adds_apart); 0: they
 			      are merged, and only one add overlaps */
 };
 
 static const struct tech techs[] = {
-	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0},
-	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 0},
-	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 2.50},
-	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 0},
+	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0},
+	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 0},
+	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
+			 2.50},
+	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -358,6 +360,14 @@ void delay_choose_units(enum hls_target target, double clock_mhz, struct ir_prog
 			for (unsigned i = 0; i < blk->nops; i++)
 				blk->ops[i]->unit = mul_unit(t, blk->ops[i], clock_mhz);
 		}
+}
+
+/* Block RAM of the target's default part: the UP5K's 30 SB_RAM40_4K (the
+ * iCEBreaker's; its 1 Mbit of SPRAM is not inferred), the LFE5U-25F's 56
+ * DP16KD (18 Kbit each), the GW1NR-9's 26 BSRAM (18 Kbit). */
+unsigned long delay_ram_bits(enum hls_target target)
+{
+	return tech_of(target)->ram_kbits * 1024ul;
 }
 
 unsigned delay_mul_split(enum hls_target target)

@@ -276,6 +276,12 @@ static void check_pipe_order(struct vctx *v, const struct ir_block *b,
 	}
 }
 
+/* The kernel state or memory an access names. */
+static const char *access_name(const struct ir_op *op)
+{
+	return op->mem ? op->mem->name : op->state->name;
+}
+
 /* A pipelined loop: iteration i + 1 runs ii cycles behind iteration i. */
 static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 			       unsigned ii)
@@ -285,15 +291,11 @@ static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 		for (unsigned j = 0; j < i; j++) {
 			const struct ir_op *y = b->ops[j];
 			/* access y of the next iteration after x of this one */
-			bool sx = x->opc == IR_STATE_STORE, sy = y->opc == IR_STATE_STORE;
-			if ((x->opc != IR_STATE_LOAD && !sx) ||
-			    (y->opc != IR_STATE_LOAD && !sy) || x->state != y->state ||
-			    (!sx && !sy))
-				continue;
-			if ((unsigned long)cyc(v, y) + ii < (unsigned long)cyc(v, x) + sx)
-				bad(v, y, "state '%s' accessed by the next iteration in "
+			int gap = ir_access_gap(x, y);
+			if (gap >= 0 && (long)cyc(v, y) + (long)ii < (long)cyc(v, x) + gap)
+				bad(v, y, "'%s' accessed by the next iteration in "
 				    "cycle %u, too early after %%%u in cycle %u",
-				    x->state->name, cyc(v, y) + ii, x->id, cyc(v, x));
+				    access_name(x), cyc(v, y) + ii, x->id, cyc(v, x));
 		}
 	}
 }
@@ -302,18 +304,12 @@ static void check_order(struct vctx *v, const struct ir_block *b)
 {
 	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
-		if (op->opc != IR_STATE_LOAD && op->opc != IR_STATE_STORE)
-			continue;
 		for (unsigned j = 0; j < i; j++) {
 			const struct ir_op *e = b->ops[j];
-			if ((e->opc != IR_STATE_LOAD && e->opc != IR_STATE_STORE) ||
-			    e->state != op->state ||
-			    (e->opc == IR_STATE_LOAD && op->opc == IR_STATE_LOAD))
-				continue;
-			unsigned gap = e->opc == IR_STATE_LOAD ? 0 : 1;
-			if ((unsigned long)cyc(v, op) < (unsigned long)cyc(v, e) + gap)
-				bad(v, op, "state '%s' accessed in state %u, too early "
-				    "after %%%u in state %u", op->state->name,
+			int gap = ir_access_gap(e, op);
+			if (gap >= 0 && (long)cyc(v, op) < (long)cyc(v, e) + gap)
+				bad(v, op, "'%s' accessed in state %u, too early "
+				    "after %%%u in state %u", access_name(op),
 				    cyc(v, op), e->id, cyc(v, e));
 		}
 	}

@@ -123,6 +123,8 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);
+/* Block RAM bits of the target's default part; 0: no limit (sim). */
+unsigned long delay_ram_bits(enum hls_target target);
 /* Whether rtlgen keeps the adds of a chain apart on target ((* keep *) on
  * each sum): Yosys would merge them into a carry-save tree of LUTs, which
  * on the ECP5 takes more LUTs and is no faster than carry chains. */

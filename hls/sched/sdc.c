@@ -247,9 +247,34 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 	return 0;
 }
 
+/* The memories of all kernels fit the target's block RAM; an error at
+ * the largest when they do not. */
+static int check_ram(struct hls_ctx *ctx, const struct ir_program *p)
+{
+	unsigned long cap = delay_ram_bits(ctx->target), total = 0;
+	const struct ir_mem *big = NULL;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned i = 0; i < p->kernels[k]->nmems; i++) {
+			const struct ir_mem *m = p->kernels[k]->mems[i];
+			total += (unsigned long)m->width * m->depth;
+			if (!big || (unsigned long)m->width * m->depth >
+					    (unsigned long)big->width * big->depth)
+				big = m;
+		}
+	if (!cap || total <= cap)
+		return 0;
+	diag_error(&ctx->diag, big->loc, "the kernels' arrays in memory take %lu Kbit, "
+		   "more than the %lu Kbit of block RAM the target's part has ('%s' "
+		   "alone takes %lu)", (total + 1023) / 1024, cap / 1024, big->name,
+		   ((unsigned long)big->width * big->depth + 1023) / 1024);
+	return -1;
+}
+
 int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		  struct hls_schedule *out)
 {
+	if (check_ram(ctx, p))
+		return -1;
 	struct arena *ar = &ctx->arena;
 	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz
 					: delay_default_clock_mhz(ctx->target);

@@ -74,6 +74,10 @@ const char *sdc_op_words(struct arena *a, const struct ir_op *op)
 		return arena_printf(a, "the load of '%s'", op->state->name);
 	case IR_STATE_STORE:
 		return arena_printf(a, "the store to '%s'", op->state->name);
+	case IR_MEM_LOAD:
+		return arena_printf(a, "the read of '%s'", op->mem->name);
+	case IR_MEM_STORE:
+		return arena_printf(a, "the write to '%s'", op->mem->name);
 	case IR_RET:
 		return "the return";
 	case IR_BR: case IR_CONDBR: case IR_SWITCH:
@@ -141,9 +145,13 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		if (c->weight == 0)
 			sb_printf(b, "%s may not come before %s, which reads the "
 				  "value it replaces", B, A);
+		else if (c->b->mem && c->a->opc == IR_MEM_LOAD && c->b->opc == IR_MEM_LOAD)
+			sb_printf(b, "%s comes after %s: memory '%s' reads one word "
+				  "per cycle", B, A, c->b->mem->name);
 		else
-			sb_printf(b, "%s must come after %s (both access state '%s')",
-				  B, A, c->b->state->name);
+			sb_printf(b, "%s must come after %s (both access %s '%s')",
+				  B, A, c->b->mem ? "memory" : "state",
+				  c->b->mem ? c->b->mem->name : c->b->state->name);
 		break;
 	case SDC_TERM:
 		sb_printf(b, "%s ends the block after %s is done", B, A);
@@ -231,6 +239,13 @@ const char *sdc_limit_words(const struct sdc_problem *pb,
 	} else if (fence) {
 		sb_printf(&b, "sluice_fence(): the pipe operations of one iteration "
 			  "complete before those of the next: ");
+	} else if (state && state->a->mem) {
+		unsigned k = 0;
+		for (unsigned i = 0; i < pb->block->nops; i++)
+			k += pb->block->ops[i]->mem == state->a->mem;
+		sb_printf(&b, "memory '%s' (%u accesses per iteration; one read and "
+			  "one write per cycle, a read sees the writes of earlier "
+			  "cycles): ", state->a->mem->name, k);
 	} else if (state) {
 		sb_printf(&b, "kernel state '%s' carried from one iteration to the "
 			  "next: ", state->a->state->name);

@@ -17,10 +17,12 @@
  *   pipe order    every pipe op at least one state after the previous op on
  *                 its pipe, and after every pipe op before a fence that
  *                 comes before it;
- *   state order   a state store no earlier than a load of the same state
- *                 before it (the load reads the old value in its state, the
- *                 store writes at the end of its state); two stores, or a
- *                 store and a later load, in distinct states in order;
+ *   state order   accesses to one kernel state or memory (ir_access_gap):
+ *                 a store no earlier than a load before it (the load reads
+ *                 the old value in its state, the store writes at the end
+ *                 of its state); two stores, a store and a later load, or
+ *                 two loads of a memory (one read port), in distinct
+ *                 states in order;
  *   terminator    s_term >= s_op + latency(op) for every op (only ops with
  *                 no user in the block need it: the others are implied);
  *   latency       the user's constraints `cycle(op) - cycle(anchor)`
@@ -198,25 +200,25 @@ static void add_pipe_order_constraints(struct sdc_problem *pb)
 	}
 }
 
-static void add_state_order_constraints(struct sdc_problem *pb)
+static bool is_access(const struct ir_op *op)
+{
+	return op->opc == IR_STATE_LOAD || op->opc == IR_STATE_STORE ||
+	       op->opc == IR_MEM_LOAD || op->opc == IR_MEM_STORE;
+}
+
+/* Accesses to one kernel state or memory, in program order as far as
+ * ir_access_gap needs it. */
+static void add_access_order_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
 	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
-		if (op->opc != IR_STATE_LOAD && op->opc != IR_STATE_STORE)
+		if (!is_access(op))
 			continue;
 		for (unsigned j = 0; j < i; j++) {
-			const struct ir_op *prev = b->ops[j];
-			if ((prev->opc != IR_STATE_LOAD &&
-			     prev->opc != IR_STATE_STORE) ||
-			    prev->state != op->state)
-				continue;
-			if (prev->opc == IR_STATE_LOAD && op->opc == IR_STATE_LOAD)
-				continue;
-			/* load then store: same state is fine; otherwise the
-			 * second access needs the first one's write */
-			long w = prev->opc == IR_STATE_LOAD ? 0 : 1;
-			add(pb, SDC_STATE_ORDER, prev, op, j, i, w, 0);
+			int gap = ir_access_gap(b->ops[j], op);
+			if (gap >= 0)
+				add(pb, SDC_STATE_ORDER, b->ops[j], op, j, i, gap, 0);
 		}
 	}
 }
@@ -261,11 +263,6 @@ static void add_latency_constraints(struct sdc_problem *pb,
 			break;
 		}
 	}
-}
-
-static bool is_state_op(const struct ir_op *op)
-{
-	return op->opc == IR_STATE_LOAD || op->opc == IR_STATE_STORE;
 }
 
 /* A pipelined loop at initiation interval ii: the iteration starts at the
@@ -325,21 +322,19 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 				add(pb, SDC_FENCE_II, oa, oc, a, c, -(2 * ii - 1), 0);
 		}
 	}
-	/* one kernel state: access y of the next iteration (ii cycles later)
-	 * no earlier than a load x of this one, after a store x */
+	/* one kernel state or memory: access y of the next iteration (ii
+	 * cycles later) after access x of this one, by ir_access_gap; for
+	 * y after x in program order the order within an iteration implies
+	 * it.  Two loads of a memory thus lie within ii cycles, on distinct
+	 * cycles modulo ii: its read port is a modulo resource. */
 	for (unsigned x = 0; x < n; x++) {
 		const struct ir_op *ox = b->ops[x];
-		if (!is_state_op(ox))
+		if (!is_access(ox))
 			continue;
-		for (unsigned y = 0; y < n; y++) {
-			const struct ir_op *oy = b->ops[y];
-			if (y == x || !is_state_op(oy) || oy->state != ox->state ||
-			    (ox->opc == IR_STATE_LOAD && oy->opc == IR_STATE_LOAD))
-				continue;
-			if (y > x)
-				continue; /* implied by the in-iteration order */
-			long gap = ox->opc == IR_STATE_STORE ? 1 : 0;
-			add(pb, SDC_STATE_II, ox, oy, x, y, gap - ii, 0);
+		for (unsigned y = 0; y < x; y++) {
+			int gap = ir_access_gap(ox, b->ops[y]);
+			if (gap >= 0)
+				add(pb, SDC_STATE_II, ox, b->ops[y], x, y, gap - ii, 0);
 		}
 	}
 }
@@ -376,7 +371,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);
-	add_state_order_constraints(pb);
+	add_access_order_constraints(pb);
 	if (ii)
 		add_modulo_constraints(pb);
 	else

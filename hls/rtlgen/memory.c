@@ -1,0 +1,233 @@
+/*
+ * memory.c -- the kernel's memories: each an array of registers in the
+ * Verilog that synthesis maps to block RAM (Yosys: SB_RAM40_4K on iCE40,
+ * DP16KD on ECP5) or, small, to LUT RAM, with one read port and one write
+ * port:
+ *
+ *   reg [W-1:0] mem_<name> [0:D-1];          initialised from the C object
+ *   reg [W-1:0] mem_<name>_q;                the read port's output register
+ *   always @(posedge clk) begin
+ *       if (mem_<name>_we) mem_<name>[mem_<name>_wa] <= mem_<name>_wd;
+ *       if (mem_<name>_re) mem_<name>_q <= mem_<name>[mem_<name>_ra];
+ *   end
+ *   (+ the forwarding of a memory with stores, below)
+ *
+ * A load's address goes in in its cycle and its word comes out of _q in
+ * the next (latency 1, values.c reads the port's word as the load's wire
+ * there); a store writes at the end of its cycle.  A load in the cycle of
+ * a store to the same address would read the old word from the array, so
+ * a memory with stores forwards: the read also registers whether the
+ * write port writes its address in that cycle (_hit) and the word written
+ * (_fwd), and the port's word _rd is _fwd on a hit, else _q.  So a load
+ * may share the cycle of a store before it (ir_access_gap), and a
+ * read-modify-write carried round a pipelined loop runs at II 1.  The
+ * cost: an address comparator and a multiplexer on the loaded word (one
+ * LUT level that the delay model does not yet count).  The schedule keeps the loads of one
+ * memory on distinct cycles (modulo the II in a pipelined loop), and the
+ * stores too, so each port's address is a multiplexer of its ops'
+ * operands by which op runs: its FSM state when nothing stalls, or its
+ * pipelined loop cycle completing.  An index wider than the address takes
+ * its low bits (an index past the end is undefined in C).
+ */
+#include "rtlgen_internal.h"
+
+#include <assert.h>
+
+static bool is_mem_op(const struct ir_op *op)
+{
+	return op->opc == IR_MEM_LOAD || op->opc == IR_MEM_STORE;
+}
+
+int kgen_mem_index(const struct kgen *kg, const struct ir_mem *m)
+{
+	for (unsigned i = 0; i < kg->k->nmems; i++)
+		if (kg->k->mems[i] == m)
+			return (int)i;
+	return -1;
+}
+
+void mem_plan(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct hls_ctx *ctx = kg->ctx;
+	kg->mem = arena_alloc(&ctx->arena, (k->nmems + 1) * sizeof *kg->mem);
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *op = k->blocks[b]->ops[j];
+			if (!is_mem_op(op) || !kg->val[op->id].needed)
+				continue;
+			int mi = kgen_mem_index(kg, op->mem);
+			assert(mi >= 0);
+			struct kmem *km = &kg->mem[mi];
+			if (op->opc == IR_MEM_LOAD)
+				km->loaded = true;
+			else
+				km->stored = true;
+		}
+	for (unsigned i = 0; i < k->nmems; i++) {
+		struct kmem *km = &kg->mem[i];
+		if (!km->loaded)
+			continue; /* nothing reads it: no memory at all */
+		const char *base = arena_printf(&ctx->arena, "mem_%s", k->mems[i]->name);
+		km->arr = names_fresh(ctx, &kg->names, base);
+		km->q = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_q", km->arr));
+		km->rd = km->q;
+		km->re = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_re", km->arr));
+		km->ra = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_ra", km->arr));
+		if (km->stored) {
+			km->we = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_we", km->arr));
+			km->wa = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_wa", km->arr));
+			km->wd = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_wd", km->arr));
+			km->hit = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_hit", km->arr));
+			km->fwd = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_fwd", km->arr));
+			km->rd = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_rd", km->arr));
+		}
+	}
+}
+
+const char *mem_q_of(const struct kgen *kg, const struct ir_op *op)
+{
+	int mi = kgen_mem_index(kg, op->mem);
+	assert(mi >= 0 && kg->mem[mi].rd);
+	return kg->mem[mi].rd;
+}
+
+void mem_emit_decls(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	FILE *f = kg->f;
+	for (unsigned i = 0; i < k->nmems; i++) {
+		const struct kmem *km = &kg->mem[i];
+		const struct ir_mem *m = k->mems[i];
+		if (!km->arr)
+			continue;
+		const char *where = rtl_lines(kg->ctx, &m->loc, 1);
+		fprintf(f, "    // memory '%s': %u words of %u bits%s%s%s\n", m->name, m->depth,
+			m->width, m->rom ? ", read only" : "", where ? ", " : "",
+			where ? where : "");
+		fprintf(f, "    reg [%u:0] %s [0:%u];\n", m->width - 1, km->arr, m->depth - 1);
+		fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->q);
+		if (km->stored) {
+			fprintf(f, "    reg %s; // the read took the word written in its cycle\n",
+				km->hit);
+			fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->fwd);
+			fprintf(f, "    wire [%u:0] %s = %s ? %s : %s;\n", m->width - 1, km->rd,
+				km->hit, km->fwd, km->q);
+		}
+		if (!m->init) { /* a C global starts zeroed; a local's zeros do no harm */
+			const char *i = names_fresh(kg->ctx, &kg->names,
+						    arena_printf(&kg->ctx->arena, "%s_i", km->arr));
+			fprintf(f, "    integer %s;\n"
+				   "    initial for (%s = 0; %s < %u; %s = %s + 1) %s[%s] = %u'd0;\n",
+				i, i, i, m->depth, i, i, km->arr, i, m->width);
+		} else {
+			unsigned nw = (m->width + 63) / 64;
+			fputs("    initial begin\n", f);
+			for (unsigned d = 0; d < m->depth; d++) {
+				uint64_t *w = m->init + (size_t)d * nw;
+				fprintf(f, "        %s[%u] = %s;\n", km->arr, d,
+					m->width <= 64 ? rtl_literal64(kg->ctx, m->width, w[0])
+						       : rtl_literal(kg->ctx, m->width, w));
+			}
+			fputs("    end\n", f);
+		}
+	}
+}
+
+/* The op runs this clock and completes. */
+static const char *enable_of(struct kgen *kg, const struct ir_op *op)
+{
+	unsigned c = op_cycle(kg, op);
+	if (kg->loop[op->block->id])
+		return pipe_adv(kg, op->block, c);
+	return arena_printf(&kg->ctx->arena, "%s && !stall", fsm_in(kg, op->block, c));
+}
+
+/* Operand 0 of a memory op (the index) as an address of `bits` bits. */
+static const char *address(struct kgen *kg, const struct ir_op *op, unsigned bits)
+{
+	const char *a = arg_ref(kg, op, 0);
+	unsigned w = op->args[0]->width;
+	if (w > bits)
+		return arena_printf(&kg->ctx->arena, "%s[%u:0]", a, bits - 1);
+	if (w < bits)
+		return arena_printf(&kg->ctx->arena, "{%u'd0, %s}", bits - w, a);
+	return a;
+}
+
+struct port {
+	const char *en, *addr, *data;
+};
+
+/* A port's signals from its ops: the enable is any op's, the address and
+ * data those of the op that runs (the last op's when none does). */
+static void emit_port(struct kgen *kg, const struct port *ops, unsigned n,
+		      const char *en, const char *addr, unsigned abits,
+		      const char *data, unsigned dbits)
+{
+	struct arena *ar = &kg->ctx->arena;
+	const char *e = "1'b0", *a = NULL, *d = NULL;
+	for (unsigned i = n; i-- > 0;) {
+		e = i + 1 == n ? ops[i].en : arena_printf(ar, "(%s) || %s", ops[i].en, e);
+		a = i + 1 == n ? ops[i].addr
+			       : arena_printf(ar, "(%s) ? %s : %s", ops[i].en, ops[i].addr, a);
+		if (data)
+			d = i + 1 == n ? ops[i].data
+				       : arena_printf(ar, "(%s) ? %s : %s", ops[i].en, ops[i].data, d);
+	}
+	kgen_decl(kg, "    ", "wire", 0, en, e, true, NULL);
+	kgen_decl(kg, "    ", "wire", abits, addr, a, true, NULL);
+	if (data)
+		kgen_decl(kg, "    ", "wire", dbits, data, d, true, NULL);
+}
+
+void mem_emit_ports(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	struct arena *ar = &kg->ctx->arena;
+	FILE *f = kg->f;
+	for (unsigned i = 0; i < k->nmems; i++) {
+		const struct kmem *km = &kg->mem[i];
+		const struct ir_mem *m = k->mems[i];
+		if (!km->arr)
+			continue;
+		unsigned abits = ir_mem_addr_bits(m);
+		struct port *rd = NULL, *wr = NULL;
+		unsigned nrd = 0, nwr = 0;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+				struct ir_op *op = k->blocks[b]->ops[j];
+				if (!is_mem_op(op) || op->mem != m || !kg->val[op->id].needed)
+					continue;
+				struct port p = {enable_of(kg, op), address(kg, op, abits), NULL};
+				if (op->opc == IR_MEM_LOAD) {
+					VEC_PUSH(ar, rd, nrd, p);
+					continue;
+				}
+				if (ir_guard(op))
+					p.en = arena_printf(ar, "%s && %s", p.en,
+							    arg_ref(kg, op, ir_guard_index(op)));
+				p.data = arg_ref(kg, op, 1);
+				VEC_PUSH(ar, wr, nwr, p);
+			}
+		fprintf(f, "\n    // memory '%s': %u read%s, %u write%s\n", m->name, nrd,
+			nrd == 1 ? "" : "s", nwr, nwr == 1 ? "" : "s");
+		emit_port(kg, rd, nrd, km->re, km->ra, abits, NULL, 0);
+		if (nwr)
+			emit_port(kg, wr, nwr, km->we, km->wa, abits, km->wd, m->width);
+		fputs("    always @(posedge clk) begin\n", f);
+		if (nwr)
+			fprintf(f, "        if (%s) %s[%s] <= %s;\n", km->we, km->arr, km->wa, km->wd);
+		if (nwr)
+			fprintf(f, "        if (%s) begin\n"
+				   "            %s <= %s[%s];\n"
+				   "            %s <= %s && %s == %s;\n"
+				   "            %s <= %s;\n"
+				   "        end\n",
+				km->re, km->q, km->arr, km->ra, km->hit, km->we, km->wa, km->ra,
+				km->fwd, km->wd);
+		else
+			fprintf(f, "        if (%s) %s <= %s[%s];\n", km->re, km->q, km->arr, km->ra);
+		fputs("    end\n", f);
+	}
+}
