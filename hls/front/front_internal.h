@@ -13,10 +13,14 @@
  * @sluice.pipe.{read,write,read_nb,write_nb}.iN (N = 8*sizeof(T)) whose
  * first argument is the descriptor global and whose i32 props are
  * constants; kernel state is @sluice.state.load.iN(ptr @g) once in the
- * entry block and @sluice.state.store.iN(ptr @g, iN) before each ret; the
- * rest is integer arithmetic of any width, phi/select/br/switch/ret and a
- * set of intrinsics.  Pipe descriptors stay in section "sluice.pipes", spec
- * constant descriptors in "sluice.specdesc".
+ * entry block and @sluice.state.store.iN(ptr @g, iN) before each ret; an
+ * array in memory (a global, or an alloca of the entry block) is read and
+ * written only by @sluice.mem.load.iW(ptr %a, i64 %index) and
+ * @sluice.mem.store.iW(ptr %a, i64 %index, iW), W one of 8, 16, 32, 64
+ * for all the calls naming %a; the rest is integer arithmetic of any
+ * width, phi/select/br/switch/ret and a set of intrinsics.  Pipe
+ * descriptors stay in section "sluice.pipes", spec constant descriptors
+ * in "sluice.specdesc".
  *
  * Ownership: lower*.c and this header belong to the front-lower engineer;
  * the other files of hls/front/ to front-prepare.
@@ -99,9 +103,10 @@ bool front_pipe_desc_read(struct hls_ctx *ctx, LLVMValueRef v,
  * per distinct pipe name (its properties from the first descriptor of that
  * name in module order: front_check_pipe_decls has made them agree), one
  * ir_spec_const per spec constant name, one ir_kernel per kernel, with its
- * params, blocks, ops and state.  Every construct it cannot lower is
- * reported as `file:line:col: error: ...` naming it in C terms (all of
- * them, not only the first); returns NULL when any error was reported.
+ * params, blocks, ops, state and memories.  Every construct it cannot
+ * lower is reported as `file:line:col: error: ...` naming it in C terms
+ * (all of them, not only the first); returns NULL when any error was
+ * reported.
  * Does not modify the module; what it returns lives in ctx->arena and
  * outlives the LLVM context.  prog->sources is left empty (the caller
  * knows them).  Details: the header comments of lower.h and lower*.c. */

@@ -439,6 +439,7 @@ static void lower_kernel(struct lower *L, LLVMValueRef fn,
 	pmap_clear(&L->blocks);
 	pmap_clear(&L->consts);
 	pmap_clear(&L->states);
+	pmap_clear(&L->mems);
 	pmap_clear(&L->reported);
 
 	LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
@@ -473,6 +474,7 @@ struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
 	pmap_free(&L.blocks);
 	pmap_free(&L.consts);
 	pmap_free(&L.states);
+	pmap_free(&L.mems);
 	pmap_free(&L.reported);
 	return ctx->diag.errors > errors ? NULL : L.prog;
 }

@@ -3,10 +3,12 @@
  * the intermediate LLVM form to sluice IR, and the helpers its files share.
  *
  *   lower.c            front_lower: program, kernels, params, blocks, phis
- *   lower_globals.c    pipes, spec constants, kernel state (C globals)
+ *   lower_globals.c    pipes, spec constants, kernel state (C globals),
+ *                      memories (arrays)
  *   lower_inst.c       one LLVM instruction -> ops (arithmetic, casts,
  *                      aggregates, terminators); unsupported constructs
- *   lower_call.c       calls: pipe ops, state ops, what may not be called
+ *   lower_call.c       calls: pipe, state and memory ops, what may not be
+ *                      called
  *   lower_intrinsic.c  llvm.* intrinsics
  *   lower_const.c      constants of any width, initializers as bytes
  *   lower_util.c       pointer map, names, locations, errors, op builders
@@ -66,6 +68,7 @@ struct lower {
 	struct pmap blocks;	/* LLVM basic block -> ir_block (reachable) */
 	struct pmap consts;	/* LLVM constant -> ir_op, in the current block */
 	struct pmap states;	/* global -> ir_state */
+	struct pmap mems;	/* global or alloca -> ir_mem */
 	struct pmap reported;	/* memory objects already diagnosed */
 	struct ir_block *b;	/* where ops are appended */
 	struct ir_loc loc;	/* of the instruction being lowered */
@@ -132,6 +135,9 @@ void lower_pipes(struct lower *L);
 void lower_specs(struct lower *L);
 /* The kernel state for global g (made on first use); NULL after an error. */
 struct ir_state *lower_state(struct lower *L, LLVMValueRef g, unsigned width);
+/* The kernel's memory for object obj (a global or an alloca) with words of
+ * `width` bits (made on first use); NULL after an error. */
+struct ir_mem *lower_mem(struct lower *L, LLVMValueRef obj, unsigned width);
 
 /* lower_inst.c */
 void lower_inst(struct lower *L, LLVMValueRef inst);

@@ -10,12 +10,19 @@
  *   call void @sluice.pipe.fence()                 (IR_FENCE)
  *   %s  = call iN @sluice.state.load.iN(ptr @g)
  *   call void @sluice.state.store.iN(ptr @g, iN %s)
+ *   %w  = call iW @sluice.mem.load.iW(ptr @a, i64 %i)      (IR_MEM_LOAD)
+ *   call void @sluice.mem.store.iW(ptr @a, i64 %i, iW %w)  (IR_MEM_STORE)
  *   %v  = call iN @sluice.spec.NAME()     (a register-bound spec constant)
  *
  * A pipe op gets op->pipe (the ir_pipe of the descriptor's name) and
  * op->lat: anchor/target are the props minus one (0, none, becomes -1),
  * kind 1 exact, 2 max, 3 min.  The props must be integer constants and N
  * must be the pipe's width; anything else is an error at the call.
+ *
+ * A memory op gets op->mem, the kernel's memory of the array @a (a global
+ * or a local's alloca; lower_mem makes it at the first call naming it),
+ * and the word index %i as any value: promote_mems.c has made W the one
+ * word width of the array's every access, 8, 16, 32 or 64 bits.
  */
 #include "lower.h"
 
@@ -153,6 +160,43 @@ static void lower_state_op(struct lower *L, LLVMValueRef call, const char *name)
 	}
 }
 
+/* %w = call iW @sluice.mem.load.iW(ptr %obj, i64 %idx)
+ * call void @sluice.mem.store.iW(ptr %obj, i64 %idx, iW %w) */
+static void lower_mem_op(struct lower *L, LLVMValueRef call, const char *name)
+{
+	bool store = prefix(name, "sluice.mem.store.");
+	bool load = prefix(name, "sluice.mem.load.");
+	unsigned n = LLVMGetNumArgOperands(call);
+	LLVMTypeRef t = store && n == 3 ? LLVMTypeOf(LLVMGetOperand(call, 2)) : LLVMTypeOf(call);
+	unsigned w = lower_type_width(t);
+	if ((!store && !load) || n != (store ? 3u : 2u) ||
+	    (w != 8 && w != 16 && w != 32 && w != 64)) {
+		lower_error(L, L->loc, "internal error: malformed call to '%s'", name);
+		return;
+	}
+	struct ir_mem *mem = lower_mem(L, front_strip_casts(LLVMGetOperand(call, 0)), w);
+	if (!mem)
+		return;
+	if (store && mem->rom) {
+		lower_error(L, L->loc, "internal error: a store into constant table '%s'",
+			    mem->name);
+		return;
+	}
+	struct ir_op *idx = lower_val(L, LLVMGetOperand(call, 1));
+	if (load) {
+		struct ir_op *op = lower_op(L, IR_MEM_LOAD, w, 1);
+		op->args[0] = idx;
+		op->mem = mem;
+		lower_bind(L, call, op);
+	} else {
+		struct ir_op *v = lower_val(L, LLVMGetOperand(call, 2));
+		struct ir_op *op = lower_op(L, IR_MEM_STORE, 0, 2);
+		op->args[0] = idx;
+		op->args[1] = v;
+		op->mem = mem;
+	}
+}
+
 /* %v = call iN @sluice.spec.NAME(): the register-bound constant NAME. */
 static void lower_spec_op(struct lower *L, LLVMValueRef call, const char *name)
 {
@@ -191,6 +235,10 @@ void lower_call(struct lower *L, LLVMValueRef call)
 	}
 	if (prefix(name, "sluice.state.")) {
 		lower_state_op(L, call, name);
+		return;
+	}
+	if (prefix(name, "sluice.mem.")) {
+		lower_mem_op(L, call, name);
 		return;
 	}
 	if (prefix(name, "sluice.spec.")) {

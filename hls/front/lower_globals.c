@@ -19,6 +19,15 @@
  * State: one ir_state per global per kernel, width 8*sizeof, init = the
  * initializer's bytes in host order (byte 0 in bits [7:0]); its name is
  * the C name made unique within the kernel.
+ *
+ * Memories: one ir_mem per array (a global, or a local's alloca) per
+ * kernel, made at its first @sluice.mem.* call (promote_mems.c), with
+ * the call's word width and depth = ceil(sizeof / word bytes); a constant
+ * global is a ROM; a global's initializer gives the initial words (word i
+ * from bytes [i*K, (i+1)*K), little-endian), NULL when all zero and for a
+ * local.  Its name is the C name (a local's is its alloca's, which clang
+ * names after the variable) made unique among the kernel's states and
+ * memories.
  */
 #include "lower.h"
 
@@ -168,13 +177,18 @@ void lower_specs(struct lower *L)
 
 /* ---- kernel state --------------------------------------------------------- */
 
-static const char *unique_state_name(struct lower *L, const char *base)
+/* base, or base_2, base_3...: a name no state or memory of the kernel has
+ * (a local array may have the name of a global, and both become
+ * hardware named after them) */
+static const char *unique_name(struct lower *L, const char *base)
 {
 	const char *name = base;
 	for (unsigned n = 2;; n++) {
 		bool clash = false;
 		for (unsigned i = 0; i < L->k->nstates && !clash; i++)
 			clash = !strcmp(L->k->states[i]->name, name);
+		for (unsigned i = 0; i < L->k->nmems && !clash; i++)
+			clash = !strcmp(L->k->mems[i]->name, name);
 		if (!clash)
 			return name;
 		name = arena_printf(&L->ctx->arena, "%s_%u", base, n);
@@ -201,7 +215,7 @@ struct ir_state *lower_state(struct lower *L, LLVMValueRef g, unsigned width)
 	const char *cname = front_c_name(L->ctx, g);
 	const char *base = lower_sanitize(L, cname, strlen(cname));
 	st = arena_alloc(&L->ctx->arena, sizeof *st);
-	st->name = unique_state_name(L, base ? base : "state");
+	st->name = unique_name(L, base ? base : "state");
 	st->width = width;
 	st->loc = front_loc(L->ctx, g);
 	st->init = arena_alloc(&L->ctx->arena, (width + 63) / 64 * sizeof(uint64_t));
@@ -222,4 +236,93 @@ struct ir_state *lower_state(struct lower *L, LLVMValueRef g, unsigned width)
 	VEC_PUSH(&L->ctx->arena, L->k->states, L->k->nstates, st);
 	pmap_put(&L->states, g, st);
 	return st;
+}
+
+/* ---- memories --------------------------------------------------------------- */
+
+/* A global's initializer as `depth` words of `width` bits, word i from
+ * bytes [i * width/8, (i+1) * width/8) little-endian; NULL when every bit
+ * is zero (or after an error, reported). */
+static uint64_t *mem_init(struct lower *L, LLVMValueRef g, unsigned width, unsigned depth,
+			  const char *what, struct ir_loc loc)
+{
+	unsigned wb = width / 8, nw = (width + 63) / 64;
+	uint64_t nbytes = (uint64_t)depth * wb;
+	uint8_t *bytes = arena_alloc(&L->ctx->arena, nbytes);
+	if (!lower_init_bytes(L, LLVMGetInitializer(g), bytes, nbytes, what, loc))
+		return NULL;
+	bool zero = true;
+	for (uint64_t i = 0; i < nbytes && zero; i++)
+		zero = !bytes[i];
+	if (zero)
+		return NULL;
+	uint64_t *init = arena_alloc(&L->ctx->arena, (uint64_t)depth * nw * sizeof *init);
+	for (uint64_t i = 0; i < nbytes; i++)
+		init[i / wb * nw + i % wb / 8] |= (uint64_t)bytes[i] << (8 * (i % wb % 8));
+	return init;
+}
+
+/* The C name of a local's alloca: clang names it after the variable, and
+ * inlining adds ".i" (NULL when it has no name). */
+static const char *local_name(struct lower *L, LLVMValueRef alloca)
+{
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(alloca, &len);
+	const char *dot = len ? memchr(name, '.', len) : NULL;
+	if (dot && dot > name)
+		len = (size_t)(dot - name);
+	return len ? arena_printf(&L->ctx->arena, "%.*s", (int)len, name) : NULL;
+}
+
+struct ir_mem *lower_mem(struct lower *L, LLVMValueRef obj, unsigned width)
+{
+	struct ir_mem *mem = pmap_get(&L->mems, obj);
+	if (mem) {
+		if (mem->width != width) {
+			lower_error(L, L->loc, "internal error: memory '%s' used with "
+				    "%u-bit and %u-bit words", mem->name, mem->width, width);
+			return NULL;
+		}
+		return mem;
+	}
+	bool global = LLVMIsAGlobalVariable(obj);
+	LLVMTypeRef t = global ? LLVMGlobalGetValueType(obj)
+		      : LLVMIsAAllocaInst(obj) ? LLVMGetAllocatedType(obj) : NULL;
+	LLVMValueRef count = LLVMIsAAllocaInst(obj) ? LLVMGetOperand(obj, 0) : NULL;
+	if (!t || !LLVMTypeIsSized(t) || (count && !LLVMIsAConstantInt(count))) {
+		lower_error(L, L->loc, "internal error: a memory operation on something "
+			    "that is not an array");
+		return NULL;
+	}
+	uint64_t bytes = LLVMABISizeOfType(L->td, t);
+	if (count)
+		bytes *= LLVMConstIntGetZExtValue(count);
+	uint64_t depth = (bytes + width / 8 - 1) / (width / 8);
+	const char *cname = global ? front_c_name(L->ctx, obj) : local_name(L, obj);
+	const char *base = cname ? lower_sanitize(L, cname, strlen(cname)) : NULL;
+	if (depth > UINT32_MAX) {
+		lower_error(L, L->loc, "array '%s' of %llu bytes is too large for a memory",
+			    cname ? cname : "?", (unsigned long long)bytes);
+		return NULL;
+	}
+	mem = arena_alloc(&L->ctx->arena, sizeof *mem);
+	mem->name = unique_name(L, base ? base : "mem");
+	mem->width = width;
+	mem->depth = (unsigned)depth;
+	/* a global's declaration; a local's first use (an alloca has no
+	 * location of its own) */
+	mem->loc = global ? front_loc(L->ctx, obj) : L->loc;
+	if (!mem->loc.file)
+		mem->loc = L->loc;
+	if (global) {
+		mem->rom = LLVMIsGlobalConstant(obj);
+		if (LLVMIsDeclaration(obj) || !LLVMGetInitializer(obj))
+			lower_error(L, L->loc, "global variable '%s' is declared but not "
+				    "defined in the kernel sources", cname);
+		else
+			mem->init = mem_init(L, obj, width, mem->depth, cname, mem->loc);
+	}
+	VEC_PUSH(&L->ctx->arena, L->k->mems, L->k->nmems, mem);
+	pmap_put(&L->mems, obj, mem);
+	return mem;
 }

@@ -7,15 +7,16 @@
  * aggregate (lower.h); br/switch/ret become terminators and `unreachable`
  * (undefined behaviour if reached) becomes IR_RET.
  *
- * What is left of memory after the front end's preparation (alloca, load,
- * store, getelementptr on local arrays, global tables, pointers) needs
- * memories, which sluice does not have yet: an alloca or a
- * getelementptr alone is no error, but the first access to each object is
- * reported, in C terms.  A load of a constant global whose initializer is
- * known is that constant.  Floating-point arithmetic, vectors, atomics and
- * the like are reported naming the construct.  An instruction that fails
- * defines no op; its users read IR_UNDEF (lower_val), so one mistake is
- * reported once.
+ * Memory: the front end's preparation has made the arrays of more than
+ * 512 bytes memories (@sluice.mem.* calls, lower_call.c) and the smaller
+ * ones wide integers.  What is left (alloca, load, store, getelementptr on
+ * a small array it could not promote, a table declared but not defined, a
+ * pointer) is an error: an alloca or a getelementptr alone is no error,
+ * but the first access to each object is reported, in C terms.  A load of
+ * a constant global whose initializer is known is that constant.
+ * Floating-point arithmetic, vectors, atomics and the like are reported
+ * naming the construct.  An instruction that fails defines no op; its
+ * users read IR_UNDEF (lower_val), so one mistake is reported once.
  */
 #include "lower.h"
 
@@ -94,31 +95,20 @@ void lower_memory_access(struct lower *L, LLVMValueRef ptr)
 	pmap_put(&L->reported, base, base);
 	if (LLVMIsAAllocaInst(base)) {
 		const char *name = lower_value_name(L, base);
-		LLVMTypeRef t = LLVMGetAllocatedType(base);
-		bool array = LLVMGetTypeKind(t) == LLVMArrayTypeKind;
-		unsigned long long bytes = LLVMTypeIsSized(t) ? LLVMABISizeOfType(L->td, t) : 0;
-		if (array && bytes > IR_MAX_WIDTH / 8)
-			lower_error(L, L->loc, "local array '%s' of %llu bytes indexed by a "
-				    "variable needs block RAM (not supported yet; arrays of "
-				    "up to %d bytes become registers)", name ? name : "?",
-				    bytes, IR_MAX_WIDTH / 8);
-		else
-			lower_error(L, L->loc, array ? "local array '%s' indexed by a "
-				    "variable needs memories (not supported yet)"
-				    : "local variable '%s' whose address is taken needs "
-				    "memories (not supported yet)", name ? name : "?");
+		bool array = LLVMGetTypeKind(LLVMGetAllocatedType(base)) == LLVMArrayTypeKind;
+		lower_error(L, L->loc, array ? "local array '%s' indexed by a "
+			    "variable needs memories (not supported yet)"
+			    : "local variable '%s' whose address is taken needs "
+			    "memories (not supported yet)", name ? name : "?");
 	} else if (LLVMIsAGlobalVariable(base)) {
 		const char *name = front_c_name(L->ctx, base);
 		const char *sec = LLVMGetSection(base);
-		LLVMTypeRef t = LLVMGlobalGetValueType(base);
-		unsigned long long bytes = LLVMTypeIsSized(t) ? LLVMABISizeOfType(L->td, t) : 0;
 		if (sec && (!strcmp(sec, "sluice.pipes")))
 			lower_error(L, L->loc, "pipe '%s' is used as data; pipes can "
 				    "only be passed to sluice_read/sluice_write", name);
-		else if (LLVMIsGlobalConstant(base) && bytes > IR_MAX_WIDTH / 8)
-			lower_error(L, L->loc, "constant table '%s' of %llu bytes indexed by "
-				    "a variable needs block RAM (not supported yet; tables of "
-				    "up to %d bytes become logic)", name, bytes, IR_MAX_WIDTH / 8);
+		else if (LLVMIsDeclaration(base) || !LLVMGetInitializer(base))
+			lower_error(L, L->loc, "global variable '%s' is declared but not "
+				    "defined in the kernel sources", name);
 		else if (LLVMIsGlobalConstant(base))
 			lower_error(L, L->loc, "constant table '%s' indexed by a "
 				    "variable needs memories (not supported yet)", name);

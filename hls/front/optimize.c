@@ -49,9 +49,12 @@
  *   - globaldce drops what is left unused;
  *   - then front_promote_arrays (promote_slots.c) turns the small arrays
  *     that are still indexed by a variable into wide integers, and the
- *     constant tables read so into one constant each, and ARRAY_PIPELINE
+ *     constant tables read so into one constant each;
+ *     front_promote_memories (promote_mems.c) turns the arrays of more
+ *     than 512 bytes into memories (@sluice.mem.* calls), or reports why
+ *     one cannot be, which stops the compilation; and ARRAY_PIPELINE
  *     (sroa, instcombine, simplifycfg, loop-simplify, globaldce) promotes
- *     and folds them.
+ *     and folds what they made.
  * Not run, on purpose: loop and SLP vectorisation (no vectors in
  * hardware); loop-idiom and memcpyopt (they turn loops and store runs into
  * memset/memcpy, which have no hardware here); switch-to-lookup-table
@@ -100,7 +103,8 @@
 	"globaldce"
 
 /* after front_promote_arrays: the new wide slots to SSA values, the loads
- * of constant tables folded to constants */
+ * of constant tables folded to constants (and the index arithmetic of
+ * front_promote_memories simplified) */
 #define ARRAY_PIPELINE                                                    \
 	"function(sroa<modify-cfg>,instcombine<no-verify-fixpoint>,"      \
 	SIMPLIFYCFG ",loop-simplify),globaldce"
@@ -108,7 +112,7 @@
 const char *front_pipeline_string(void)
 {
 	return PIPELINE_SPLIT ",<front_promote_slots>," PIPELINE
-	       ",<front_promote_arrays>," ARRAY_PIPELINE;
+	       ",<front_promote_arrays>,<front_promote_memories>," ARRAY_PIPELINE;
 }
 
 unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m, const char *passes)
@@ -222,8 +226,14 @@ unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 	    front_run_passes(ctx, m, PIPELINE) || verify(ctx, m, "the pass pipeline"))
 		return 1;
 	/* what unrolling left indexed by a variable: small arrays to
-	 * registers, constant tables to logic (promote_slots.c) */
-	if (front_promote_arrays(ctx, m) &&
+	 * registers, constant tables to logic (promote_slots.c); larger
+	 * arrays to memories (promote_mems.c), whose errors stop here: the
+	 * lowering would only report the same accesses again */
+	unsigned promoted = front_promote_arrays(ctx, m), memories = 0;
+	unsigned errors = front_promote_memories(ctx, m, &memories);
+	if (errors)
+		return errors;
+	if ((promoted || memories) &&
 	    (verify(ctx, m, "promoting the arrays") ||
 	     front_run_passes(ctx, m, ARRAY_PIPELINE) || verify(ctx, m, "promoting the arrays")))
 		return 1;

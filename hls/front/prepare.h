@@ -8,7 +8,8 @@
  *   - the descriptors of one pipe name agreeing with each other
  *     (front_check_pipe_decls), so front_lower can take any of them;
  *   - pipe words of 1..IR_MAX_WIDTH/8 bytes, kernel state of at most
- *     IR_MAX_WIDTH bits (lower_pipes.c, state.c);
+ *     IR_MAX_WIDTH bits (lower_pipes.c, state.c), memory words of 1, 2, 4
+ *     or 8 bytes (promote_mems.c);
  *   - `freeze` instructions (instcombine makes them; a plain copy in
  *     hardware) and debug records among the instructions;
  *   - every non-kernel function a declaration.
@@ -34,7 +35,8 @@ unsigned front_inline(struct hls_ctx *ctx, LLVMModuleRef m);
 /* lower_pipes.c: __sluice_pipe_* calls -> @sluice.pipe.*.iN. */
 unsigned front_lower_pipes(struct hls_ctx *ctx, LLVMModuleRef m);
 
-/* state.c: mutable globals used by a kernel -> @sluice.state.*.iN. */
+/* state.c: mutable globals used by a kernel -> @sluice.state.*.iN (those
+ * of more than IR_MAX_WIDTH bits stay globals, for promote_mems.c). */
 unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
 
 /* promote_slots.c: every local slot of a kernel that SROA left behind and
@@ -46,6 +48,13 @@ unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
 /* promote_slots.c: after the pass pipeline, small arrays (and constant
  * tables) indexed by a variable become one wide integer; returns how many. */
 unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m);
+/* promote_mems.c: after the pass pipeline, the arrays of more than 512
+ * bytes (locals, constant tables, mutable globals) whose loads and stores
+ * all move words of one size become @sluice.mem.{load,store}.iN calls;
+ * any other such array is an error at the offending instruction.  Returns
+ * the number of errors (the module is unchanged when there is any), and
+ * in *nmems the number of arrays rewritten. */
+unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *nmems);
 
 /* optimize.c: the hardware pass pipeline, then LLVMVerifyModule. */
 /* spec_bind.c: folds each specialization constant with its default or

@@ -43,8 +43,7 @@
  * such a load up to 32 bytes, the lowering the larger ones): a ROM in
  * LUTs.  An index out of the array is undefined in C;
  * here a shift by the whole width or more gives poison in LLVM and 0 in
- * the hardware.  Larger arrays need block RAM (not yet: the lowering says
- * so).
+ * the hardware.  Larger arrays become memories (promote_mems.c).
  */
 #include "prepare.h"
 

@@ -15,7 +15,12 @@
  *     kernels, at the first use in the second kernel, with a note at the
  *     first use in the first ("kernels share data through pipes, not
  *     globals");
- *   - wider than IR_MAX_WIDTH bits: an error (no memories yet);
+ *   - wider than IR_MAX_WIDTH bits: left a global, so that K's loads and
+ *     stores of it stay as they are and keep their values across kernel
+ *     runs; after the pass pipeline promote_mems.c makes it a memory.  It
+ *     gets external linkage, or globalopt would split one whose indices
+ *     are all constants into scalar globals that are neither state nor
+ *     memories;
  *   - otherwise, in its kernel K (N = 8 * sizeof(global)):
  *       entry:   %g.state = alloca T
  *                %s = call iN @sluice.state.load.iN(ptr @g)
@@ -29,7 +34,8 @@
  *     the two calls, so the pipeline keeps it; little-endian storage puts
  *     byte 0 of the global in bits [7:0] of the state word.
  * Constant globals are left alone: SCCP/globalopt/instcombine fold scalar
- * ones, and front_lower diagnoses arrays indexed by a variable.
+ * ones, and the tables read with a variable index become logic or ROMs
+ * (promote_slots.c, promote_mems.c).
  * The state functions are declared like the pipe functions (lower_pipes.c):
  * nounwind, nomerge, noduplicate, memory(inaccessiblemem: readwrite).
  */
@@ -349,10 +355,11 @@ static void do_global(struct st *s, LLVMValueRef g, LLVMTargetDataRef td)
 	if (bytes == 0)
 		return; /* an empty struct: nothing to keep */
 	if (bytes > IR_MAX_WIDTH / 8) {
-		diag_error(&ctx->diag, front_loc(ctx, first_use_in(s->kernels[first], g)),
-			   "global '%s' is %llu bytes; kernel state of at most %d bytes "
-			   "is supported (memories are not supported yet)",
-			   cname, bytes, IR_MAX_WIDTH / 8);
+		/* a memory (promote_mems.c): its loads and stores stay, and it
+		 * is made external so that globalopt does not split it into
+		 * scalars when all its indices are constants (they would be
+		 * globals that are neither state nor memories) */
+		LLVMSetLinkage(g, LLVMExternalLinkage);
 		return;
 	}
 	make_state(s, s->kernels[first], g, (unsigned)bytes * 8);

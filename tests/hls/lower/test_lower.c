@@ -13,7 +13,8 @@
  *   ; expect-errors: N       exactly N errors
  *   ; expect-eval: A.. => W..  running the first kernel with arguments A..
  *                            (a small evaluator here, values of <= 64
- *                            bits; reads give 0, read_nb succeeds with 0)
+ *                            bits; reads give 0, read_nb succeeds with 0;
+ *                            memories start from their init)
  *                            writes the words W.. to its pipes, in order
  *
  * Without expect-error lines, front_lower must succeed with no error and
@@ -95,7 +96,18 @@ struct eval {
 	uint64_t out[64];
 	unsigned nout;
 	bool failed;
+	const struct ir_kernel *k;
+	uint64_t **mem; /* by index in k->mems: its words (of <= 64 bits) */
 };
+
+/* The word `idx` of memory m (NULL when idx is out of it). */
+static uint64_t *mem_word(struct eval *e, const struct ir_mem *m, uint64_t idx)
+{
+	for (unsigned i = 0; i < e->k->nmems; i++)
+		if (e->k->mems[i] == m)
+			return idx < m->depth ? &e->mem[i][idx] : NULL;
+	return NULL;
+}
 
 static uint64_t mask(uint64_t v, unsigned w)
 {
@@ -191,6 +203,16 @@ static uint64_t eval_op(struct eval *e, const struct ir_op *op,
 	case IR_PIPE_READ: return 0;
 	case IR_PIPE_READ_NB: return UINT64_C(1) << (w - 1);
 	case IR_STATE_LOAD: return op->state->init[0];
+	case IR_MEM_LOAD: {
+		uint64_t *w = mem_word(e, op->mem, a);
+		return w ? *w : 0;
+	}
+	case IR_MEM_STORE: {
+		uint64_t *w = mem_word(e, op->mem, a);
+		if (w)
+			*w = b;
+		return 0;
+	}
 	default: return 0;
 	}
 }
@@ -199,6 +221,16 @@ static uint64_t eval_op(struct eval *e, const struct ir_op *op,
 static void eval_kernel(struct eval *e, struct ir_kernel *k, const uint64_t *args)
 {
 	e->val = calloc(k->nops_total + 1, sizeof *e->val);
+	e->k = k;
+	e->mem = calloc(k->nmems + 1, sizeof *e->mem);
+	for (unsigned i = 0; i < k->nmems; i++) {
+		const struct ir_mem *m = k->mems[i];
+		e->mem[i] = calloc(m->depth + 1, sizeof **e->mem);
+		if (m->width > 64)
+			e->failed = true;
+		for (unsigned j = 0; m->init && m->width <= 64 && j < m->depth; j++)
+			e->mem[i][j] = m->init[j];
+	}
 	struct ir_block *b = k->blocks[0], *from = NULL;
 	for (unsigned steps = 0; b && steps < 100000; steps++) {
 		uint64_t phis[64];
@@ -233,6 +265,9 @@ static void eval_kernel(struct eval *e, struct ir_kernel *k, const uint64_t *arg
 		from = b;
 		b = next;
 	}
+	for (unsigned i = 0; i < k->nmems; i++)
+		free(e->mem[i]);
+	free(e->mem);
 	free(e->val);
 }
 

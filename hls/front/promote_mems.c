@@ -1,0 +1,533 @@
+/*
+ * promote_mems.c -- front_promote_memories(): the arrays of more than 512
+ * bytes become memories.
+ *
+ * Runs after the pass pipeline, beside front_promote_arrays (which turns
+ * the arrays of at most 512 bytes into wide integers: registers and
+ * logic).  What is left of a larger object in a kernel -- a local array
+ * (a static alloca of the kernel's entry block), a constant table, or a
+ * mutable global that state.c left a global because it is too wide for
+ * kernel state -- is rewritten when every use, through GEPs with constant
+ * or variable indices, is a non-volatile, non-atomic integer load or store
+ * of one size K bytes (K = 1, 2, 4 or 8) at a byte offset that is a
+ * multiple of K (by the GEPs' constant offsets and strides, or because
+ * the access and the object are aligned to K, as in the byte-offset GEP
+ * that instcombine makes of a pointer walking the array), a lifetime
+ * marker or a hint the lowering drops (assume, prefetch):
+ *
+ *   load iN at byte o   ->  %w = call iW @sluice.mem.load.iW(ptr @obj, i64 o/K)
+ *   store iN %v at o    ->  call void @sluice.mem.store.iW(ptr @obj, i64 o/K, iW %v)
+ *
+ * with W = 8*K (an iN narrower than its K bytes, such as a bool's i1, is
+ * truncated from the word or zero-extended into it); lifetime markers go.
+ * The word index o/K is built from the GEPs' indices, each sign-extended
+ * to i64 as promote_slots.c builds byte offsets, with every stride and
+ * constant offset that is a multiple of K divided by K (an array's
+ * element index is then the word index itself, with no shift and no
+ * 64-bit mask for instcombine to leave behind); the terms that are not
+ * (a byte-offset GEP) are summed in bytes and shifted right by log2 K,
+ * `exact`: the scan has proved their sum a multiple of K, so no low bits
+ * are checked in hardware.  Each GEP's part is built once, before the
+ * GEP, so that a load and a store through one GEP (a read-modify-write)
+ * share it.
+ *
+ * The functions are declared as state.c declares the state functions:
+ * nounwind, nomerge, noduplicate, memory(inaccessiblemem: readwrite): the
+ * object's memory is no longer C-visible memory to LLVM, and the calls are
+ * never merged, removed, duplicated or reordered with each other.  The
+ * object stays as the calls' first argument, for the lowering to name the
+ * memory (lower_call.c) and size it; a global keeps its initializer (a
+ * constant table's contents, a mutable global's reset value).
+ *
+ * An object of more than 512 bytes that does not qualify is an error at
+ * the first offending instruction in program order (one error per object):
+ * words of two sizes (with a note at the first access of the other size),
+ * words of another size or of a non-integer type, an offset that is not a
+ * multiple of the word, a volatile or atomic access, a memcpy/memset, a
+ * pointer into it chosen at run time (phi, select), or its address
+ * escaping (stored, passed to a call, compared, converted to an integer).
+ * Returns the number of errors; the module is not changed when there is
+ * any.
+ */
+#include "prepare.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MIN_MEM_BYTES (IR_MAX_WIDTH / 8 + 1) /* smaller: promote_slots.c */
+
+#define MEMORY_INACCESSIBLE_READWRITE (3u << 2) /* see lower_pipes.c */
+
+struct cached {
+	LLVMValueRef gep;	   /* a GEP into the object */
+	LLVMValueRef words, bytes; /* its offset: offset_in */
+};
+
+struct mem_obj {
+	LLVMValueRef obj;	/* the alloca or global */
+	const char *name;	/* in C terms, for errors */
+	unsigned word;		/* K: bytes per word; 0 until the first access */
+	LLVMValueRef word_at;	/* the first access of K bytes */
+	bool bad;		/* an error was reported */
+	LLVMValueRef *acc;	/* loads, stores, lifetime markers: program order */
+	unsigned nacc;
+	LLVMValueRef *geps;	/* the GEP instructions into it */
+	unsigned ngeps;
+	struct cached *idx;	/* GEP offsets built so far */
+	unsigned nidx;
+};
+
+struct pm {
+	struct hls_ctx *ctx;
+	LLVMModuleRef m;
+	LLVMContextRef lc;
+	LLVMTargetDataRef td;
+	LLVMBuilderRef b;
+	struct mem_obj *objs;
+	unsigned nobjs;
+};
+
+static bool prefix(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+static const char *callee_name(LLVMValueRef call)
+{
+	LLVMValueRef c = LLVMGetCalledValue(call);
+	if (!c || !LLVMIsAFunction(c))
+		return "";
+	size_t len;
+	return LLVMGetValueName2(c, &len);
+}
+
+static bool is_gep(LLVMValueRef v)
+{
+	return LLVMIsAGetElementPtrInst(v) ||
+	       (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
+}
+
+static LLVMValueRef root_of(LLVMValueRef v)
+{
+	for (int guard = 0; v && is_gep(v) && guard < 64; guard++)
+		v = LLVMGetOperand(v, 0);
+	return v;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* The size in bytes of the object v (an alloca of fn's entry block with a
+ * constant count, or a defined global that is not the front end's own), or
+ * 0 when v is none of those. */
+static uint64_t object_size(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
+{
+	if (LLVMIsAAllocaInst(v)) {
+		LLVMValueRef count = LLVMGetOperand(v, 0);
+		LLVMTypeRef t = LLVMGetAllocatedType(v);
+		if (LLVMGetInstructionParent(v) != LLVMGetEntryBasicBlock(fn) ||
+		    !LLVMIsAConstantInt(count) || !LLVMTypeIsSized(t))
+			return 0;
+		return LLVMConstIntGetZExtValue(count) * LLVMABISizeOfType(p->td, t);
+	}
+	if (!LLVMIsAGlobalVariable(v) || LLVMIsDeclaration(v) || !LLVMGetInitializer(v))
+		return 0;
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(v, &len);
+	const char *sec = LLVMGetSection(v);
+	LLVMTypeRef t = LLVMGlobalGetValueType(v);
+	if ((name && prefix(name, "llvm.")) || (sec && prefix(sec, "sluice.")) ||
+	    (sec && !strcmp(sec, "llvm.metadata")) || !LLVMTypeIsSized(t))
+		return 0;
+	return LLVMABISizeOfType(p->td, t);
+}
+
+/* The entry of v when it is an object of MIN_MEM_BYTES or more, else NULL. */
+static struct mem_obj *object_of(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
+{
+	for (unsigned i = 0; i < p->nobjs; i++)
+		if (p->objs[i].obj == v)
+			return &p->objs[i];
+	uint64_t size = object_size(p, fn, v);
+	if (size < MIN_MEM_BYTES)
+		return NULL;
+	struct mem_obj o = {.obj = v};
+	if (LLVMIsAGlobalVariable(v)) {
+		o.name = front_c_name(p->ctx, v);
+	} else {
+		/* clang names a local's alloca after it; inlining adds ".i" */
+		size_t len = 0;
+		const char *name = LLVMGetValueName2(v, &len);
+		const char *dot = len ? memchr(name, '.', len) : NULL;
+		if (dot && dot > name)
+			len = (size_t)(dot - name);
+		o.name = len ? arena_printf(&p->ctx->arena, "%.*s", (int)len, name) : "?";
+	}
+	VEC_PUSH(&p->ctx->arena, p->objs, p->nobjs, o);
+	return &p->objs[p->nobjs - 1];
+}
+
+/* An error at `at` about o; o is left alone from then on. */
+static void bad(struct pm *p, struct mem_obj *o, LLVMValueRef at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void bad(struct pm *p, struct mem_obj *o, LLVMValueRef at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vreport(&p->ctx->diag, "error", front_loc(p->ctx, at), fmt, ap);
+	va_end(ap);
+	o->bad = true;
+}
+
+/* ---- the scan ------------------------------------------------------------ */
+
+/* The byte offset of pointer v from its object: the constant part in *off,
+ * the gcd of the strides of its variable indices in *stride (0: none).
+ * False when a GEP steps into a vector, or has a variable where only
+ * constants can be (a struct field). */
+static bool offset_of(struct pm *p, LLVMValueRef v, int64_t *off, uint64_t *stride)
+{
+	*off = 0;
+	*stride = 0;
+	for (; is_gep(v); v = LLVMGetOperand(v, 0)) {
+		unsigned n = LLVMGetNumIndices(v);
+		LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
+		for (unsigned i = 0; i < n; i++) {
+			LLVMValueRef idx = LLVMGetOperand(v, i + 1);
+			bool is_const = LLVMIsAConstantInt(idx);
+			int64_t k = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+			uint64_t s;
+			if (i == 0) {
+				s = LLVMABISizeOfType(p->td, ty);
+			} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && is_const) {
+				*off += (int64_t)LLVMOffsetOfElement(p->td, ty, (unsigned)k);
+				ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
+				continue;
+			} else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
+				ty = LLVMGetElementType(ty);
+				s = LLVMABISizeOfType(p->td, ty);
+			} else {
+				return false;
+			}
+			if (is_const)
+				*off += k * (int64_t)s;
+			else if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
+				return false;
+			else
+				*stride = gcd(*stride, s);
+		}
+	}
+	return true;
+}
+
+/* A load (is_store false) or store of an integer at address v of o. */
+static void scan_access(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMValueRef v,
+			bool is_store)
+{
+	LLVMTypeRef t = LLVMTypeOf(is_store ? LLVMGetOperand(in, 0) : in);
+	if (LLVMGetVolatile(in) || LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic) {
+		bad(p, o, in, "volatile or atomic access to array '%s' in memory is not "
+		    "supported", o->name);
+		return;
+	}
+	if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) {
+		bad(p, o, in, "array '%s' is accessed as a value that is not an integer "
+		    "(floating point, a pointer or a struct); an array in memory holds "
+		    "integers", o->name);
+		return;
+	}
+	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t);
+	if (k != 1 && k != 2 && k != 4 && k != 8) {
+		bad(p, o, in, "array '%s' is accessed as %u-byte words; an array in "
+		    "memory has words of 1, 2, 4 or 8 bytes", o->name, k);
+		return;
+	}
+	if (o->word && o->word != k) {
+		bad(p, o, in, "array '%s' is accessed as %u-byte and %u-byte words; an "
+		    "array in memory needs one word size", o->name, o->word, k);
+		diag_note(&p->ctx->diag, front_loc(p->ctx, o->word_at),
+			  "'%s' is accessed as %u-byte words here", o->name, o->word);
+		return;
+	}
+	int64_t off;
+	uint64_t stride;
+	if (!offset_of(p, v, &off, &stride)) {
+		bad(p, o, in, "array '%s' is indexed in a way that is not supported "
+		    "for an array in memory", o->name);
+		return;
+	}
+	/* a multiple of K by its terms, or because the access and the object
+	 * are aligned to K (a byte-offset GEP of a pointer loop) */
+	unsigned align = LLVMGetAlignment(in), obj_align = LLVMGetAlignment(o->obj);
+	if ((off % (int64_t)k || stride % k) && (align < k || obj_align < k)) {
+		bad(p, o, in, "array '%s' is accessed at a byte offset that is not a "
+		    "multiple of its %u-byte words; an array in memory needs aligned "
+		    "words", o->name, k);
+		return;
+	}
+	if (!o->word) {
+		o->word = k;
+		o->word_at = in;
+	}
+	VEC_PUSH(&p->ctx->arena, o->acc, o->nacc, in);
+}
+
+/* Operand i of instruction `in` is v, a pointer into o. */
+static void scan_use(struct pm *p, struct mem_obj *o, LLVMValueRef in, unsigned i,
+		     LLVMValueRef v)
+{
+	if (o->bad)
+		return;
+	if (LLVMIsAGetElementPtrInst(in) && i == 0) {
+		VEC_PUSH(&p->ctx->arena, o->geps, o->ngeps, in);
+	} else if (LLVMIsALoadInst(in)) {
+		scan_access(p, o, in, v, false);
+	} else if (LLVMIsAStoreInst(in) && i == 1) {
+		scan_access(p, o, in, v, true);
+	} else if (LLVMIsACallInst(in) && prefix(callee_name(in), "llvm.lifetime.")) {
+		VEC_PUSH(&p->ctx->arena, o->acc, o->nacc, in);
+	} else if (LLVMIsACallInst(in) && (prefix(callee_name(in), "llvm.assume") ||
+					   prefix(callee_name(in), "llvm.prefetch") ||
+					   prefix(callee_name(in), "llvm.invariant.") ||
+					   prefix(callee_name(in), "llvm.var.annotation"))) {
+		return; /* hints, which the lowering drops */
+	} else if (LLVMIsACallInst(in) && (prefix(callee_name(in), "llvm.memcpy") ||
+					   prefix(callee_name(in), "llvm.memmove") ||
+					   prefix(callee_name(in), "llvm.memset"))) {
+		bad(p, o, in, "memcpy/memset of array '%s' in memory is not supported yet "
+		    "(copy or clear it element by element in a loop)", o->name);
+	} else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
+		bad(p, o, in, "volatile or atomic access to array '%s' in memory is not "
+		    "supported", o->name);
+	} else if (LLVMIsAPHINode(in) || LLVMIsASelectInst(in)) {
+		bad(p, o, in, "a pointer into array '%s' is chosen at run time (by a "
+		    "condition or a loop); not supported for an array in memory",
+		    o->name);
+	} else {
+		bad(p, o, in, "the address of array '%s' escapes (stored, passed to a "
+		    "call or compared); not supported", o->name);
+	}
+}
+
+static void scan_kernel(struct pm *p, LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+	     bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+		     in = LLVMGetNextInstruction(in)) {
+			unsigned n = (unsigned)LLVMGetNumOperands(in);
+			for (unsigned i = 0; i < n; i++) {
+				LLVMValueRef v = LLVMGetOperand(in, i);
+				if (!v || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+					continue;
+				struct mem_obj *o = object_of(p, fn, root_of(v));
+				if (o)
+					scan_use(p, o, in, i, v);
+			}
+		}
+}
+
+/* ---- the rewrite ------------------------------------------------------------ */
+
+static LLVMValueRef mem_fn(struct pm *p, bool store, unsigned bits)
+{
+	char name[64];
+	snprintf(name, sizeof name, "sluice.mem.%s.i%u", store ? "store" : "load", bits);
+	LLVMValueRef fn = LLVMGetNamedFunction(p->m, name);
+	if (fn)
+		return fn;
+	LLVMTypeRef w = LLVMIntTypeInContext(p->lc, bits);
+	LLVMTypeRef params[3] = {LLVMPointerTypeInContext(p->lc, 0),
+				 LLVMInt64TypeInContext(p->lc), w};
+	LLVMTypeRef fty = store ? LLVMFunctionType(LLVMVoidTypeInContext(p->lc), params, 3, false)
+				: LLVMFunctionType(w, params, 2, false);
+	fn = LLVMAddFunction(p->m, name, fty);
+	static const char *const attrs[] = {"nounwind", "nomerge", "noduplicate", "memory"};
+	for (unsigned i = 0; i < 4; i++) {
+		unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
+		uint64_t val = i == 3 ? MEMORY_INACCESSIBLE_READWRITE : 0;
+		if (kind)
+			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+						LLVMCreateEnumAttribute(p->lc, kind, val));
+	}
+	return fn;
+}
+
+/* a + b, either NULL for 0 */
+static LLVMValueRef add(struct pm *p, LLVMValueRef a, LLVMValueRef b)
+{
+	return !a ? b : !b ? a : LLVMBuildAdd(p->b, a, b, "mem.idx");
+}
+
+/* The offset GEP g adds to its pointer, built at the builder as i64 values
+ * (NULL: 0): in *words, the terms that are whole words (index times
+ * stride / K, each index sign-extended or truncated to i64; the constant
+ * part / K), in *bytes those that are not (index times stride in bytes). */
+static void gep_index(struct pm *p, LLVMValueRef g, unsigned k, LLVMValueRef *words,
+		      LLVMValueRef *bytes)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(p->lc);
+	unsigned n = LLVMGetNumIndices(g);
+	LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
+	int64_t off = 0;
+	*words = *bytes = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMValueRef idx = LLVMGetOperand(g, i + 1);
+		bool is_const = LLVMIsAConstantInt(idx);
+		int64_t c = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+		uint64_t s;
+		if (i == 0) {
+			s = LLVMABISizeOfType(p->td, ty);
+		} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+			off += (int64_t)LLVMOffsetOfElement(p->td, ty, (unsigned)c);
+			ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
+			continue;
+		} else {
+			ty = LLVMGetElementType(ty);
+			s = LLVMABISizeOfType(p->td, ty);
+		}
+		if (is_const) {
+			off += c * (int64_t)s;
+			continue;
+		}
+		unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+		LLVMValueRef x = iw < 64 ? LLVMBuildSExt(p->b, idx, i64, "")
+			       : iw > 64 ? LLVMBuildTrunc(p->b, idx, i64, "") : idx;
+		uint64_t f = s % k ? s : s / k;
+		if (f != 1)
+			x = LLVMBuildMul(p->b, x, LLVMConstInt(i64, f, 0), "");
+		if (s % k)
+			*bytes = add(p, *bytes, x);
+		else
+			*words = add(p, *words, x);
+	}
+	if (off % (int64_t)k)
+		*bytes = add(p, *bytes, LLVMConstInt(i64, (uint64_t)off, 1));
+	else if (off)
+		*words = add(p, *words, LLVMConstInt(i64, (uint64_t)(off / (int64_t)k), 1));
+}
+
+/* The offset of pointer v into o as gep_index gives it (summed over the
+ * GEPs from o to v).  A GEP instruction's is built once, before it (its
+ * users come after it); a constant GEP's is constants. */
+static struct cached offset_in(struct pm *p, struct mem_obj *o, LLVMValueRef v)
+{
+	struct cached r = {v, NULL, NULL};
+	if (v == o->obj)
+		return r;
+	for (unsigned i = 0; i < o->nidx; i++)
+		if (o->idx[i].gep == v)
+			return o->idx[i];
+	struct cached parent = offset_in(p, o, LLVMGetOperand(v, 0));
+	if (LLVMIsAInstruction(v)) {
+		LLVMPositionBuilderBefore(p->b, v);
+		LLVMSetCurrentDebugLocation2(p->b, LLVMInstructionGetDebugLoc(v));
+	}
+	gep_index(p, v, o->word, &r.words, &r.bytes);
+	r.words = add(p, parent.words, r.words);
+	r.bytes = add(p, parent.bytes, r.bytes);
+	VEC_PUSH(&p->ctx->arena, o->idx, o->nidx, r);
+	return r;
+}
+
+/* The word index of access `in` at address v into o, built before it: the
+ * whole words, plus the bytes shifted right by log2 K (exact: the scan
+ * has proved the offset a multiple of K). */
+static LLVMValueRef word_index(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMValueRef v)
+{
+	struct cached c = offset_in(p, o, v);
+	LLVMPositionBuilderBefore(p->b, in);
+	LLVMSetCurrentDebugLocation2(p->b, LLVMInstructionGetDebugLoc(in));
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(p->lc);
+	LLVMValueRef w = c.words;
+	if (c.bytes && o->word > 1) {
+		unsigned log2k = o->word == 2 ? 1 : o->word == 4 ? 2 : 3;
+		LLVMValueRef sh = LLVMBuildLShr(p->b, c.bytes, LLVMConstInt(i64, log2k, 0), "");
+		if (LLVMIsAInstruction(sh))
+			LLVMSetExact(sh, true);
+		w = add(p, w, sh);
+	} else if (c.bytes) {
+		w = add(p, w, c.bytes);
+	}
+	return w ? w : LLVMConstInt(i64, 0, 0);
+}
+
+/* Rewrites o's accesses; false when it has none (only lifetime markers). */
+static bool rewrite(struct pm *p, struct mem_obj *o)
+{
+	if (!o->word)
+		return false;
+	LLVMTypeRef w = LLVMIntTypeInContext(p->lc, 8 * o->word);
+	for (unsigned i = 0; i < o->nacc; i++) {
+		LLVMValueRef in = o->acc[i];
+		if (LLVMIsACallInst(in)) { /* a lifetime marker */
+			LLVMInstructionEraseFromParent(in);
+			continue;
+		}
+		bool store = LLVMIsAStoreInst(in);
+		LLVMValueRef fn = mem_fn(p, store, 8 * o->word);
+		LLVMValueRef args[3] = {o->obj, word_index(p, o, in, LLVMGetOperand(in, store)),
+					NULL};
+		if (store) {
+			LLVMValueRef v = LLVMGetOperand(in, 0);
+			args[2] = LLVMTypeOf(v) == w ? v : LLVMBuildZExt(p->b, v, w, "");
+			LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
+		} else {
+			/* the load's name goes to its value (taken from it first:
+			 * two values of one name, the second would be renamed) */
+			size_t len = 0;
+			const char *s = LLVMGetValueName2(in, &len);
+			char *name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
+			LLVMSetValueName2(in, "", 0);
+			bool narrow = LLVMTypeOf(in) != w; /* a bool's i1 */
+			LLVMValueRef r = LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn,
+							args, 2, narrow ? "" : name);
+			if (narrow)
+				r = LLVMBuildTrunc(p->b, r, LLVMTypeOf(in), name);
+			LLVMReplaceAllUsesWith(in, r);
+		}
+		LLVMInstructionEraseFromParent(in);
+	}
+	/* the GEPs whose accesses are gone, users before the GEPs they use */
+	for (bool again = true; again;) {
+		again = false;
+		for (unsigned i = 0; i < o->ngeps; i++)
+			if (o->geps[i] && !LLVMGetFirstUse(o->geps[i])) {
+				LLVMInstructionEraseFromParent(o->geps[i]);
+				o->geps[i] = NULL;
+				again = true;
+			}
+	}
+	return true;
+}
+
+unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *nmems)
+{
+	unsigned errors0 = ctx->diag.errors;
+	*nmems = 0;
+	struct pm p = {ctx, m, LLVMGetModuleContext(m), LLVMGetModuleDataLayout(m), NULL,
+		       NULL, 0};
+	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
+		return 0; /* the lowering reports the accesses */
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+		if (LLVMCountBasicBlocks(fn) && front_is_kernel(fn, NULL))
+			scan_kernel(&p, fn);
+	if (ctx->diag.errors > errors0)
+		return ctx->diag.errors - errors0;
+	p.b = LLVMCreateBuilderInContext(p.lc);
+	for (unsigned i = 0; i < p.nobjs; i++)
+		*nmems += rewrite(&p, &p.objs[i]);
+	LLVMDisposeBuilder(p.b);
+	return 0;
+}
