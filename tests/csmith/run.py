@@ -76,7 +76,9 @@ QUICK_SEEDS = [1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 18, 20, 23,
 # array over the 512 bytes sluice keeps in registers (the first 14 such of
 # seeds 6000 on, and six that found a bug in pass_balance_adds)
 QUICK_ARRAY_SEEDS = [6000, 6001, 6002, 6003, 6004, 6009, 6010, 6012, 6013, 6014,
-                     6016, 6021, 6022, 6023, 6020, 6059, 6079, 6107, 6136, 6147]
+                     6016, 6021, 6022, 6023, 6020, 6059, 6079, 6107, 6136, 6147,
+                     # arrays of more than 512 bytes: memories
+                     6006, 6007, 6011, 6015, 6017, 6018, 6024, 6040]
 
 TIMEOUT_CSMITH = 20
 TIMEOUT_REF_COMPILE = 60

@@ -2,7 +2,7 @@
 # tests/csmith/run.sh -- the csmith part of `make test` (tests/run_tests.py
 # runs every tests/**/run.sh from the repository root; exit 0 = pass):
 # the fixed quick batch of 30 csmith programs (run.py --quick), built for
-# the sim target and again for ice40, and a batch of 20 with arrays; each
+# the sim target and again for ice40, and a batch of 28 with arrays (8 of them with memories); each
 # ends with "N passed, N failed" and exits non-zero on any failure.
 #
 # The regression kernels in tests/csmith/regress/ are ordinary harness test
@@ -15,7 +15,8 @@ python3 tests/csmith/run.py --quick -j 2 || status=1
 # the same batch scheduled for iCE40 at 48 MHz: its exit tests counted down,
 # multiplies through rtl/sluice_mul.v, narrower chains
 python3 tests/csmith/run.py --quick -j 2 --target ice40 || status=1
-# programs with arrays (up to 512 bytes: registers and table logic)
+# programs with arrays (up to 512 bytes: registers and table logic;
+# larger ones: memories)
 python3 tests/csmith/run.py --quick --with arrays -j 2 || status=1
 if ! grep -q 'csmith' tests/run_tests.py; then
 	regress=(tests/csmith/regress/*.c)
