@@ -91,7 +91,7 @@ int ir_access_gap(const struct ir_op *first, const struct ir_op *second)
 	bool load1 = first->opc == IR_STATE_LOAD || first->opc == IR_MEM_LOAD;
 	bool load2 = second->opc == IR_STATE_LOAD || second->opc == IR_MEM_LOAD;
 	if (load1 && load2)
-		return mem ? 1 : -1;
+		return mem && first->port == second->port ? 1 : -1;
 	if (mem) /* the read port forwards the word written in its cycle */
 		return load2 ? 0 : 1;
 	return load1 ? 0 : 1;

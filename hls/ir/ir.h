@@ -249,6 +249,8 @@ struct ir_op {
 	struct ir_state *state;	      /* state ops */
 	struct ir_mem *mem;	      /* memory ops */
 	struct ir_spec_const *spec;   /* IR_SPEC */
+	unsigned port;		      /* IR_MEM_LOAD: the memory's read port (0, or
+					 1 for a ROM's second: sched_program) */
 	bool unit;		      /* IR_MUL: computed by rtl/sluice_mul.v,
 					 chosen for the build's clock
 					 (delay_choose_units) */
@@ -377,8 +379,9 @@ const char *ir_opcode_name(enum ir_opcode opc);
  * a store writes in the load's cycle (hls/rtlgen/memory.c): a load after
  * a store may share its cycle (0), so a read-modify-write carried round a
  * loop (hist[x]++) allows II 1; then a store after a load must come a
- * cycle later (1), lest the load see it; two loads share the one read
- * port, and two stores the one write port, one per cycle (1). */
+ * cycle later (1), lest the load see it; two loads on one read port
+ * (a ROM has two, op->port), and two stores on the one write port, one
+ * per cycle (1). */
 int ir_access_gap(const struct ir_op *first, const struct ir_op *second);
 /* The address bits of memory m: an index's bits above them are not used
  * (an index past the end is undefined in C). */

@@ -2,7 +2,9 @@
  * memory.c -- the kernel's memories: each an array of registers in the
  * Verilog that synthesis maps to block RAM (Yosys: SB_RAM40_4K on iCE40,
  * DP16KD on ECP5) or, small, to LUT RAM, with one read port and one write
- * port:
+ * port, or a ROM with two read ports (op->port, chosen by sched_program:
+ * the ECP5's DP16KD reads on both; on iCE40 Yosys keeps a copy of the
+ * SB_RAM40_4K per port):
  *
  *   reg [W-1:0] mem_<name> [0:D-1];          initialised from the C object
  *   reg [W-1:0] mem_<name>_q;                the read port's output register
@@ -22,9 +24,10 @@
  * may share the cycle of a store before it (ir_access_gap), and a
  * read-modify-write carried round a pipelined loop runs at II 1.  The
  * cost: an address comparator and a multiplexer on the loaded word (one
- * LUT level that the delay model does not yet count).  The schedule keeps the loads of one
- * memory on distinct cycles (modulo the II in a pipelined loop), and the
- * stores too, so each port's address is a multiplexer of its ops'
+ * LUT level, which the delay model counts after block RAM's late word:
+ * delay_result_ns).  The schedule keeps the loads on one port on
+ * distinct cycles (modulo the II in a pipelined loop), and the stores
+ * too, so each port's address is a multiplexer of its ops'
  * operands by which op runs: its FSM state when nothing stalls, or its
  * pipelined loop cycle completing.  An index wider than the address takes
  * its low bits (an index past the end is undefined in C).
@@ -59,21 +62,28 @@ void mem_plan(struct kgen *kg)
 			int mi = kgen_mem_index(kg, op->mem);
 			assert(mi >= 0);
 			struct kmem *km = &kg->mem[mi];
-			if (op->opc == IR_MEM_LOAD)
-				km->loaded = true;
-			else
+			if (op->opc == IR_MEM_STORE)
 				km->stored = true;
+			else if (op->port + 1 > km->nread)
+				km->nread = op->port + 1;
 		}
 	for (unsigned i = 0; i < k->nmems; i++) {
 		struct kmem *km = &kg->mem[i];
-		if (!km->loaded)
+		if (!km->nread)
 			continue; /* nothing reads it: no memory at all */
+		assert(km->nread <= 2 && (km->nread == 1 || !km->stored));
 		const char *base = arena_printf(&ctx->arena, "mem_%s", k->mems[i]->name);
 		km->arr = names_fresh(ctx, &kg->names, base);
-		km->q = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_q", km->arr));
-		km->rd = km->q;
-		km->re = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_re", km->arr));
-		km->ra = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_ra", km->arr));
+		for (unsigned r = 0; r < km->nread; r++) {
+			const char *sfx = r ? "b_" : "";
+			km->q[r] = names_fresh(ctx, &kg->names,
+					       arena_printf(&ctx->arena, "%s_%sq", km->arr, sfx));
+			km->re[r] = names_fresh(ctx, &kg->names,
+						arena_printf(&ctx->arena, "%s_%sre", km->arr, sfx));
+			km->ra[r] = names_fresh(ctx, &kg->names,
+						arena_printf(&ctx->arena, "%s_%sra", km->arr, sfx));
+		}
+		km->rd = km->q[0];
 		if (km->stored) {
 			km->we = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_we", km->arr));
 			km->wa = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_wa", km->arr));
@@ -88,8 +98,8 @@ void mem_plan(struct kgen *kg)
 const char *mem_q_of(const struct kgen *kg, const struct ir_op *op)
 {
 	int mi = kgen_mem_index(kg, op->mem);
-	assert(mi >= 0 && kg->mem[mi].rd);
-	return kg->mem[mi].rd;
+	assert(mi >= 0 && kg->mem[mi].rd && op->port < kg->mem[mi].nread);
+	return op->port ? kg->mem[mi].q[op->port] : kg->mem[mi].rd;
 }
 
 void mem_emit_decls(struct kgen *kg)
@@ -106,13 +116,14 @@ void mem_emit_decls(struct kgen *kg)
 			m->width, m->rom ? ", read only" : "", where ? ", " : "",
 			where ? where : "");
 		fprintf(f, "    reg [%u:0] %s [0:%u];\n", m->width - 1, km->arr, m->depth - 1);
-		fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->q);
+		for (unsigned r = 0; r < km->nread; r++)
+			fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->q[r]);
 		if (km->stored) {
 			fprintf(f, "    reg %s; // the read took the word written in its cycle\n",
 				km->hit);
 			fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->fwd);
 			fprintf(f, "    wire [%u:0] %s = %s ? %s : %s;\n", m->width - 1, km->rd,
-				km->hit, km->fwd, km->q);
+				km->hit, km->fwd, km->q[0]);
 		}
 		if (!m->init) { /* a C global starts zeroed; a local's zeros do no harm */
 			const char *i = names_fresh(kg->ctx, &kg->names,
@@ -192,8 +203,8 @@ void mem_emit_ports(struct kgen *kg)
 		if (!km->arr)
 			continue;
 		unsigned abits = ir_mem_addr_bits(m);
-		struct port *rd = NULL, *wr = NULL;
-		unsigned nrd = 0, nwr = 0;
+		struct port *rd[2] = {NULL, NULL}, *wr = NULL;
+		unsigned nrd[2] = {0, 0}, nwr = 0;
 		for (unsigned b = 0; b < k->nblocks; b++)
 			for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
 				struct ir_op *op = k->blocks[b]->ops[j];
@@ -201,7 +212,7 @@ void mem_emit_ports(struct kgen *kg)
 					continue;
 				struct port p = {enable_of(kg, op), address(kg, op, abits), NULL};
 				if (op->opc == IR_MEM_LOAD) {
-					VEC_PUSH(ar, rd, nrd, p);
+					VEC_PUSH(ar, rd[op->port], nrd[op->port], p);
 					continue;
 				}
 				if (ir_guard(op))
@@ -210,9 +221,11 @@ void mem_emit_ports(struct kgen *kg)
 				p.data = arg_ref(kg, op, 1);
 				VEC_PUSH(ar, wr, nwr, p);
 			}
-		fprintf(f, "\n    // memory '%s': %u read%s, %u write%s\n", m->name, nrd,
-			nrd == 1 ? "" : "s", nwr, nwr == 1 ? "" : "s");
-		emit_port(kg, rd, nrd, km->re, km->ra, abits, NULL, 0);
+		fprintf(f, "\n    // memory '%s': %u read%s on %u port%s, %u write%s\n", m->name,
+			nrd[0] + nrd[1], nrd[0] + nrd[1] == 1 ? "" : "s", km->nread,
+			km->nread == 1 ? "" : "s", nwr, nwr == 1 ? "" : "s");
+		for (unsigned r = 0; r < km->nread; r++)
+			emit_port(kg, rd[r], nrd[r], km->re[r], km->ra[r], abits, NULL, 0);
 		if (nwr)
 			emit_port(kg, wr, nwr, km->we, km->wa, abits, km->wd, m->width);
 		fputs("    always @(posedge clk) begin\n", f);
@@ -224,10 +237,12 @@ void mem_emit_ports(struct kgen *kg)
 				   "            %s <= %s && %s == %s;\n"
 				   "            %s <= %s;\n"
 				   "        end\n",
-				km->re, km->q, km->arr, km->ra, km->hit, km->we, km->wa, km->ra,
-				km->fwd, km->wd);
+				km->re[0], km->q[0], km->arr, km->ra[0], km->hit, km->we, km->wa,
+				km->ra[0], km->fwd, km->wd);
 		else
-			fprintf(f, "        if (%s) %s <= %s[%s];\n", km->re, km->q, km->arr, km->ra);
+			for (unsigned r = 0; r < km->nread; r++)
+				fprintf(f, "        if (%s) %s <= %s[%s];\n", km->re[r], km->q[r],
+					km->arr, km->ra[r]);
 		fputs("    end\n", f);
 	}
 }

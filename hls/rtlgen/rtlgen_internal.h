@@ -214,12 +214,14 @@ struct rtl_func {
 /* A memory of the kernel (memory.c); no signals (arr NULL) when nothing
  * reads it. */
 struct kmem {
-	bool loaded, stored;
-	const char *arr, *q;	  /* the array, the read port's output register */
-	const char *re, *ra;	  /* read enable, address */
+	bool stored;
+	unsigned nread;		  /* read ports used (a ROM's loads use two) */
+	const char *arr;	  /* the array */
+	const char *q[2];	  /* by read port: its output register */
+	const char *re[2], *ra[2]; /* by read port: enable, address */
 	const char *we, *wa, *wd; /* write enable, address, word (NULL: no stores) */
 	const char *hit, *fwd;	  /* forwarding of the word written as a read */
-	const char *rd;		  /* the read port's word: _q, or forwarded */
+	const char *rd;		  /* read port 0's word: _q, or forwarded */
 };
 
 struct kgen {

@@ -231,17 +231,22 @@ struct tech {
 	unsigned mul_unit; /* SPLIT of rtl/sluice_mul.v: multiplies of 8 to twice
 			      this width go to it; 0: none (combinational) */
 	unsigned ram_kbits; /* block RAM of the default part, Kbit; 0: no limit */
+	double ram_out;	   /* a block RAM's read word after the clock edge, beyond
+			      a flip-flop's clock-to-Q, ns */
 	double add_hop;	   /* an add fed by an add in its cycle, ns, when the
 			      adds are kept apart (delay_adds_apart); 0: they
 			      are merged, and only one add overlaps */
 };
 
 static const struct tech techs[] = {
-	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0},
-	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 0},
+	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0.5,
+			0},
+	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 3.5,
+			  0},
 	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
-			 2.50},
-	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 0},
+			 5.1, 2.50},
+	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 3.0,
+			  0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -486,6 +491,19 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	}
 	assert(!"delay_op_ns: unknown opcode");
 	return 0;
+}
+
+/* A memory's word comes out of block RAM late (ram_out: the UP5K's
+ * SB_RAM40_4K, 1.2 ns clock-to-out and 2.4 ns of routing to the LUT
+ * Yosys puts after it, against a flip-flop's 1.4 ns; the ECP5's DP16KD
+ * 5.6 ns against 0.5, bench/hist in nextpnr), then through the
+ * forwarding multiplexer of a memory that is written (memory.c). */
+double delay_result_ns(enum hls_target target, const struct ir_op *op)
+{
+	const struct tech *t = tech_of(target);
+	if (op->opc != IR_MEM_LOAD)
+		return 0;
+	return t->ram_out + (op->mem && op->mem->rom ? 0 : t->level);
 }
 
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)

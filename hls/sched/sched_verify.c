@@ -149,12 +149,69 @@ static int slot_cmp(const void *x, const void *y)
 	return a->index < b->index ? -1 : a->index > b->index;
 }
 
-/* Longest same-state chains from each op with a delay: the block's ops are
- * sorted by state, and each state's ops are scanned in program order. */
+/* The state in which op's result is there to chain from. */
+static unsigned avail(struct vctx *v, const struct ir_op *op)
+{
+	return cyc(v, op) + lat(v, op);
+}
+
+/* The chains from u through the ops of one state, sl[g0..g1) (u's own
+ * state, or for an op with a latency the state its result comes out in,
+ * after d0 ns: delay_result_ns). */
+static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
+			double d0, unsigned g0, unsigned g1, double *D,
+			unsigned char *reached, const struct slot *sl,
+			enum delay_chain *cy)
+{
+	double T = delay_logic_budget_ns(v->s->target, v->s->clock_ns);
+	enum hls_target tg = v->s->target;
+	const struct ir_op *uo = b->ops[u];
+	unsigned state = avail(v, uo);
+	for (unsigned q = g0; q < g1; q++)
+		reached[sl[q].index] = 0;
+	reached[u] = 1;
+	D[u] = d0;
+	cy[u] = lat(v, uo) ? CHAIN_NONE : delay_chain_of(tg, uo, NULL, 0);
+	for (unsigned pw = g0; pw < g1; pw++) {
+		unsigned w = sl[pw].index;
+		const struct ir_op *op = b->ops[w];
+		if (w <= u || op->opc == IR_PHI)
+			continue;
+		double best = -1;
+		enum delay_chain in[4];
+		unsigned nin = 0;
+		for (unsigned a = 0; a < op->nargs; a++) {
+			const struct ir_op *d = op->args[a];
+			if (d->block != b || avail(v, d) != state || (d != uo && lat(v, d)))
+				continue;
+			unsigned j = v->pos[d->id];
+			if (j < u || j >= w || !reached[j])
+				continue;
+			double dj = D[j] + delay_step_ns(tg, op, cy[j]);
+			if (nin < 4)
+				in[nin++] = cy[j];
+			if (dj > best)
+				best = dj;
+		}
+		if (best < 0)
+			continue;
+		double dw = delay_op_ns(tg, op);
+		reached[w] = 1;
+		D[w] = best;
+		cy[w] = delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
+		if (dw > 0 && D[w] > T + EPS_NS)
+			bad(v, op, "chained after %%%u in state %u: "
+			    "%.2f ns, over the %.2f ns a clock period leaves for logic",
+			    uo->id, cyc(v, op), D[w], T);
+	}
+}
+
+/* Longest same-state chains from each op with a delay, and from each
+ * result that comes out late: the block's ops are sorted by state, and
+ * each state's ops are scanned in program order. */
 static void check_chaining(struct vctx *v, const struct ir_block *b,
 			   double *D, unsigned char *reached, struct slot *sl)
 {
-	double T = delay_logic_budget_ns(v->s->target, v->s->clock_ns);
 	enum hls_target tg = v->s->target;
 	unsigned n = b->nops;
 	/* cy[i]: along the path, what op i leaves for the op chained after it */
@@ -166,49 +223,17 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 		for (g1 = g0 + 1; g1 < n && sl[g1].cycle == sl[g0].cycle; g1++)
 			;
 		for (unsigned pu = g0; pu < g1; pu++) {
-			unsigned u = sl[pu].index;
-			const struct ir_op *uo = b->ops[u];
+			const struct ir_op *uo = b->ops[sl[pu].index];
 			double du = delay_op_ns(tg, uo);
-			if (du <= 0 || lat(v, uo))
-				continue;
-			for (unsigned q = pu; q < g1; q++)
-				reached[sl[q].index] = 0;
-			reached[u] = 1;
-			D[u] = du;
-			cy[u] = delay_chain_of(tg, uo, NULL, 0);
-			for (unsigned pw = pu + 1; pw < g1; pw++) {
-				unsigned w = sl[pw].index;
-				const struct ir_op *op = b->ops[w];
-				if (op->opc == IR_PHI)
-					continue;
-				double best = -1;
-				enum delay_chain in[4];
-				unsigned nin = 0;
-				for (unsigned a = 0; a < op->nargs; a++) {
-					const struct ir_op *d = op->args[a];
-					if (d->block != b || lat(v, d) ||
-					    cyc(v, d) != cyc(v, uo))
-						continue;
-					unsigned j = v->pos[d->id];
-					if (j < u || j >= w || !reached[j])
-						continue;
-					double dj = D[j] + delay_step_ns(tg, op, cy[j]);
-					if (nin < 4)
-						in[nin++] = cy[j];
-					if (dj > best)
-						best = dj;
-				}
-				if (best < 0)
-					continue;
-				double dw = delay_op_ns(tg, op);
-				reached[w] = 1;
-				D[w] = best;
-				cy[w] = delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
-				if (dw > 0 && D[w] > T + EPS_NS)
-					bad(v, op, "chained after %%%u in state %u: "
-					    "%.2f ns, over the %.2f ns a clock period leaves for logic",
-					    uo->id, cyc(v, op), D[w], T);
-			}
+			if (du > 0 && !lat(v, uo))
+				chains_from(v, b, sl[pu].index, du, g0, g1, D, reached, sl, cy);
+		}
+		/* the results of earlier states' ops that come out here */
+		for (unsigned u = 0; u < n; u++) {
+			const struct ir_op *uo = b->ops[u];
+			double dr = lat(v, uo) ? delay_result_ns(tg, uo) : 0;
+			if (dr > 0 && avail(v, uo) == sl[g0].cycle)
+				chains_from(v, b, u, dr, g0, g1, D, reached, sl, cy);
 		}
 	}
 }

@@ -120,6 +120,10 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op);
  * pipeline depth for pipelined operators (division: that of
  * rtl/sluice_div.v). */
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
+/* For an op with a latency: how late in the cycle its result comes out
+ * beyond a register's (0 for the units' registered outputs; a memory
+ * read's word out of block RAM and the forwarding multiplexer). */
+double delay_result_ns(enum hls_target target, const struct ir_op *op);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);

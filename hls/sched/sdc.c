@@ -102,11 +102,13 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 		unsigned nin = 0;
 		for (unsigned k = 0; op->opc != IR_PHI && k < op->nargs; k++) {
 			const struct ir_op *d = op->args[k];
-			if (d->block != b || sk->latency[d->id] ||
-			    sk->cycle[d->id] != sk->cycle[op->id])
+			unsigned lat = sk->latency[d->id];
+			if (d->block != b || sk->cycle[d->id] + lat != sk->cycle[op->id] ||
+			    (lat && delay_result_ns(pb->target, d) <= 0))
 				continue;
 			unsigned j = (unsigned)pb->var[d->id];
-			double a = sk->arrival[d->id] + delay_step_ns(pb->target, op, chain[j]);
+			double from = lat ? delay_result_ns(pb->target, d) : sk->arrival[d->id];
+			double a = from + delay_step_ns(pb->target, op, lat ? CHAIN_NONE : chain[j]);
 			if (nin < 4)
 				in[nin++] = chain[j];
 			if (a > best)
@@ -270,11 +272,35 @@ static int check_ram(struct hls_ctx *ctx, const struct ir_program *p)
 	return -1;
 }
 
+/* A ROM has two read ports (block RAM has two: the ECP5's DP16KD reads on
+ * both; on iCE40, whose SB_RAM40_4K reads on one, Yosys keeps a copy per
+ * read port): each block's loads of it take them in turn, in program
+ * order.  A memory that is written reads on one port, the one that
+ * forwards. */
+static void choose_read_ports(struct ir_program *p)
+{
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
+			struct ir_block *blk = p->kernels[k]->blocks[b];
+			for (unsigned i = 0, n = 0; i < blk->nops; i++) {
+				struct ir_op *op = blk->ops[i];
+				if (op->opc != IR_MEM_LOAD)
+					continue;
+				n = 0;
+				for (unsigned j = 0; j < i; j++)
+					n += blk->ops[j]->opc == IR_MEM_LOAD &&
+					     blk->ops[j]->mem == op->mem;
+				op->port = op->mem->rom ? n % 2 : 0;
+			}
+		}
+}
+
 int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		  struct hls_schedule *out)
 {
 	if (check_ram(ctx, p))
 		return -1;
+	choose_read_ports(p);
 	struct arena *ar = &ctx->arena;
 	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz
 					: delay_default_clock_mhz(ctx->target);

@@ -9,7 +9,9 @@
  *                 available from state 0);
  *   chaining      s_v >= s_u + 1 when the longest combinational path from
  *                 u's inputs to v's output through latency-0 ops exceeds the
- *                 clock period and both u and v have a delay (an op slower
+ *                 clock period and both u and v have a delay (for u with a
+ *                 latency whose result comes out late, a memory read: from
+ *                 its result, s_v >= s_u + latency + 1; an op slower
  *                 than the period on its own, with only wiring beside it,
  *                 stands alone in its state).  Only pairs not already
  *                 implied by other chaining constraints and the dependences
@@ -108,11 +110,15 @@ static void add_chain_constraints(struct sdc_problem *pb)
 	enum delay_chain *cs = arena_alloc(&pb->ctx->arena, n * sizeof *cs);
 
 	for (unsigned u = 0; u < n; u++) {
-		if (pb->lat[u] || pb->delay[u] <= 0 || !pb->last_user[u])
+		/* an op with a latency whose result comes out late is a
+		 * source too, in the state its result comes out in */
+		double d0 = pb->lat[u] ? delay_result_ns(pb->target, b->ops[u]) : pb->delay[u];
+		if (d0 <= 0 || !pb->last_user[u])
 			continue;
+		long gap = (long)pb->lat[u] + 1;
 		st[u] = LIVE;
-		D[u] = pb->delay[u];
-		cs[u] = delay_chain_of(pb->target, b->ops[u], NULL, 0);
+		D[u] = d0;
+		cs[u] = pb->lat[u] ? CHAIN_NONE : delay_chain_of(pb->target, b->ops[u], NULL, 0);
 		unsigned horizon = pb->last_user[u];
 		for (unsigned v = u + 1; v <= horizon; v++) {
 			const struct ir_op *op = b->ops[v];
@@ -146,7 +152,7 @@ static void add_chain_constraints(struct sdc_problem *pb)
 			D[v] = best;
 			cs[v] = delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
 			if (D[v] > T + EPS_NS && pb->delay[v] > 0) {
-				add(pb, SDC_CHAIN, b->ops[u], op, u, v, 1, D[v]);
+				add(pb, SDC_CHAIN, b->ops[u], op, u, v, gap, D[v]);
 				st[v] = CUT;
 				continue;
 			}
