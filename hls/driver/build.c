@@ -250,6 +250,7 @@ static int write_report(struct hls_ctx *ctx, const char *dir,
 	fprintf(f, "sluice report for module '%s'\n", p->name);
 	fprintf(f, "target clock %.3f MHz (period %.3f ns)\n\n", 1000.0 / s->clock_ns, s->clock_ns);
 	sched_print_loops(p, s, f);
+	sched_print_memories(p, f);
 	sched_print(p, s, f);
 	fclose(f);
 	return 0;

@@ -249,6 +249,42 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 		fputc('\n', f);
 }
 
+void sched_print_memories(const struct ir_program *p, void *file)
+{
+	FILE *f = file;
+	unsigned n = 0;
+	for (unsigned kk = 0; kk < p->nkernels; kk++) {
+		const struct ir_kernel *k = p->kernels[kk];
+		for (unsigned i = 0; i < k->nmems; i++) {
+			const struct ir_mem *m = k->mems[i];
+			unsigned long bits = (unsigned long)m->width * m->depth;
+			unsigned loads = 0, stores = 0, ports = 0;
+			for (unsigned b = 0; b < k->nblocks; b++)
+				for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+					const struct ir_op *op = k->blocks[b]->ops[j];
+					if (op->mem != m)
+						continue;
+					loads += op->opc == IR_MEM_LOAD;
+					stores += op->opc == IR_MEM_STORE;
+					if (op->opc == IR_MEM_LOAD && op->port + 1 > ports)
+						ports = op->port + 1;
+				}
+			if (!n++)
+				fputs("memories:\n", f);
+			fprintf(f, "  %s, '%s'", k->name, m->name);
+			print_loc(f, m->loc);
+			fprintf(f, ": %u words of %u bits (%lu bits), %s, %u read%s on %u port%s, "
+				"%u write%s%s\n", m->depth, m->width, bits,
+				m->rom ? "ROM" : m->init ? "RAM with initial contents" : "RAM",
+				loads, loads == 1 ? "" : "s", ports, ports == 1 ? "" : "s",
+				stores, stores == 1 ? "" : "s",
+				stores && loads ? " (a read forwards the word written in its cycle)" : "");
+		}
+	}
+	if (n)
+		fputc('\n', f);
+}
+
 void sched_print(const struct ir_program *p, const struct hls_schedule *s,
 		 void *file)
 {

@@ -178,6 +178,8 @@ unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
 		      const struct hls_schedule *s);
 /* One line per loop of one block (pipelined or not): its II, length,
  * stages and what limits it; the head of `sluice report`. */
+/* The kernels' memories: size, kind, reads, ports and writes. */
+void sched_print_memories(const struct ir_program *p, void *file);
 void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 		       void *file /* FILE * */);
 /* An op as the schedule prints it (constants inline); returns columns. */

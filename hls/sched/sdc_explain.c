@@ -243,9 +243,8 @@ const char *sdc_limit_words(const struct sdc_problem *pb,
 		unsigned k = 0;
 		for (unsigned i = 0; i < pb->block->nops; i++)
 			k += pb->block->ops[i]->mem == state->a->mem;
-		sb_printf(&b, "memory '%s' (%u accesses per iteration; one read and "
-			  "one write per cycle, a read sees the writes of earlier "
-			  "cycles): ", state->a->mem->name, k);
+		sb_printf(&b, "memory '%s' (%u accesses per iteration; each of its "
+			  "ports takes one a cycle): ", state->a->mem->name, k);
 	} else if (state) {
 		sb_printf(&b, "kernel state '%s' carried from one iteration to the "
 			  "next: ", state->a->state->name);

@@ -23,7 +23,13 @@
 #   fence-needed  fence_request without its sluice_fence() hangs;
 #   mul-clock  mul_unit's power series for iCE40: at 48 MHz its product
 #              goes through rtl/sluice_mul.v (4 cycles round the loop), at
-#              10 MHz it stays combinational (1 cycle).
+#              10 MHz it stays combinational (1 cycle);
+#   mem-*      bench/hist's read-modify-write of block RAM: II 1 at 35 MHz
+#              on iCE40 (the read forwards the word written in its cycle),
+#              II 2 at 48 MHz with the memory named as the limit (block
+#              RAM's late word, the increment and the write do not fit one
+#              cycle); mem_rom's two reads of a ROM on its two ports at
+#              II 1; the memories listed with their size and ports.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -55,6 +61,21 @@ report mul48 "$root/tests/kernels/mul_unit.c" --target ice40 &&
 report mul10 "$root/tests/kernels/mul_unit.c" --target ice40 --clock 10 &&
 	expect mul-clock-10 mul10 "powers, loop for_body  (mul_unit.c:32): 1 cycle per iteration" ||
 	bad mul-clock-10 "build failed ($out/mul10.log)"
+report hist35 "$root/bench/hist.c" --target ice40 --clock 35 &&
+	expect mem-ii1 hist35 "hist_kernel, loop entry  (hist.c:22): II 1," ||
+	bad mem-ii1 "build failed ($out/hist35.log)"
+report hist48 "$root/bench/hist.c" --target ice40 &&
+	expect mem-ii2 hist48 "hist_kernel, loop entry  (hist.c:22): II 2," ||
+	bad mem-ii2 "build failed ($out/hist48.log)"
+if [ -e "$out/hist48.txt" ]; then
+	tr -d '\n' <"$out/hist48.txt" >"$out/hist48.flat.txt"
+	expect mem-limit hist48.flat "II 2, .*II limited by memory 'hist' (2 accesses per iteration"
+	expect mem-list hist48 "hist_kernel, 'hist'  (hist.c:14): 256 words of 32 bits (8192 bits), RAM, 1 read on 1 port, 1 write (a read forwards"
+fi
+report rom "$root/tests/kernels/mem_rom.c" --target ice40 &&
+	expect mem-rom-ii1 rom "mem_rom, loop for_cond  (mem_rom.c:59): II 1," &&
+	expect mem-rom-ports rom "'table'  (mem_rom.c:11): 256 words of 32 bits (8192 bits), ROM, 2 reads on 2 ports, 0 writes" ||
+	bad mem-rom "build or report failed ($out/rom.log)"
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&
