@@ -13,6 +13,12 @@
  *   - a store of iK at byte o: load iN, clear the 8*storesize(iK) bits at
  *     8*o, or in zext(v) << 8*o, store iN;
  *   - a memset of L constant bytes at o: a store of the repeated byte;
+ *   - a memcpy (or memmove) of L constant bytes to o from a constant table
+ *     of at most 512 bytes at a constant offset (clang initialises a local
+ *     array from its list so, from `__const.f.x`): the table read whole as
+ *     one integer (`load iT, @table`, a constant once instcombine or the
+ *     lowering folds it), shifted to the offset, truncated to L bytes and
+ *     stored as a store of iL;
  *   - lifetime markers go; constant-offset GEPs of the slot go once their
  *     accesses are rewritten.
  * The new alloca is zero-initialised in the entry block, so a read of bytes
@@ -22,9 +28,10 @@
  * Only slots that do not escape are touched: a static alloca in the entry
  * block whose uses (through constant-index GEPs) are all non-volatile,
  * non-atomic integer loads and stores (as the address, never the stored
- * value) inside the slot, lifetime markers, and memsets with constant byte
- * and length inside the slot.  Anything else (a pointer stored or loaded, a
- * call, a memcpy) leaves the slot as it is, for the lowering to diagnose as
+ * value) inside the slot, lifetime markers, memsets with constant byte
+ * and length inside the slot, and memcpys into it from constant tables as
+ * above.  Anything else (a pointer stored or loaded, a call, a memcpy from
+ * anything else) leaves the slot as it is, for the lowering to diagnose as
  * before.  Debug records of the old alloca move to the new one.
  *
  * front_promote_arrays() runs after the pass pipeline, on what unrolling
@@ -155,6 +162,41 @@ static void add_access(struct slot *s, LLVMValueRef in, int64_t off, LLVMValueRe
 	VEC_PUSH(&s->ctx->arena, s->acc, s->nacc, ((struct access){in, off, ptr}));
 }
 
+/* Whether memcpy/memmove `call` copies a constant number of bytes, not
+ * volatile, from a constant table of at most MAX_SLOT_BYTES at a constant
+ * offset (clang's initialisation of a local array from its list,
+ * `__const.f.x`); the table in *g, the offset in *off (either NULL). */
+static bool const_source(const struct slot *s, LLVMValueRef call, LLVMValueRef *g,
+			 int64_t *off)
+{
+	LLVMValueRef src = LLVMGetOperand(call, 1), len = LLVMGetOperand(call, 2);
+	LLVMValueRef vol = LLVMGetOperand(call, 3);
+	int64_t o = 0;
+	bool var;
+	if (!LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol) ||
+	    LLVMConstIntGetZExtValue(vol))
+		return false;
+	if (LLVMIsAConstantExpr(src) && LLVMGetConstOpcode(src) == LLVMGetElementPtr) {
+		struct slot table = {.td = s->td};
+		if (!gep_offset(&table, src, &o, &var, NULL, NULL))
+			return false;
+		src = LLVMGetOperand(src, 0);
+	}
+	if (!LLVMIsAGlobalVariable(src) || !LLVMIsGlobalConstant(src) ||
+	    LLVMIsDeclaration(src) || !LLVMGetInitializer(src) ||
+	    !LLVMTypeIsSized(LLVMGlobalGetValueType(src)))
+		return false;
+	uint64_t size = LLVMABISizeOfType(s->td, LLVMGlobalGetValueType(src));
+	uint64_t n = LLVMConstIntGetZExtValue(len);
+	if (size > MAX_SLOT_BYTES || o < 0 || n > size || (uint64_t)o > size - n)
+		return false;
+	if (g)
+		*g = src;
+	if (off)
+		*off = o;
+	return true;
+}
+
 /* Collects the accesses of ptr (the slot plus off bytes, plus a variable
  * part when var); false if one is not of the promotable kinds.  A constant
  * table has loads only (and is not rewritten where it is not a kernel's:
@@ -212,6 +254,14 @@ static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, bool var, unsign
 				if (var || LLVMGetOperand(user, 0) != ptr || !LLVMIsAConstantInt(val) ||
 				    !LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol) ||
 				    LLVMConstIntGetZExtValue(vol) ||
+				    !in_slot(s, off, LLVMConstIntGetZExtValue(len)))
+					return false;
+				add_access(s, user, off, ptr);
+			} else if (!strncmp(name, "llvm.memcpy.", 12) ||
+				   !strncmp(name, "llvm.memmove.", 13)) {
+				LLVMValueRef len = LLVMGetOperand(user, 2);
+				if (var || LLVMGetOperand(user, 0) != ptr ||
+				    !const_source(s, user, NULL, NULL) ||
 				    !in_slot(s, off, LLVMConstIntGetZExtValue(len)))
 					return false;
 				add_access(s, user, off, ptr);
@@ -335,6 +385,22 @@ static void rewrite(struct slot *s, LLVMValueRef old)
 			unsigned n = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2));
 			uint8_t byte = (uint8_t)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 1));
 			insert_bits(b, slot, iN, repeated_byte(s->ctx, lc, n, byte), 8 * n, amt);
+		} else if (LLVMIsACallInst(in) && strncmp(callee_name(in), "llvm.lifetime.", 14)) {
+			/* a memcpy from a constant table: its bytes, from the
+			 * table read whole as one integer (a constant) */
+			LLVMValueRef g;
+			int64_t from;
+			const_source(s, in, &g, &from);
+			unsigned n = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2));
+			LLVMTypeRef t = LLVMIntTypeInContext(
+				lc, (unsigned)(8 * LLVMABISizeOfType(s->td, LLVMGlobalGetValueType(g))));
+			LLVMValueRef v = LLVMBuildLoad2(b, t, g, "slot.init");
+			if (from)
+				v = LLVMBuildLShr(b, v, LLVMConstInt(t, 8 * (uint64_t)from, 0), "");
+			if (8 * n < LLVMGetIntTypeWidth(t))
+				v = LLVMBuildTrunc(b, v, LLVMIntTypeInContext(lc, 8 * n), "");
+			if (n)
+				insert_bits(b, slot, iN, v, 8 * n, amt);
 		} /* else a lifetime marker: it just goes */
 		LLVMInstructionEraseFromParent(in);
 	}

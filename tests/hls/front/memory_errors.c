@@ -1,17 +1,23 @@
 // An array of more than 512 bytes becomes a memory when all its accesses
-// are integer loads and stores of one word size at whole-word offsets;
-// anything else is an error at the first access that is not, naming the
-// array.  Arrays of up to 512 bytes become registers instead.
-// expect-error: 34: memcpy/memset of array 'zeroed' in memory is not supported yet
-// expect-error: 38: a pointer into array 'left' is chosen at run time
-// expect-error: 38: a pointer into array 'right' is chosen at run time
-// expect-error: 41: array 'mixed' is accessed as 4-byte and 2-byte words; an array in memory needs one word size
-// expect-note: 40: 'mixed' is accessed as 4-byte words here
-// expect-error: 42: the address of array 'escaping' escapes (stored, passed to a call or compared); not supported
-// expect-error: 44: array 'packed' is accessed at a byte offset that is not a multiple of its 4-byte words
-// expect-error: 45: array 'wide' is accessed as 16-byte words; an array in memory has words of 1, 2, 4 or 8 bytes
-// expect-error: 46: array 'floats' is accessed as a value that is not an integer
+// are integer loads and stores of one word size at whole-word offsets, and
+// memsets and memcpys of whole words; anything else is an error at the
+// first access that is not, naming the array.  Arrays of up to 512 bytes
+// become registers instead.
+// expect-error: 46: a pointer into array 'left' is chosen at run time
+// expect-error: 46: a pointer into array 'right' is chosen at run time
+// expect-error: 49: array 'mixed' is accessed as 4-byte and 2-byte words; an array in memory needs one word size
+// expect-note: 48: 'mixed' is accessed as 4-byte words here
+// expect-error: 50: the address of array 'escaping' escapes (stored, passed to a call or compared); not supported
+// expect-error: 52: array 'packed' is accessed at a byte offset that is not a multiple of its 4-byte words
+// expect-error: 53: array 'wide' is accessed as 16-byte words; an array in memory has words of 1, 2, 4 or 8 bytes
+// expect-error: 54: array 'floats' is accessed as a value that is not an integer
+// expect-error: 58: memcpy between array 'words' of 4-byte words and array 'halves' of 2-byte words; arrays in memory copied into each other need one word size
+// expect-error: 59: memset of 10 bytes of array 'cleared' is not a whole number of its 4-byte words
+// expect-error: 60: memset of array 'bytes_n' with a length that is not known to be a multiple of its 4-byte words
+// expect-error: 61: memset of array 'shifted' at a byte offset that is not a multiple of its 4-byte words
+// expect-error: 62: memmove within array 'moved' in memory is not supported (the regions may overlap)
 #include <sluice.h>
+#include <string.h>
 
 SLUICE_IO_PIPE_IN(in, uint32_t, 0);
 SLUICE_IO_PIPE_OUT(out, uint64_t, 0);
@@ -27,10 +33,12 @@ static uint32_t left[300], right[300];
 static struct rec packed[200];
 static unsigned __int128 wide[64];
 static float floats[300];
+static uint32_t words[300], cleared[300], bytes_n[300], shifted[300], moved[300];
+static uint16_t halves[600];
 
 SLUICE_KERNEL void errors(uint32_t n)
 {
-	/* clang clears it with a memset */
+	/* clang clears it with a memset: a loop of stores */
 	uint32_t zeroed[300] = {0};
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t x = sluice_read(in);
@@ -44,6 +52,14 @@ SLUICE_KERNEL void errors(uint32_t n)
 		packed[(x >> 7) % 200].val = x;
 		wide[(x >> 3) & 63] += x;
 		floats[x % 300] = floats[(x >> 9) % 300];
+		halves[x % 600] = (uint16_t)x;
+		r += words[x % 300] + cleared[x % 300] + bytes_n[x % 300] +
+		     shifted[x % 300] + moved[x % 300] + halves[x % 599];
+		memcpy(words, halves, sizeof words);
+		memset(cleared, 0, 10);
+		memset(bytes_n, 0, x % 1200);
+		memset((char *)shifted + 4 * (x % 8) + 2, 0, 12);
+		memmove(moved, moved + (x % 4), 16);
 		sluice_write(out, r);
 	}
 }
