@@ -29,6 +29,7 @@
 #define SLUICE_FRONT_INTERNAL_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 
 #include <stdbool.h>
 
@@ -59,6 +60,23 @@ struct ir_loc front_loc(struct hls_ctx *ctx, LLVMValueRef v);
 const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g);
 /* Whether t is a floating-point type or a vector of one. */
 bool front_is_fp_type(LLVMTypeRef t);
+/* The name of the function a call calls directly, or "". */
+const char *front_callee_name(LLVMValueRef call);
+/* One index of a GEP, the i-th (idx), stepping *ty (the GEP's source
+ * element type before the first) into what it selects: a constant field
+ * of a struct adds *field bytes (and *stride is 0); an index of the
+ * pointer itself or of an array moves *stride bytes a step (*field 0).
+ * False where the walk cannot go on: a vector, a struct field chosen by
+ * a variable, an index that is not an integer. */
+bool front_gep_step(LLVMTargetDataRef td, LLVMTypeRef *ty, unsigned i, LLVMValueRef idx,
+		    int64_t *field, uint64_t *stride);
+/* The function `name` of type fty in m, added on first use with the
+ * attributes of sluice's own operations: nounwind, nomerge, `noduplicate`
+ * when asked, and memory(inaccessiblemem: readwrite), so that LLVM keeps
+ * every call, in order, and merges none (pipe, state and memory
+ * operations: lower_pipes.c, state.c, promote_mems.c). */
+LLVMValueRef front_effect_fn(LLVMModuleRef m, const char *name, LLVMTypeRef fty,
+			     bool noduplicate);
 
 /* One `struct sluice_pipe_desc` global as written.  After llvm-link there
  * is one per source file that declares the pipe, so one name can have

@@ -71,19 +71,6 @@ struct lp {
 	LLVMBuilderRef b;
 };
 
-static void add_fn_attr(LLVMContextRef lc, LLVMValueRef fn, const char *name,
-			uint64_t val)
-{
-	unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-	if (kind)
-		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-					LLVMCreateEnumAttribute(lc, kind, val));
-}
-
-/* memory(inaccessiblemem: readwrite): ModRef (3) at location
- * InaccessibleMem (1), two bits per location (llvm::MemoryEffects). */
-#define MEMORY_INACCESSIBLE_READWRITE (3u << 2)
-
 static LLVMValueRef get_fn(struct lp *p, enum pipe_op op, unsigned bits)
 {
 	char name[64];
@@ -91,9 +78,6 @@ static LLVMValueRef get_fn(struct lp *p, enum pipe_op op, unsigned bits)
 		snprintf(name, sizeof name, "sluice.pipe.fence");
 	else
 		snprintf(name, sizeof name, "sluice.pipe.%s.i%u", new_names[op], bits);
-	LLVMValueRef fn = LLVMGetNamedFunction(p->m, name);
-	if (fn)
-		return fn;
 	LLVMTypeRef i32 = LLVMInt32TypeInContext(p->lc);
 	LLVMTypeRef in = LLVMIntTypeInContext(p->lc, bits);
 	LLVMTypeRef i1 = LLVMInt1TypeInContext(p->lc);
@@ -123,11 +107,7 @@ static LLVMValueRef get_fn(struct lp *p, enum pipe_op op, unsigned bits)
 		params[np++] = i32;
 	if (op == OP_FENCE)
 		ret = LLVMVoidTypeInContext(p->lc), np = 0;
-	fn = LLVMAddFunction(p->m, name, LLVMFunctionType(ret, params, np, false));
-	add_fn_attr(p->lc, fn, "nounwind", 0);
-	add_fn_attr(p->lc, fn, "nomerge", 0);
-	add_fn_attr(p->lc, fn, "memory", MEMORY_INACCESSIBLE_READWRITE);
-	return fn;
+	return front_effect_fn(p->m, name, LLVMFunctionType(ret, params, np, false), false);
 }
 
 static LLVMValueRef strip_casts(LLVMValueRef v)

@@ -239,3 +239,58 @@ bool front_is_fp_type(LLVMTypeRef t)
 		return false;
 	}
 }
+
+/* memory(inaccessiblemem: readwrite): ModRef (3) at location
+ * InaccessibleMem (1), two bits per location (llvm::MemoryEffects). */
+#define MEMORY_INACCESSIBLE_READWRITE (3u << 2)
+
+LLVMValueRef front_effect_fn(LLVMModuleRef m, const char *name, LLVMTypeRef fty,
+			     bool noduplicate)
+{
+	LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+	if (fn)
+		return fn;
+	fn = LLVMAddFunction(m, name, fty);
+	LLVMContextRef lc = LLVMGetModuleContext(m);
+	static const char *const attrs[] = {"nounwind", "nomerge", "memory", "noduplicate"};
+	for (unsigned i = 0; i < (noduplicate ? 4u : 3u); i++) {
+		unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
+		if (kind)
+			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+						LLVMCreateEnumAttribute(lc, kind,
+									i == 2 ? MEMORY_INACCESSIBLE_READWRITE : 0));
+	}
+	return fn;
+}
+
+bool front_gep_step(LLVMTargetDataRef td, LLVMTypeRef *ty, unsigned i, LLVMValueRef idx,
+		    int64_t *field, uint64_t *stride)
+{
+	bool is_const = LLVMIsAConstantInt(idx);
+	*field = 0;
+	*stride = 0;
+	if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
+		return false;
+	if (i == 0) {
+		*stride = LLVMABISizeOfType(td, *ty);
+	} else if (LLVMGetTypeKind(*ty) == LLVMStructTypeKind && is_const) {
+		unsigned k = (unsigned)LLVMConstIntGetZExtValue(idx);
+		*field = (int64_t)LLVMOffsetOfElement(td, *ty, k);
+		*ty = LLVMStructGetTypeAtIndex(*ty, k);
+	} else if (LLVMGetTypeKind(*ty) == LLVMArrayTypeKind) {
+		*ty = LLVMGetElementType(*ty);
+		*stride = LLVMABISizeOfType(td, *ty);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+const char *front_callee_name(LLVMValueRef call)
+{
+	LLVMValueRef c = LLVMGetCalledValue(call);
+	if (!c || !LLVMIsAFunction(c))
+		return "";
+	size_t len;
+	return LLVMGetValueName2(c, &len);
+}

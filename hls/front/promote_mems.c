@@ -71,13 +71,13 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #define MIN_MEM_BYTES (IR_MAX_WIDTH / 8 + 1) /* smaller: promote_slots.c */
 
-#define MEMORY_INACCESSIBLE_READWRITE (3u << 2) /* see lower_pipes.c */
 
 struct cached {
 	LLVMValueRef gep;	   /* a GEP into the object */
@@ -115,15 +115,6 @@ static bool prefix(const char *s, const char *p)
 	return !strncmp(s, p, strlen(p));
 }
 
-static const char *callee_name(LLVMValueRef call)
-{
-	LLVMValueRef c = LLVMGetCalledValue(call);
-	if (!c || !LLVMIsAFunction(c))
-		return "";
-	size_t len;
-	return LLVMGetValueName2(c, &len);
-}
-
 static bool is_gep(LLVMValueRef v)
 {
 	return LLVMIsAGetElementPtrInst(v) ||
@@ -150,7 +141,7 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 /* llvm.memset, llvm.memcpy or llvm.memmove (with llvm.memcpy.inline) */
 static bool is_copy(LLVMValueRef call)
 {
-	const char *name = callee_name(call);
+	const char *name = front_callee_name(call);
 	return prefix(name, "llvm.memset") || prefix(name, "llvm.memcpy") ||
 	       prefix(name, "llvm.memmove");
 }
@@ -232,25 +223,14 @@ static bool offset_of(struct pm *p, LLVMValueRef v, int64_t *off, uint64_t *stri
 		LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
 		for (unsigned i = 0; i < n; i++) {
 			LLVMValueRef idx = LLVMGetOperand(v, i + 1);
-			bool is_const = LLVMIsAConstantInt(idx);
-			int64_t k = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+			int64_t field;
 			uint64_t s;
-			if (i == 0) {
-				s = LLVMABISizeOfType(p->td, ty);
-			} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && is_const) {
-				*off += (int64_t)LLVMOffsetOfElement(p->td, ty, (unsigned)k);
-				ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
-				continue;
-			} else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
-				ty = LLVMGetElementType(ty);
-				s = LLVMABISizeOfType(p->td, ty);
-			} else {
+			if (!front_gep_step(p->td, &ty, i, idx, &field, &s))
 				return false;
-			}
-			if (is_const)
-				*off += k * (int64_t)s;
-			else if (LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
-				return false;
+			if (!s)
+				*off += field;
+			else if (LLVMIsAConstantInt(idx))
+				*off += LLVMConstIntGetSExtValue(idx) * (int64_t)s;
 			else
 				*stride = gcd(*stride, s);
 		}
@@ -330,12 +310,12 @@ static void scan_use(struct pm *p, struct mem_obj *o, LLVMValueRef in, unsigned 
 		scan_access(p, o, in, v, false);
 	} else if (LLVMIsAStoreInst(in) && i == 1) {
 		scan_access(p, o, in, v, true);
-	} else if (LLVMIsACallInst(in) && prefix(callee_name(in), "llvm.lifetime.")) {
+	} else if (LLVMIsACallInst(in) && prefix(front_callee_name(in), "llvm.lifetime.")) {
 		VEC_PUSH(&p->ctx->arena, o->acc, o->nacc, in);
-	} else if (LLVMIsACallInst(in) && (prefix(callee_name(in), "llvm.assume") ||
-					   prefix(callee_name(in), "llvm.prefetch") ||
-					   prefix(callee_name(in), "llvm.invariant.") ||
-					   prefix(callee_name(in), "llvm.var.annotation"))) {
+	} else if (LLVMIsACallInst(in) && (prefix(front_callee_name(in), "llvm.assume") ||
+					   prefix(front_callee_name(in), "llvm.prefetch") ||
+					   prefix(front_callee_name(in), "llvm.invariant.") ||
+					   prefix(front_callee_name(in), "llvm.var.annotation"))) {
 		return; /* hints, which the lowering drops */
 	} else if (LLVMIsACallInst(in) && i < 2 && is_copy(in)) {
 		/* seen once per object it touches, consecutively */
@@ -378,24 +358,12 @@ static LLVMValueRef mem_fn(struct pm *p, bool store, unsigned bits)
 {
 	char name[64];
 	snprintf(name, sizeof name, "sluice.mem.%s.i%u", store ? "store" : "load", bits);
-	LLVMValueRef fn = LLVMGetNamedFunction(p->m, name);
-	if (fn)
-		return fn;
 	LLVMTypeRef w = LLVMIntTypeInContext(p->lc, bits);
 	LLVMTypeRef params[3] = {LLVMPointerTypeInContext(p->lc, 0),
 				 LLVMInt64TypeInContext(p->lc), w};
 	LLVMTypeRef fty = store ? LLVMFunctionType(LLVMVoidTypeInContext(p->lc), params, 3, false)
 				: LLVMFunctionType(w, params, 2, false);
-	fn = LLVMAddFunction(p->m, name, fty);
-	static const char *const attrs[] = {"nounwind", "nomerge", "noduplicate", "memory"};
-	for (unsigned i = 0; i < 4; i++) {
-		unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
-		uint64_t val = i == 3 ? MEMORY_INACCESSIBLE_READWRITE : 0;
-		if (kind)
-			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-						LLVMCreateEnumAttribute(p->lc, kind, val));
-	}
-	return fn;
+	return front_effect_fn(p->m, name, fty, true);
 }
 
 /* a + b, either NULL for 0 */
@@ -418,21 +386,17 @@ static void gep_index(struct pm *p, LLVMValueRef g, unsigned k, LLVMValueRef *wo
 	*words = *bytes = NULL;
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef idx = LLVMGetOperand(g, i + 1);
-		bool is_const = LLVMIsAConstantInt(idx);
-		int64_t c = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+		int64_t field;
 		uint64_t s;
-		if (i == 0) {
-			s = LLVMABISizeOfType(p->td, ty);
-		} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-			off += (int64_t)LLVMOffsetOfElement(p->td, ty, (unsigned)c);
-			ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
+		bool ok = front_gep_step(p->td, &ty, i, idx, &field, &s);
+		assert(ok); /* offset_of went this way before */
+		(void)ok;
+		if (!s) {
+			off += field;
 			continue;
-		} else {
-			ty = LLVMGetElementType(ty);
-			s = LLVMABISizeOfType(p->td, ty);
 		}
-		if (is_const) {
-			off += c * (int64_t)s;
+		if (LLVMIsAConstantInt(idx)) {
+			off += LLVMConstIntGetSExtValue(idx) * (int64_t)s;
 			continue;
 		}
 		unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
@@ -550,7 +514,7 @@ static bool rewrite(struct pm *p, struct mem_obj *o)
 
 static const char *copy_kind(LLVMValueRef call)
 {
-	const char *name = callee_name(call);
+	const char *name = front_callee_name(call);
 	return prefix(name, "llvm.memset") ? "memset" :
 	       prefix(name, "llvm.memcpy") ? "memcpy" : "memmove";
 }

@@ -80,15 +80,6 @@ struct slot {
 	bool any_variable;     /* some GEP has a variable index */
 };
 
-static const char *callee_name(LLVMValueRef call)
-{
-	LLVMValueRef c = LLVMGetCalledValue(call);
-	if (!c || !LLVMIsAFunction(c))
-		return "";
-	size_t len;
-	return LLVMGetValueName2(c, &len);
-}
-
 static bool in_slot(const struct slot *s, int64_t off, uint64_t bytes)
 {
 	return off >= 0 && bytes > 0 && (uint64_t)off <= s->size &&
@@ -116,26 +107,19 @@ static bool gep_offset(const struct slot *s, LLVMValueRef gep, int64_t *off, boo
 	LLVMValueRef sum = NULL;
 	for (unsigned i = 0; i < n; i++) {
 		LLVMValueRef idx = LLVMGetOperand(gep, i + 1);
-		bool is_const = LLVMIsAConstantInt(idx);
-		int64_t k = is_const ? LLVMConstIntGetSExtValue(idx) : 0;
+		int64_t field;
 		uint64_t stride;
-		if (i == 0) {
-			stride = LLVMABISizeOfType(s->td, ty);
-		} else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && is_const) {
-			o += (int64_t)LLVMOffsetOfElement(s->td, ty, (unsigned)k);
-			ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
-			continue;
-		} else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
-			ty = LLVMGetElementType(ty);
-			stride = LLVMABISizeOfType(s->td, ty);
-		} else {
+		if (!front_gep_step(s->td, &ty, i, idx, &field, &stride))
 			return false;
-		}
-		if (is_const) {
-			o += k * (int64_t)stride;
+		if (!stride) {
+			o += field;
 			continue;
 		}
-		if (!s->variable || LLVMGetTypeKind(LLVMTypeOf(idx)) != LLVMIntegerTypeKind)
+		if (LLVMIsAConstantInt(idx)) {
+			o += LLVMConstIntGetSExtValue(idx) * (int64_t)stride;
+			continue;
+		}
+		if (!s->variable)
 			return false;
 		*var = true;
 		if (b) {
@@ -244,7 +228,7 @@ static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, bool var, unsign
 		} else if (s->constant) {
 			return false;
 		} else if (LLVMIsACallInst(user)) {
-			const char *name = callee_name(user);
+			const char *name = front_callee_name(user);
 			if (!strncmp(name, "llvm.lifetime.", 14)) {
 				add_access(s, user, off, ptr);
 			} else if (!strncmp(name, "llvm.memset.", 12)) {
@@ -381,11 +365,11 @@ static void rewrite(struct slot *s, LLVMValueRef old)
 			LLVMValueRef v = LLVMGetOperand(in, 0);
 			unsigned bytes = (unsigned)LLVMStoreSizeOfType(s->td, LLVMTypeOf(v));
 			insert_bits(b, slot, iN, v, 8 * bytes, amt);
-		} else if (!strncmp(callee_name(in), "llvm.memset.", 12)) {
+		} else if (!strncmp(front_callee_name(in), "llvm.memset.", 12)) {
 			unsigned n = (unsigned)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 2));
 			uint8_t byte = (uint8_t)LLVMConstIntGetZExtValue(LLVMGetOperand(in, 1));
 			insert_bits(b, slot, iN, repeated_byte(s->ctx, lc, n, byte), 8 * n, amt);
-		} else if (LLVMIsACallInst(in) && strncmp(callee_name(in), "llvm.lifetime.", 14)) {
+		} else if (LLVMIsACallInst(in) && strncmp(front_callee_name(in), "llvm.lifetime.", 14)) {
 			/* a memcpy from a constant table: its bytes, from the
 			 * table read whole as one integer (a constant) */
 			LLVMValueRef g;

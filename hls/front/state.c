@@ -47,7 +47,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define MEMORY_INACCESSIBLE_READWRITE (3u << 2) /* see lower_pipes.c */
 
 struct st {
 	struct hls_ctx *ctx;
@@ -158,23 +157,11 @@ static LLVMValueRef state_fn(struct st *s, bool store, unsigned bits)
 {
 	char name[64];
 	snprintf(name, sizeof name, "sluice.state.%s.i%u", store ? "store" : "load", bits);
-	LLVMValueRef fn = LLVMGetNamedFunction(s->m, name);
-	if (fn)
-		return fn;
 	LLVMTypeRef in = LLVMIntTypeInContext(s->lc, bits);
 	LLVMTypeRef params[2] = {LLVMPointerTypeInContext(s->lc, 0), in};
 	LLVMTypeRef fty = store ? LLVMFunctionType(LLVMVoidTypeInContext(s->lc), params, 2, false)
 				: LLVMFunctionType(in, params, 1, false);
-	fn = LLVMAddFunction(s->m, name, fty);
-	static const char *const attrs[] = {"nounwind", "nomerge", "noduplicate", "memory"};
-	for (unsigned i = 0; i < 4; i++) {
-		unsigned kind = LLVMGetEnumAttributeKindForName(attrs[i], strlen(attrs[i]));
-		if (kind)
-			LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-						LLVMCreateEnumAttribute(s->lc, kind,
-									i == 3 ? MEMORY_INACCESSIBLE_READWRITE : 0));
-	}
-	return fn;
+	return front_effect_fn(s->m, name, fty, true);
 }
 
 /* An instruction computing constant expression `ce` with g replaced by
