@@ -74,5 +74,4 @@ const char *front_pipeline_string(void);
 unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m,
 			  const char *passes);
 
-
 #endif /* SLUICE_FRONT_PREPARE_H */
