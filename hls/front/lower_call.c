@@ -22,7 +22,8 @@
  * A memory op gets op->mem, the kernel's memory of the array @a (a global
  * or a local's alloca; lower_mem makes it at the first call naming it),
  * and the word index %i as any value: promote_mems.c has made W the one
- * word width of the array's every access, 8, 16, 32 or 64 bits.
+ * word width of the array's every access (a narrower C access is a part
+ * of a word there), 8, 16, 32 or 64 bits.
  */
 #include "lower.h"
 

@@ -9,27 +9,38 @@
  * mutable global that state.c left a global because it is too wide for
  * kernel state -- is rewritten when every use, through GEPs with constant
  * or variable indices, is a non-volatile, non-atomic integer load or store
- * of one size K bytes (K = 1, 2, 4 or 8) at a byte offset that is a
- * multiple of K (by the GEPs' constant offsets and strides, or because
- * the access and the object are aligned to K, as in the byte-offset GEP
- * that instcombine makes of a pointer walking the array), a lifetime
- * marker or a hint the lowering drops (assume, prefetch):
+ * of 1, 2, 4 or 8 bytes, a lifetime marker or a hint the lowering drops
+ * (assume, prefetch).  The memory's word is its widest access, K bytes:
+ * a port moves one word a cycle, and an array of structs read field by
+ * field, or a word buffer also read bytewise, is then one memory of the
+ * words it is mostly moved in.  Every access of k bytes must lie within
+ * one word: it is aligned to its own size (k divides K; by the GEPs'
+ * constant offsets and strides, or because the access and the object are
+ * aligned to k, as in the byte-offset GEP that instcombine makes of a
+ * pointer walking the array), or every variable stride is a multiple of
+ * K and the constant offset's place in the word leaves room for it (a
+ * field of a packed struct).  Then, with W = 8*K:
  *
  *   load iN at byte o   ->  %w = call iW @sluice.mem.load.iW(ptr @obj, i64 o/K)
  *   store iN %v at o    ->  call void @sluice.mem.store.iW(ptr @obj, i64 o/K, iW %v)
  *
- * with W = 8*K (an iN narrower than its K bytes, such as a bool's i1, is
- * truncated from the word or zero-extended into it); lifetime markers go.
- * The word index o/K is built from the GEPs' indices, each sign-extended
- * to i64 as promote_slots.c builds byte offsets, with every stride and
- * constant offset that is a multiple of K divided by K (an array's
- * element index is then the word index itself, with no shift and no
- * 64-bit mask for instcombine to leave behind); the terms that are not
- * (a byte-offset GEP) are summed in bytes and shifted right by log2 K,
- * `exact`: the scan has proved their sum a multiple of K, so no low bits
- * are checked in hardware.  Each GEP's part is built once, before the
- * GEP, so that a load and a store through one GEP (a read-modify-write)
- * share it.
+ * for a whole word (an iN narrower than its K bytes, such as a bool's i1,
+ * is truncated from the word or zero-extended into it), and for a part of
+ * one, at byte l = o mod K of the word (little-endian, as the rest of
+ * sluice), the word shifted right by 8*l and truncated, or stored back
+ * with the part's bytes replaced (a read-modify-write: rewrite_access);
+ * lifetime markers go.  The word index o/K is built from the GEPs'
+ * indices, each sign-extended to i64 as promote_slots.c builds byte
+ * offsets, with every stride and constant offset that is a multiple of K
+ * divided by K (an array's element index is then the word index itself,
+ * with no shift and no 64-bit mask for instcombine to leave behind); the
+ * terms that are not (a byte-offset GEP, a field's offset) are summed in
+ * bytes and split into words and l: at compile time when a constant, else
+ * by a shift right by log2 K (`exact` when the scan has proved the access
+ * aligned to K: no low bits are checked in hardware) and, for a part, a
+ * mask of the low bits.  Each GEP's part is built once, before the GEP,
+ * so that a load and a store through one GEP (a read-modify-write) share
+ * it.
  *
  * The functions are declared as state.c declares the state functions:
  * nounwind, nomerge, noduplicate, memory(inaccessiblemem: readwrite): the
@@ -40,12 +51,13 @@
  * constant table's contents, a mutable global's reset value).
  *
  * An object of more than 512 bytes that does not qualify is an error at
- * the first offending instruction in program order (one error per object):
- * words of two sizes (with a note at the first access of the other size),
- * words of another size or of a non-integer type, an offset that is not a
- * multiple of the word, a volatile or atomic access, a pointer into it
- * chosen at run time (phi, select), or its address escaping (stored,
- * passed to a call, compared, converted to an integer).  Returns the
+ * the first offending instruction in program order (one error per object;
+ * whether an access lies within a word is checked after the scan, which
+ * finds K): words of another size or of a non-integer type, an access
+ * that may straddle two words (with a note at the first access of K
+ * bytes), a volatile or atomic access, a pointer into it chosen at run
+ * time (phi, select), or its address escaping (stored, passed to a call,
+ * compared, converted to an integer).  Returns the
  * number of errors; the module is not changed when there is any.
  *
  * Before that, and before front_promote_arrays, front_expand_memory_copies
@@ -57,7 +69,7 @@
  * calls, a small constant table's (front_promote_arrays) one wide
  * constant, a small array's an access of its wide integer.  The loop is a
  * one-block do-while that the scheduler pipelines, one word per cycle.  K
- * is the memory's own (from its loads and stores; for a memory that only
+ * is the memory's own (its widest load or store; for a memory that only
  * copies touch, that of a memory it is copied from or to, else its
  * element's size).  A copy is an error when it is volatile, copies
  * between memories of two word sizes, is a memmove within one memory (the
@@ -87,7 +99,7 @@ struct cached {
 struct mem_obj {
 	LLVMValueRef obj;	/* the alloca or global */
 	const char *name;	/* in C terms, for errors */
-	unsigned word;		/* K: bytes per word; 0 until the first access */
+	unsigned word;		/* K: bytes per word, the widest access's; 0: none */
 	LLVMValueRef word_at;	/* the first access of K bytes */
 	bool bad;		/* an error was reported */
 	LLVMValueRef *acc;	/* loads, stores, lifetime markers: program order */
@@ -271,13 +283,6 @@ static void scan_access(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMVa
 		    "memory has words of 1, 2, 4 or 8 bytes", o->name, k);
 		return;
 	}
-	if (o->word && o->word != k) {
-		bad(p, o, in, "array '%s' is accessed as %u-byte and %u-byte words; an "
-		    "array in memory needs one word size", o->name, o->word, k);
-		diag_note(&p->ctx->diag, front_loc(p->ctx, o->word_at),
-			  "'%s' is accessed as %u-byte words here", o->name, o->word);
-		return;
-	}
 	int64_t off;
 	uint64_t stride;
 	if (!offset_of(p, v, &off, &stride)) {
@@ -285,13 +290,9 @@ static void scan_access(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMVa
 		    "for an array in memory", o->name);
 		return;
 	}
-	if (!whole_words(o, off, stride, LLVMGetAlignment(in), k)) {
-		bad(p, o, in, "array '%s' is accessed at a byte offset that is not a "
-		    "multiple of its %u-byte words; an array in memory needs aligned "
-		    "words", o->name, k);
-		return;
-	}
-	if (!o->word) {
+	/* the word is the widest access; whether each lies within one word
+	 * is known once all are seen (check_words) */
+	if (k > o->word) {
 		o->word = k;
 		o->word_at = in;
 	}
@@ -350,6 +351,72 @@ static void scan_kernel(struct pm *p, LLVMValueRef fn)
 					scan_use(p, o, in, i, v);
 			}
 		}
+}
+
+/* The constant part off and stride of the offset of access `in` (a load
+ * or store scan_access took) into o, and its size in *k. */
+static void access_at(struct pm *p, LLVMValueRef in, int64_t *off, uint64_t *stride,
+		      unsigned *k)
+{
+	bool store = LLVMIsAStoreInst(in);
+	bool ok = offset_of(p, LLVMGetOperand(in, store), off, stride);
+	assert(ok); /* scan_access */
+	(void)ok;
+	*k = (unsigned)LLVMStoreSizeOfType(p->td, LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in));
+}
+
+/* Whether an access of k bytes at a byte offset of constant part off plus
+ * multiples of stride lies within one of o's K-byte words: it is aligned
+ * to its own size (k divides K), or its place in the word is a constant
+ * that leaves room for it (a field of a packed struct). */
+static bool in_one_word(struct mem_obj *o, int64_t off, uint64_t stride, unsigned align,
+			unsigned k)
+{
+	return whole_words(o, off, stride, align, k) ||
+	       (stride % o->word == 0 && ((uint64_t)off & (o->word - 1)) + k <= o->word);
+}
+
+/* Every access of o, once its word size K is known, must move bytes of one
+ * word: a narrower one becomes a part of a word (rewrite), and a word is
+ * all a memory's port moves in a cycle.  Else an error at the first one
+ * that does not, in program order. */
+static void check_words(struct pm *p, struct mem_obj *o)
+{
+	for (unsigned i = 0; i < o->nacc && !o->bad; i++) {
+		LLVMValueRef in = o->acc[i];
+		int64_t off;
+		uint64_t stride;
+		unsigned k;
+		if (LLVMIsACallInst(in)) /* a lifetime marker */
+			continue;
+		access_at(p, in, &off, &stride, &k);
+		if (in_one_word(o, off, stride, LLVMGetAlignment(in), k))
+			continue;
+		if (k == o->word) {
+			bad(p, o, in, "array '%s' is accessed at a byte offset that is not "
+			    "a multiple of its %u-byte words; an array in memory needs "
+			    "aligned words", o->name, k);
+		} else {
+			bad(p, o, in, "array '%s' is accessed as %u-byte words that may "
+			    "straddle its %u-byte words; an array in memory needs each "
+			    "access within one word (aligned to its size)", o->name, k,
+			    o->word);
+			diag_note(&p->ctx->diag, front_loc(p->ctx, o->word_at),
+				  "'%s' is accessed as %u-byte words here", o->name, o->word);
+		}
+	}
+}
+
+/* Scans the kernels of the module for objects and their uses, then checks
+ * the accesses of each against its word size. */
+static void scan_module(struct pm *p)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(p->m); fn; fn = LLVMGetNextFunction(fn))
+		if (LLVMCountBasicBlocks(fn) && front_is_kernel(fn, NULL))
+			scan_kernel(p, fn);
+	for (unsigned i = 0; i < p->nobjs; i++)
+		if (!p->objs[i].bad)
+			check_words(p, &p->objs[i]);
 }
 
 /* ---- the rewrite ------------------------------------------------------------ */
@@ -439,26 +506,113 @@ static struct cached offset_in(struct pm *p, struct mem_obj *o, LLVMValueRef v)
 	return r;
 }
 
-/* The word index of access `in` at address v into o, built before it: the
- * whole words, plus the bytes shifted right by log2 K (exact: the scan
- * has proved the offset a multiple of K). */
-static LLVMValueRef word_index(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMValueRef v)
+/* The word index of access `in` at address v into o, built before it, and
+ * in *lane the byte offset of the access within that word (NULL: 0).  The
+ * bytes that are not whole words are, when a constant (every variable
+ * stride a multiple of K), split here into words and a constant lane; when
+ * the access is aligned to K (`whole`), shifted right by log2 K, `exact`:
+ * the scan has proved them a multiple of K, so no low bits are checked in
+ * hardware; else (a byte pointer walking the memory) split in hardware,
+ * the words by an arithmetic shift (the bytes of one GEP may be negative
+ * where its base is further on), the lane by a mask. */
+static LLVMValueRef word_index(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMValueRef v,
+			       bool whole, LLVMValueRef *lane)
 {
 	struct cached c = offset_in(p, o, v);
 	LLVMPositionBuilderBefore(p->b, in);
 	LLVMSetCurrentDebugLocation2(p->b, LLVMInstructionGetDebugLoc(in));
 	LLVMTypeRef i64 = LLVMInt64TypeInContext(p->lc);
-	LLVMValueRef w = c.words;
-	if (c.bytes && o->word > 1) {
-		unsigned log2k = o->word == 2 ? 1 : o->word == 4 ? 2 : 3;
-		LLVMValueRef sh = LLVMBuildLShr(p->b, c.bytes, LLVMConstInt(i64, log2k, 0), "");
+	int64_t k = o->word;
+	LLVMValueRef w = c.words, log2k = LLVMConstInt(i64, __builtin_ctz(o->word), 0);
+	*lane = NULL;
+	if (c.bytes && LLVMIsAConstantInt(c.bytes)) {
+		int64_t b = LLVMConstIntGetSExtValue(c.bytes);
+		int64_t in_word = (int64_t)((uint64_t)b & (uint64_t)(k - 1));
+		if (b - in_word)
+			w = add(p, w, LLVMConstInt(i64, (uint64_t)((b - in_word) / k), 1));
+		if (in_word)
+			*lane = LLVMConstInt(i64, (uint64_t)in_word, 0);
+	} else if (c.bytes && k > 1 && whole) {
+		LLVMValueRef sh = LLVMBuildLShr(p->b, c.bytes, log2k, "");
 		if (LLVMIsAInstruction(sh))
 			LLVMSetExact(sh, true);
 		w = add(p, w, sh);
+	} else if (c.bytes && k > 1) {
+		w = add(p, w, LLVMBuildAShr(p->b, c.bytes, log2k, ""));
+		*lane = LLVMBuildAnd(p->b, c.bytes, LLVMConstInt(i64, (uint64_t)(k - 1), 0),
+				     "mem.lane");
 	} else if (c.bytes) {
 		w = add(p, w, c.bytes);
 	}
 	return w ? w : LLVMConstInt(i64, 0, 0);
+}
+
+/* The bit offset in a word of type w of a part at byte `lane` (not NULL). */
+static LLVMValueRef lane_bits(struct pm *p, LLVMValueRef lane, LLVMTypeRef w)
+{
+	LLVMTypeRef i64 = LLVMInt64TypeInContext(p->lc);
+	LLVMValueRef bits = LLVMBuildShl(p->b, lane, LLVMConstInt(i64, 3, 0), "");
+	return LLVMGetIntTypeWidth(w) < 64 ? LLVMBuildTrunc(p->b, bits, w, "") : bits;
+}
+
+/* Rewrites access `in` of k bytes into o: a load or store of a whole word,
+ * or, narrower, of a part of one (little-endian, as the rest of sluice):
+ *
+ *   load:   %w = mem.load(i); trunc(lshr %w, 8*lane)
+ *   store:  %w = mem.load(i);
+ *           mem.store(i, (%w & ~(ones(k) << 8*lane)) | (zext %v << 8*lane))
+ *
+ * The read-modify-write costs a read of the memory's one read port; the
+ * back end forwards a store to a later load of its word, so that such
+ * stores in consecutive iterations of a pipelined loop stay correct. */
+static void rewrite_access(struct pm *p, struct mem_obj *o, LLVMValueRef in)
+{
+	LLVMTypeRef w = LLVMIntTypeInContext(p->lc, 8 * o->word);
+	bool store = LLVMIsAStoreInst(in);
+	int64_t off;
+	uint64_t stride;
+	unsigned k;
+	access_at(p, in, &off, &stride, &k);
+	bool whole = whole_words(o, off, stride, LLVMGetAlignment(in), o->word);
+	LLVMValueRef lane;
+	LLVMValueRef args[3] = {o->obj, word_index(p, o, in, LLVMGetOperand(in, store), whole,
+						   &lane), NULL};
+	LLVMValueRef load = mem_fn(p, false, 8 * o->word);
+	LLVMTypeRef load_ty = LLVMGlobalGetValueType(load);
+	LLVMValueRef sh = lane ? lane_bits(p, lane, w) : NULL;
+	if (store) {
+		LLVMValueRef fn = mem_fn(p, true, 8 * o->word);
+		LLVMValueRef v = LLVMGetOperand(in, 0);
+		args[2] = LLVMTypeOf(v) == w ? v : LLVMBuildZExt(p->b, v, w, "");
+		if (k < o->word) {
+			uint64_t ones = ~UINT64_C(0) >> (64 - 8 * k);
+			LLVMValueRef mask = LLVMConstInt(w, ones, 0);
+			LLVMValueRef old = LLVMBuildCall2(p->b, load_ty, load, args, 2, "mem.old");
+			if (sh) {
+				mask = LLVMBuildShl(p->b, mask, sh, "");
+				args[2] = LLVMBuildShl(p->b, args[2], sh, "");
+			}
+			old = LLVMBuildAnd(p->b, old, LLVMBuildNot(p->b, mask, ""), "");
+			args[2] = LLVMBuildOr(p->b, old, args[2], "mem.new");
+		}
+		LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
+	} else {
+		/* the load's name goes to its value (taken from it first:
+		 * two values of one name, the second would be renamed) */
+		size_t len = 0;
+		const char *s = LLVMGetValueName2(in, &len);
+		char *name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
+		LLVMSetValueName2(in, "", 0);
+		bool narrow = LLVMTypeOf(in) != w; /* a part, or a bool's i1 */
+		LLVMValueRef r = LLVMBuildCall2(p->b, load_ty, load, args, 2,
+						narrow ? "" : name);
+		if (sh)
+			r = LLVMBuildLShr(p->b, r, sh, "");
+		if (narrow)
+			r = LLVMBuildTrunc(p->b, r, LLVMTypeOf(in), name);
+		LLVMReplaceAllUsesWith(in, r);
+	}
+	LLVMInstructionEraseFromParent(in);
 }
 
 /* Rewrites o's accesses; false when it has none (only lifetime markers). */
@@ -466,36 +620,11 @@ static bool rewrite(struct pm *p, struct mem_obj *o)
 {
 	if (!o->word)
 		return false;
-	LLVMTypeRef w = LLVMIntTypeInContext(p->lc, 8 * o->word);
 	for (unsigned i = 0; i < o->nacc; i++) {
-		LLVMValueRef in = o->acc[i];
-		if (LLVMIsACallInst(in)) { /* a lifetime marker */
-			LLVMInstructionEraseFromParent(in);
-			continue;
-		}
-		bool store = LLVMIsAStoreInst(in);
-		LLVMValueRef fn = mem_fn(p, store, 8 * o->word);
-		LLVMValueRef args[3] = {o->obj, word_index(p, o, in, LLVMGetOperand(in, store)),
-					NULL};
-		if (store) {
-			LLVMValueRef v = LLVMGetOperand(in, 0);
-			args[2] = LLVMTypeOf(v) == w ? v : LLVMBuildZExt(p->b, v, w, "");
-			LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
-		} else {
-			/* the load's name goes to its value (taken from it first:
-			 * two values of one name, the second would be renamed) */
-			size_t len = 0;
-			const char *s = LLVMGetValueName2(in, &len);
-			char *name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
-			LLVMSetValueName2(in, "", 0);
-			bool narrow = LLVMTypeOf(in) != w; /* a bool's i1 */
-			LLVMValueRef r = LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn,
-							args, 2, narrow ? "" : name);
-			if (narrow)
-				r = LLVMBuildTrunc(p->b, r, LLVMTypeOf(in), name);
-			LLVMReplaceAllUsesWith(in, r);
-		}
-		LLVMInstructionEraseFromParent(in);
+		if (LLVMIsACallInst(o->acc[i])) /* a lifetime marker */
+			LLVMInstructionEraseFromParent(o->acc[i]);
+		else
+			rewrite_access(p, o, o->acc[i]);
 	}
 	/* the GEPs whose accesses are gone, users before the GEPs they use */
 	for (bool again = true; again;) {
@@ -806,9 +935,7 @@ unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
 		       NULL, 0, NULL, 0};
 	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
 		return 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-		if (LLVMCountBasicBlocks(fn) && front_is_kernel(fn, NULL))
-			scan_kernel(&p, fn);
+	scan_module(&p);
 	/* the copies of the arrays the scan found no error in are checked
 	 * too, so that one compilation reports every array's first error */
 	settle_words(&p);
@@ -837,9 +964,7 @@ unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *
 		       NULL, 0, NULL, 0};
 	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
 		return 0; /* the lowering reports the accesses */
-	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-		if (LLVMCountBasicBlocks(fn) && front_is_kernel(fn, NULL))
-			scan_kernel(&p, fn);
+	scan_module(&p);
 	if (p.ncopies)
 		diag_error(&ctx->diag, front_loc(ctx, p.copies[0]), "internal error: a %s "
 			   "of an array in memory was not expanded", copy_kind(p.copies[0]));

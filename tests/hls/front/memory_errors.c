@@ -1,21 +1,23 @@
 // An array of more than 512 bytes becomes a memory when all its accesses
-// are integer loads and stores of one word size at whole-word offsets, and
-// memsets and memcpys of whole words; anything else is an error at the
-// first access that is not, naming the array.  Arrays of up to 512 bytes
-// become registers instead.
-// expect-error: 46: a pointer into array 'left' is chosen at run time
-// expect-error: 46: a pointer into array 'right' is chosen at run time
-// expect-error: 49: array 'mixed' is accessed as 4-byte and 2-byte words; an array in memory needs one word size
-// expect-note: 48: 'mixed' is accessed as 4-byte words here
-// expect-error: 50: the address of array 'escaping' escapes (stored, passed to a call or compared); not supported
-// expect-error: 52: array 'packed' is accessed at a byte offset that is not a multiple of its 4-byte words
-// expect-error: 53: array 'wide' is accessed as 16-byte words; an array in memory has words of 1, 2, 4 or 8 bytes
-// expect-error: 54: array 'floats' is accessed as a value that is not an integer
-// expect-error: 58: memcpy between array 'words' of 4-byte words and array 'halves' of 2-byte words; arrays in memory copied into each other need one word size
-// expect-error: 59: memset of 10 bytes of array 'cleared' is not a whole number of its 4-byte words
-// expect-error: 60: memset of array 'bytes_n' with a length that is not known to be a multiple of its 4-byte words
-// expect-error: 61: memset of array 'shifted' at a byte offset that is not a multiple of its 4-byte words
-// expect-error: 62: memmove within array 'moved' in memory is not supported (the regions may overlap)
+// are integer loads and stores each within one word (the widest access's
+// size) and whole words at whole-word offsets, and memsets and memcpys of
+// whole words; anything else is an error at the first access that is not,
+// naming the array.  Arrays of up to 512 bytes become registers instead.
+// expect-error: 62: a pointer into array 'left' is chosen at run time
+// expect-error: 62: a pointer into array 'right' is chosen at run time
+// expect-error: 65: array 'mixed' is accessed as 2-byte words that may straddle its 4-byte words
+// expect-note: 64: 'mixed' is accessed as 4-byte words here
+// expect-error: 67: array 'straddled' is accessed as 2-byte words that may straddle its 4-byte words
+// expect-note: 66: 'straddled' is accessed as 4-byte words here
+// expect-error: 68: the address of array 'escaping' escapes (stored, passed to a call or compared); not supported
+// expect-error: 70: array 'packed' is accessed at a byte offset that is not a multiple of its 4-byte words
+// expect-error: 71: array 'wide' is accessed as 16-byte words; an array in memory has words of 1, 2, 4 or 8 bytes
+// expect-error: 72: array 'floats' is accessed as a value that is not an integer
+// expect-error: 76: memcpy between array 'words' of 4-byte words and array 'halves' of 2-byte words; arrays in memory copied into each other need one word size
+// expect-error: 77: memset of 10 bytes of array 'cleared' is not a whole number of its 4-byte words
+// expect-error: 78: memset of array 'bytes_n' with a length that is not known to be a multiple of its 4-byte words
+// expect-error: 79: memset of array 'shifted' at a byte offset that is not a multiple of its 4-byte words
+// expect-error: 80: memmove within array 'moved' in memory is not supported (the regions may overlap)
 #include <sluice.h>
 #include <string.h>
 
@@ -27,7 +29,21 @@ struct __attribute__((packed)) rec {
 	uint32_t val;
 };
 
+/* n at byte 7 of each 12: across two 4-byte words */
+struct __attribute__((packed)) straddling {
+	uint32_t v;
+	uint8_t a, b, c;
+	uint16_t n;
+	uint8_t d, e, f;
+};
+
+/* a 2-byte word at any byte */
+struct __attribute__((packed)) unaligned16 {
+	uint16_t h;
+};
+
 static uint32_t mixed[512];
+static struct straddling straddled[100];
 static uint32_t escaping[300];
 static uint32_t left[300], right[300];
 static struct rec packed[200];
@@ -45,8 +61,10 @@ SLUICE_KERNEL void errors(uint32_t n)
 		uint64_t r = zeroed[(x >> 9) % 300]++;
 		uint32_t *p = x & 1 ? left : right;
 		p[(x >> 4) % 300] = x;
-		mixed[x & 511] = x;
-		r += ((uint16_t *)mixed)[x >> 22];
+		mixed[x & 511] = x; /* MIXED0 */
+		r += ((struct unaligned16 *)((char *)mixed + (x >> 22)))->h; /* MIXED */
+		straddled[x % 100].v = x; /* STRADDLE0 */
+		r += straddled[(x >> 8) % 100].n; /* STRADDLE */
 		r += (uint64_t)(uintptr_t)&escaping[x % 300];
 		escaping[x % 300] = x;
 		packed[(x >> 7) % 200].val = x;
