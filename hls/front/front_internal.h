@@ -60,6 +60,14 @@ struct ir_loc front_loc(struct hls_ctx *ctx, LLVMValueRef v);
 const char *front_c_name(struct hls_ctx *ctx, LLVMValueRef g);
 /* Whether t is a floating-point type or a vector of one. */
 bool front_is_fp_type(LLVMTypeRef t);
+/* Word w (an iN) with bits [amt, amt + field_bits) replaced by v (a
+ * narrower integer, zero-extended), little-endian as sluice lays out
+ * memory: a store into part of a wide slot or of a memory word.  amt is
+ * an iN shift amount, constant or not; NULL for 0. */
+LLVMValueRef front_insert_bits(LLVMBuilderRef b, LLVMValueRef w, LLVMValueRef v,
+			       unsigned field_bits, LLVMValueRef amt);
+/* The bit offset 8 * o as an iN shift amount, from the i64 byte offset o. */
+LLVMValueRef front_bit_amount(LLVMBuilderRef b, LLVMValueRef o, LLVMTypeRef iN);
 /* The name of the function a call calls directly, or "". */
 const char *front_callee_name(LLVMValueRef call);
 /* One index of a GEP, the i-th (idx), stepping *ty (the GEP's source

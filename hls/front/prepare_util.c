@@ -294,3 +294,29 @@ const char *front_callee_name(LLVMValueRef call)
 	size_t len;
 	return LLVMGetValueName2(c, &len);
 }
+
+LLVMValueRef front_insert_bits(LLVMBuilderRef b, LLVMValueRef w, LLVMValueRef v,
+			       unsigned field_bits, LLVMValueRef amt)
+{
+	LLVMTypeRef iN = LLVMTypeOf(w);
+	LLVMContextRef lc = LLVMGetTypeContext(iN);
+	LLVMValueRef mask = LLVMConstAllOnes(LLVMIntTypeInContext(lc, field_bits));
+	if (field_bits < LLVMGetIntTypeWidth(iN))
+		mask = LLVMBuildZExt(b, mask, iN, "");
+	if (amt)
+		mask = LLVMBuildShl(b, mask, amt, "");
+	LLVMValueRef cleared = LLVMBuildAnd(b, w, LLVMBuildNot(b, mask, ""), "word.clear");
+	if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < LLVMGetIntTypeWidth(iN))
+		v = LLVMBuildZExt(b, v, iN, "");
+	if (amt)
+		v = LLVMBuildShl(b, v, amt, "");
+	return LLVMBuildOr(b, cleared, v, "word.new");
+}
+
+LLVMValueRef front_bit_amount(LLVMBuilderRef b, LLVMValueRef o, LLVMTypeRef iN)
+{
+	LLVMValueRef bits = LLVMBuildShl(b, o, LLVMConstInt(LLVMTypeOf(o), 3, 0), "");
+	unsigned n = LLVMGetIntTypeWidth(iN);
+	return n > 64 ? LLVMBuildZExt(b, bits, iN, "") : n < 64 ? LLVMBuildTrunc(b, bits, iN, "")
+							       : bits;
+}

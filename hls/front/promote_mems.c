@@ -547,14 +547,6 @@ static LLVMValueRef word_index(struct pm *p, struct mem_obj *o, LLVMValueRef in,
 	return w ? w : LLVMConstInt(i64, 0, 0);
 }
 
-/* The bit offset in a word of type w of a part at byte `lane` (not NULL). */
-static LLVMValueRef lane_bits(struct pm *p, LLVMValueRef lane, LLVMTypeRef w)
-{
-	LLVMTypeRef i64 = LLVMInt64TypeInContext(p->lc);
-	LLVMValueRef bits = LLVMBuildShl(p->b, lane, LLVMConstInt(i64, 3, 0), "");
-	return LLVMGetIntTypeWidth(w) < 64 ? LLVMBuildTrunc(p->b, bits, w, "") : bits;
-}
-
 /* Rewrites access `in` of k bytes into o: a load or store of a whole word,
  * or, narrower, of a part of one (little-endian, as the rest of sluice):
  *
@@ -579,21 +571,15 @@ static void rewrite_access(struct pm *p, struct mem_obj *o, LLVMValueRef in)
 						   &lane), NULL};
 	LLVMValueRef load = mem_fn(p, false, 8 * o->word);
 	LLVMTypeRef load_ty = LLVMGlobalGetValueType(load);
-	LLVMValueRef sh = lane ? lane_bits(p, lane, w) : NULL;
+	LLVMValueRef sh = lane ? front_bit_amount(p->b, lane, w) : NULL;
 	if (store) {
 		LLVMValueRef fn = mem_fn(p, true, 8 * o->word);
 		LLVMValueRef v = LLVMGetOperand(in, 0);
-		args[2] = LLVMTypeOf(v) == w ? v : LLVMBuildZExt(p->b, v, w, "");
 		if (k < o->word) {
-			uint64_t ones = ~UINT64_C(0) >> (64 - 8 * k);
-			LLVMValueRef mask = LLVMConstInt(w, ones, 0);
 			LLVMValueRef old = LLVMBuildCall2(p->b, load_ty, load, args, 2, "mem.old");
-			if (sh) {
-				mask = LLVMBuildShl(p->b, mask, sh, "");
-				args[2] = LLVMBuildShl(p->b, args[2], sh, "");
-			}
-			old = LLVMBuildAnd(p->b, old, LLVMBuildNot(p->b, mask, ""), "");
-			args[2] = LLVMBuildOr(p->b, old, args[2], "mem.new");
+			args[2] = front_insert_bits(p->b, old, v, 8 * k, sh);
+		} else {
+			args[2] = LLVMTypeOf(v) == w ? v : LLVMBuildZExt(p->b, v, w, "");
 		}
 		LLVMBuildCall2(p->b, LLVMGlobalGetValueType(fn), fn, args, 3, "");
 	} else {

@@ -259,29 +259,13 @@ static bool scan(struct slot *s, LLVMValueRef ptr, int64_t off, bool var, unsign
 	return true;
 }
 
-/* iN with its low w bits set (0 < w <= N). */
-static LLVMValueRef field_mask(LLVMBuilderRef b, LLVMTypeRef iN, unsigned w)
-{
-	LLVMContextRef lc = LLVMGetTypeContext(iN);
-	LLVMValueRef ones = LLVMConstAllOnes(LLVMIntTypeInContext(lc, w));
-	return w < LLVMGetIntTypeWidth(iN) ? LLVMBuildZExt(b, ones, iN, "") : ones;
-}
-
 /* load iN; replace bits [amt, amt + field_bits) by v; store iN (amt: an
  * iN shift amount, constant or not; NULL for 0). */
 static void insert_bits(LLVMBuilderRef b, LLVMValueRef slot, LLVMTypeRef iN,
 			LLVMValueRef v, unsigned field_bits, LLVMValueRef amt)
 {
 	LLVMValueRef w = LLVMBuildLoad2(b, iN, slot, "slot.old");
-	LLVMValueRef mask = field_mask(b, iN, field_bits);
-	if (amt)
-		mask = LLVMBuildShl(b, mask, amt, "");
-	LLVMValueRef cleared = LLVMBuildAnd(b, w, LLVMBuildNot(b, mask, ""), "slot.clear");
-	if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) < LLVMGetIntTypeWidth(iN))
-		v = LLVMBuildZExt(b, v, iN, "");
-	if (amt)
-		v = LLVMBuildShl(b, v, amt, "");
-	LLVMBuildStore(b, LLVMBuildOr(b, cleared, v, "slot.new"), slot);
+	LLVMBuildStore(b, front_insert_bits(b, w, v, field_bits, amt), slot);
 }
 
 /* The constant of len bytes, each one byte. */
@@ -301,15 +285,6 @@ static LLVMValueRef repeated_byte(struct hls_ctx *ctx, LLVMContextRef lc, unsign
 			words[i] |= (uint64_t)byte << (8 * k);
 	}
 	return LLVMConstIntOfArbitraryPrecision(t, nwords, words);
-}
-
-/* The bit offset 8 * o as an iN shift amount, from the i64 byte offset o. */
-static LLVMValueRef bit_amount(LLVMBuilderRef b, LLVMValueRef o, LLVMTypeRef iN)
-{
-	LLVMValueRef bits = LLVMBuildShl(b, o, LLVMConstInt(LLVMTypeOf(o), 3, 0), "");
-	unsigned n = LLVMGetIntTypeWidth(iN);
-	return n > 64 ? LLVMBuildZExt(b, bits, iN, "") : n < 64 ? LLVMBuildTrunc(b, bits, iN, "")
-							       : bits;
 }
 
 /* Rewrites the accesses of slot s (an alloca, or a constant table `old`
@@ -352,7 +327,7 @@ static void rewrite(struct slot *s, LLVMValueRef old)
 		LLVMValueRef amt = off ? LLVMConstInt(iN, 8 * (uint64_t)off, 0) : NULL;
 		for (unsigned j = 0; s->any_variable && j < s->ngeps; j++)
 			if (s->geps[j] == s->acc[i].ptr && !LLVMIsAConstantInt(s->gep_off[j]))
-				amt = bit_amount(b, s->gep_off[j], iN);
+				amt = front_bit_amount(b, s->gep_off[j], iN);
 		if (LLVMIsALoadInst(in)) {
 			LLVMTypeRef t = LLVMTypeOf(in);
 			LLVMValueRef v = LLVMBuildLoad2(b, iN, slot ? slot : old, "slot");

@@ -282,11 +282,11 @@ static void choose_read_ports(struct ir_program *p)
 	for (unsigned k = 0; k < p->nkernels; k++)
 		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
 			struct ir_block *blk = p->kernels[k]->blocks[b];
-			for (unsigned i = 0, n = 0; i < blk->nops; i++) {
+			for (unsigned i = 0; i < blk->nops; i++) {
 				struct ir_op *op = blk->ops[i];
 				if (op->opc != IR_MEM_LOAD)
 					continue;
-				n = 0;
+				unsigned n = 0; /* its memory's loads before it */
 				for (unsigned j = 0; j < i; j++)
 					n += blk->ops[j]->opc == IR_MEM_LOAD &&
 					     blk->ops[j]->mem == op->mem;
