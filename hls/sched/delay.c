@@ -4,13 +4,32 @@
  *
  * Every target is described by a handful of numbers (struct tech below):
  *
- *          level  logic  carry/bit  compare   branch  hard mult.       LUT mult.  clock    R
- *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5     -          100 MHz  0
- *   ice40  3.50   1.80   0.31       +3.5      14.0    sluice_mul, 16   CSA tree   48 MHz   1.80
- *   ecp5   1.25   0.90   0.06       +0.6      1.25    sluice_mul, 18   -          100 MHz  0.53
- *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60
+ *          level  logic  carry/bit  compare   branch  hard mult.       LUT mult.  clock    R     net
+ *   sim    0.50   0.50   0.025      +0        0.50    27 bits, 2.5     -          100 MHz  0     0.50
+ *   ice40  3.50   1.80   0.31       +3.5      14.0    sluice_mul, 16   CSA tree   48 MHz   1.80  4.85
+ *   ecp5   1.25   0.90   0.06       +0.6      1.25    sluice_mul, 18   -          100 MHz  0.53  1.70
+ *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60  1.75
  *   (ns; a pipe handshake costs one level on every target; on ecp5 an
  *   add chained after an add costs a hop of 2.5, on the others one level)
+ *
+ * "net" is one LUT level of a bitwise network that synthesis maps as a
+ * whole (bitnet.c: each output bit a tree of the leaf bits it depends on,
+ * ceil(log4(support)) levels); an op's arrival is the less of what the
+ * chain of ops and what its network give.  It is the median of the
+ * per-level figures of four designs (bench.py --calibrate; nextpnr less
+ * R, divided by the model's levels), which ABC maps deeper than log4
+ * (the XOR chains written as Verilog expressions stay chains in part):
+ *
+ *                                         ice40            ecp5
+ *   design                       levels  nextpnr  /level  nextpnr  /level
+ *   4 rotations of a XORed          1      4.38    2.58     1.99    1.46
+ *   16 rotations                    2     11.61    4.91     4.16    1.82
+ *   48 rotations of a 64-bit a      3     18.30    5.50     5.97    1.81
+ *   CRC-32, eight bit steps         2     11.43    4.82     3.72    1.60
+ *
+ * bench/crc32 at its reference's clocks went from II 2 to II 1 with it
+ * (91.2 MHz on the UP5K built for 78, 280.7 on the ECP5 built for 247).
+ * gowin's is an estimate (its level scaled as the ECP5's).
  *
  * R is the register overhead every register-to-register path pays once
  * (clock-to-Q of the source, setup of the destination), which the op
@@ -236,17 +255,19 @@ struct tech {
 	double add_hop;	   /* an add fed by an add in its cycle, ns, when the
 			      adds are kept apart (delay_adds_apart); 0: they
 			      are merged, and only one add overlaps */
+	double net_level;  /* one LUT level of a bitwise network mapped as a
+			      whole (bitnet.c) with its routing, ns */
 };
 
 static const struct tech techs[] = {
 	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0.5,
-			0},
+			0, 0.50},
 	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 3.5,
-			  0},
+			  0, 4.85},
 	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
-			 5.1, 2.50},
+			 5.1, 2.50, 1.70},
 	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 3.0,
-			  0},
+			  0, 1.75},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -596,6 +617,22 @@ enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 			 op->opc == IR_EXTRACT || op->opc == IR_SHL || op->opc == IR_LSHR ||
 			 op->opc == IR_ASHR;
 	return one_input && own == 0 && n == 1 ? in[0] : CHAIN_NONE;
+}
+
+double delay_net_arrival(enum hls_target target, const struct delay_nets *nets, unsigned i,
+			 double path, double leaves)
+{
+	unsigned l = nets->levels[i];
+	if (l == DELAY_NET_NONE)
+		return path;
+	double net = leaves + l * tech_of(target)->net_level;
+	return net < path ? net : path;
+}
+
+double delay_own_ns(enum hls_target target, const struct delay_nets *nets, unsigned i,
+		    const struct ir_op *op)
+{
+	return delay_net_arrival(target, nets, i, delay_op_ns(target, op), 0);
 }
 
 double delay_default_clock_mhz(enum hls_target target)

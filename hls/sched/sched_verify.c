@@ -41,6 +41,8 @@ struct vctx {
 	const struct ir_kernel *k;
 	unsigned *pos; /* by op id: index in its block */
 	unsigned bad;
+	struct delay_nets nets; /* the checked block's bitwise networks */
+	double *E;	 /* by index: a network op's leaves' latest arrival */
 };
 
 static void bad(struct vctx *v, const struct ir_op *op, const char *fmt, ...)
@@ -171,13 +173,14 @@ static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
 		reached[sl[q].index] = 0;
 	reached[u] = 1;
 	D[u] = d0;
+	v->E[u] = 0;
 	cy[u] = lat(v, uo) ? CHAIN_NONE : delay_chain_of(tg, uo, NULL, 0);
 	for (unsigned pw = g0; pw < g1; pw++) {
 		unsigned w = sl[pw].index;
 		const struct ir_op *op = b->ops[w];
 		if (w <= u || op->opc == IR_PHI)
 			continue;
-		double best = -1;
+		double best = -1, leaves = 0;
 		enum delay_chain in[4];
 		unsigned nin = 0;
 		for (unsigned a = 0; a < op->nargs; a++) {
@@ -188,17 +191,21 @@ static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
 			if (j < u || j >= w || !reached[j])
 				continue;
 			double dj = D[j] + delay_step_ns(tg, op, cy[j]);
+			double lj = v->nets.interior[j] && !lat(v, d) ? v->E[j] : D[j];
 			if (nin < 4)
 				in[nin++] = cy[j];
 			if (dj > best)
 				best = dj;
+			if (lj > leaves)
+				leaves = lj;
 		}
 		if (best < 0)
 			continue;
-		double dw = delay_op_ns(tg, op);
+		double dw = delay_own_ns(tg, &v->nets, w, op);
 		reached[w] = 1;
-		D[w] = best;
-		cy[w] = delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
+		D[w] = delay_net_arrival(tg, &v->nets, w, best, leaves);
+		v->E[w] = leaves;
+		cy[w] = D[w] < best ? CHAIN_NONE : delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
 		if (dw > 0 && D[w] > T + EPS_NS)
 			bad(v, op, "chained after %%%u in state %u: "
 			    "%.2f ns, over the %.2f ns a clock period leaves for logic",
@@ -216,6 +223,8 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 	unsigned n = b->nops;
 	/* cy[i]: along the path, what op i leaves for the op chained after it */
 	enum delay_chain *cy = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *cy);
+	delay_nets_init(&v->ctx->arena, b, &v->nets);
+	v->E = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *v->E);
 	for (unsigned i = 0; i < n; i++)
 		sl[i] = (struct slot){cyc(v, b->ops[i]), i};
 	qsort(sl, n, sizeof *sl, slot_cmp);
@@ -224,7 +233,7 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 			;
 		for (unsigned pu = g0; pu < g1; pu++) {
 			const struct ir_op *uo = b->ops[sl[pu].index];
-			double du = delay_op_ns(tg, uo);
+			double du = delay_own_ns(tg, &v->nets, sl[pu].index, uo);
 			if (du > 0 && !lat(v, uo))
 				chains_from(v, b, sl[pu].index, du, g0, g1, D, reached, sl, cy);
 		}

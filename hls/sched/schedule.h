@@ -154,6 +154,29 @@ double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_
  * wiring passes its operand's on. */
 enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 				const enum delay_chain *in, unsigned n);
+/* The bit-level model of a block's bitwise networks (bitnet.c): ABC maps
+ * a network of gates, masks and wiring between registers to LUTs, each
+ * output bit a tree of the leaf bits it depends on, whatever the chain of
+ * ops it was written as.  levels[i]: the LUT levels of op i's widest bit
+ * (DELAY_NET_NONE when op i is no network op or is not modelled);
+ * interior[i]: op i is a network op, so a network op it feeds sees the
+ * arrival of op i's leaves, not op i's own. */
+#define DELAY_NET_NONE (~0u)
+struct delay_nets {
+	unsigned *levels;	 /* by op index in the block */
+	unsigned char *interior; /* by op index in the block */
+};
+void delay_nets_init(struct arena *ar, const struct ir_block *b, struct delay_nets *nets);
+/* Op i's arrival: `path`, what the path model makes of it, or by its
+ * network when that is less: `leaves` (the latest arrival of its
+ * network's leaves in the cycle) plus its levels. */
+double delay_net_arrival(enum hls_target target, const struct delay_nets *nets, unsigned i,
+			 double path, double leaves);
+/* Op i's own delay (delay_op_ns), or its network's levels when that is
+ * less (a mask or an inversion: none); what the schedulers and the
+ * verifier charge an op whose inputs are registers. */
+double delay_own_ns(enum hls_target target, const struct delay_nets *nets, unsigned i,
+		    const struct ir_op *op);
 /* Marks (ir_op.unit) the multiplies of p that rtl/sluice_mul.v computes
  * at clock_mhz (0: the target's default clock); delay_op_ns and
  * delay_op_latency read the mark.  sched_program calls it first. */

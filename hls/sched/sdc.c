@@ -95,9 +95,11 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 	struct ir_block *b = pb->block;
 	/* chain[i]: what op i leaves for the op chained after it */
 	enum delay_chain *chain = arena_alloc(&pb->ctx->arena, (b->nops + 1) * sizeof *chain);
+	/* E[i]: for a network op, the latest arrival of its leaves (bitnet.c) */
+	double *E = arena_alloc(&pb->ctx->arena, (b->nops + 1) * sizeof *E);
 	for (unsigned i = 0; i < b->nops; i++) {
 		const struct ir_op *op = b->ops[i];
-		double best = -1;
+		double best = -1, leaves = 0;
 		enum delay_chain in[4];
 		unsigned nin = 0;
 		for (unsigned k = 0; op->opc != IR_PHI && k < op->nargs; k++) {
@@ -109,14 +111,21 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 			unsigned j = (unsigned)pb->var[d->id];
 			double from = lat ? delay_result_ns(pb->target, d) : sk->arrival[d->id];
 			double a = from + delay_step_ns(pb->target, op, lat ? CHAIN_NONE : chain[j]);
+			double l = !lat && pb->nets.interior[j] ? E[j] : from;
 			if (nin < 4)
 				in[nin++] = chain[j];
 			if (a > best)
 				best = a;
+			if (l > leaves)
+				leaves = l;
 		}
-		chain[i] = op->opc == IR_PHI ? CHAIN_NONE
+		double path = best >= 0 ? best : pb->delay[i];
+		double at = op->opc == IR_PHI ? path
+			  : delay_net_arrival(pb->target, &pb->nets, i, path, leaves);
+		chain[i] = op->opc == IR_PHI || at < path ? CHAIN_NONE
 			 : delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
-		sk->arrival[op->id] = best >= 0 ? best : pb->delay[i];
+		E[i] = leaves;
+		sk->arrival[op->id] = at;
 	}
 }
 

@@ -61,6 +61,7 @@ struct sdc_problem {
 	unsigned *lat;	      /* by var: latency */
 	double *delay;	      /* by var: combinational delay */
 	unsigned *last_user;  /* by var: index of the last in-block user, 0: none */
+	struct delay_nets nets; /* the block's bitwise networks (bitnet.c) */
 	struct sdc_constraint *cons;
 	unsigned ncons;
 };

@@ -104,6 +104,9 @@ static void add_chain_constraints(struct sdc_problem *pb)
 	unsigned n = b->nops;
 	double T = pb->budget_ns;
 	double *D = arena_alloc(&pb->ctx->arena, n * sizeof *D);
+	/* E[v]: for a network op, the latest arrival of its leaves along the
+	 * paths from u (bitnet.c); u's own inputs arrive at 0 */
+	double *E = arena_alloc(&pb->ctx->arena, n * sizeof *E);
 	unsigned char *st = arena_alloc(&pb->ctx->arena, n);
 	/* cs[v]: what v leaves for the op chained after it, along the paths
 	 * from u (sched_verify's check_chaining computes the same) */
@@ -118,6 +121,7 @@ static void add_chain_constraints(struct sdc_problem *pb)
 		long gap = (long)pb->lat[u] + 1;
 		st[u] = LIVE;
 		D[u] = d0;
+		E[u] = 0;
 		cs[u] = pb->lat[u] ? CHAIN_NONE : delay_chain_of(pb->target, b->ops[u], NULL, 0);
 		unsigned horizon = pb->last_user[u];
 		for (unsigned v = u + 1; v <= horizon; v++) {
@@ -125,7 +129,7 @@ static void add_chain_constraints(struct sdc_problem *pb)
 			if (op->opc == IR_PHI)
 				continue;
 			bool reached = false, cut = false;
-			double best = 0;
+			double best = 0, leaves = 0;
 			enum delay_chain in[4];
 			unsigned nin = 0;
 			for (unsigned k = 0; k < op->nargs; k++) {
@@ -138,10 +142,13 @@ static void add_chain_constraints(struct sdc_problem *pb)
 					continue;
 				}
 				double dj = D[j] + delay_step_ns(pb->target, op, cs[j]);
+				double lj = pb->nets.interior[j] ? E[j] : D[j];
 				if (nin < 4)
 					in[nin++] = cs[j];
 				if (dj > best)
 					best = dj;
+				if (lj > leaves)
+					leaves = lj;
 			}
 			if (!reached)
 				continue;
@@ -149,8 +156,10 @@ static void add_chain_constraints(struct sdc_problem *pb)
 				st[v] = CUT;
 				continue;
 			}
-			D[v] = best;
-			cs[v] = delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
+			D[v] = delay_net_arrival(pb->target, &pb->nets, v, best, leaves);
+			E[v] = leaves;
+			cs[v] = D[v] < best ? CHAIN_NONE
+					    : delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
 			if (D[v] > T + EPS_NS && pb->delay[v] > 0) {
 				add(pb, SDC_CHAIN, b->ops[u], op, u, v, gap, D[v]);
 				st[v] = CUT;
@@ -361,11 +370,12 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
 	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
 	pb->last_user = arena_alloc(ar, pb->nvars * sizeof *pb->last_user);
+	delay_nets_init(ar, b, &pb->nets);
 	for (unsigned i = 0; i < n; i++) {
 		const struct ir_op *op = b->ops[i];
 		assert(var[op->id] == (int)i);
 		pb->lat[i] = delay_op_latency(ctx->target, op);
-		pb->delay[i] = delay_op_ns(ctx->target, op);
+		pb->delay[i] = delay_own_ns(ctx->target, &pb->nets, i, op);
 		if (op->opc == IR_PHI)
 			continue;
 		for (unsigned k = 0; k < op->nargs; k++) {

@@ -30,6 +30,10 @@
 #              RAM's late word, the increment and the write do not fit one
 #              cycle); mem_rom's two reads of a ROM on its two ports at
 #              II 1; the memories listed with their size and ports.
+#   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
+#              hand-written reference reaches (78 MHz on iCE40, 247 on
+#              ECP5): II 1, each CRC bit a two-level LUT network
+#              (hls/sched/bitnet.c), not a chain of 24 gates.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -72,6 +76,12 @@ if [ -e "$out/hist48.txt" ]; then
 	expect mem-limit hist48.flat "II 2, .*II limited by memory 'hist' (2 accesses per iteration"
 	expect mem-list hist48 "hist_kernel, 'hist'  (hist.c:14): 256 words of 32 bits (8192 bits), RAM, 1 read on 1 port, 1 write (a read forwards"
 fi
+report crc78 "$root/bench/crc32.c" --target ice40 --clock 78 &&
+	expect crc-net-ice40 crc78 "crc32, loop for_cond  (crc32.c:16): II 1," ||
+	bad crc-net-ice40 "build failed ($out/crc78.log)"
+report crc247 "$root/bench/crc32.c" --target ecp5 --clock 247 &&
+	expect crc-net-ecp5 crc247 "crc32, loop for_cond  (crc32.c:16): II 1," ||
+	bad crc-net-ecp5 "build failed ($out/crc247.log)"
 report rom "$root/tests/kernels/mem_rom.c" --target ice40 &&
 	expect mem-rom-ii1 rom "mem_rom, loop for_cond  (mem_rom.c:59): II 1," &&
 	expect mem-rom-ports rom "'table'  (mem_rom.c:11): 256 words of 32 bits (8192 bits), ROM, 2 reads on 2 ports, 0 writes" ||
