@@ -318,8 +318,8 @@ int cmd_build(int argc, char **argv)
 	struct hls_schedule sched = {0};
 	if (sched_program(&ctx, p, &sched) || ctx.diag.errors)
 		goto out;
-	if (ctx.verify && sched_verify(&ctx, p, &sched))
-		goto out;
+	/* the schedule is dumped before it is checked, so that one the
+	 * checker rejects (an internal error) can be read */
 	if (ctx.dump_stdout) {
 		printf(";; ---- schedule ----\n");
 		sched_print(p, &sched, stdout);
@@ -332,6 +332,8 @@ int cmd_build(int argc, char **argv)
 			fclose(f);
 		}
 	}
+	if (ctx.verify && sched_verify(&ctx, p, &sched))
+		goto out;
 
 	if (prepare_output(&ctx, o.output))
 		goto out;
