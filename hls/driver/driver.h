@@ -21,6 +21,8 @@ struct build_opts {
 	double clock_mhz;	  /* --clock, 0 for the default */
 	bool quiet;
 	bool no_sim_image;	  /* --no-sim-image: Verilog only */
+	bool main_program;	  /* --main: the first source's main() is kernel 'program' */
+	const char *main_wrapper; /* the generated source that wraps it (removed after) */
 	struct front_spec_bind *spec_binds; /* --spec, --spec-register */
 	unsigned nspec_binds;
 };
