@@ -29,6 +29,19 @@ sluice: hand-written RTL library
  *   lt     a < b, 0 when unordered
  *   eq     a == b, 0 when unordered; +0 == -0
  *
+ * Measured (the unit alone between a shift register feeding its inputs and
+ * a register folding its outputs; LUT and FF of the unit, Fmax of the
+ * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
+ * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
+ * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ *
+ *   format            part         LUT4    FF   DSP   Fmax MHz
+ *   float             iCE40 UP5K     88     0     0       42.6
+ *   double            ECP5 25F-6    213     0     0      134.0
+ *
+ * The iCE40 figures miss 48 MHz; the combinations not listed were not
+ * measured.
+ *
  * Every fcmp predicate follows: oeq = eq, olt = lt, ogt = !lt && !eq &&
  * !unord (or lt with the operands swapped), ole = lt || eq, one = !eq &&
  * !unord, ord = !unord; each u* predicate is the negation of the opposite

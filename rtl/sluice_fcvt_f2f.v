@@ -44,6 +44,18 @@ sluice: hand-written RTL library
  * ones, mantissa MSB alone set), as RISC-V does.  Bit for bit what an
  * x86-64 CPU computes, NaN payloads aside.
  *
+ * Measured (the unit alone between a shift register feeding its inputs and
+ * a register folding its outputs; LUT and FF of the unit, Fmax of the
+ * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
+ * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
+ * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ *
+ *   format            part         LUT4    FF   DSP   Fmax MHz
+ *   double -> float   iCE40 UP5K    686   246     0       31.4
+ *
+ * The iCE40 figures miss 48 MHz; the combinations not listed were not
+ * measured.
+ *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
  */

@@ -39,6 +39,19 @@ sluice: hand-written RTL library
  * even (exact when the integer fits the significand); 0 gives +0.  Bit
  * for bit what an x86-64 CPU computes.
  *
+ * Measured (the unit alone between a shift register feeding its inputs and
+ * a register folding its outputs; LUT and FF of the unit, Fmax of the
+ * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
+ * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
+ * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ *
+ *   format            part         LUT4    FF   DSP   Fmax MHz
+ *   int32 -> float    iCE40 UP5K    358   177     0       38.4
+ *   int64 -> double   ECP5 25F-6   1138   341     0      115.8
+ *
+ * The iCE40 figures miss 48 MHz; the combinations not listed were not
+ * measured.
+ *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
  */
