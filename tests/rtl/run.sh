@@ -12,7 +12,11 @@
 #     32-bit sluice_mul to three SB_MAC16 and a 16-bit one to one;
 #   - yosys finds no combinational path from one side of a FIFO to the
 #     other, nor from the divider's or the multiplier's inputs to its
-#     outputs.
+#     outputs, nor from a pipelined floating-point unit's;
+#   - the floating-point units (sluice_fadd, sluice_fmul, sluice_fdiv,
+#     sluice_fcmp, sluice_fcvt_*) in float and double, under both
+#     simulators, against vectors with this machine's CPU results
+#     (tests/rtl/fp_vectors.c, compiled with cc, writes them).
 #
 # Usage: tests/rtl/run.sh [BUILD_DIR]     (default build/rtl-tests)
 #
@@ -87,6 +91,22 @@ verilator_sim() {
     cp "$vlrt"/verilated*.o "$dir"/ 2>/dev/null
     make -s -C "$dir" -f "V$top.mk" OPT_FAST=-O0 OPT_SLOW=-O0 >/dev/null || return 1
     "$dir/V$top"
+}
+
+# The vector writer, compiled once before the tests run.
+fpvec=$build/fp_vectors
+
+prepare_fp_vectors() {
+    ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -o "$fpvec" "$here/fp_vectors.c" -lm
+}
+
+# fp SIM VECTORS N MODULE PARAM=VALUE...: N vectors of kind VECTORS
+# (fp_vectors' UNIT) into vectors.hex, then sluice_fp_tb on MODULE
+fp() {
+    local sim=$1 vec=$2 n=$3 module=$4
+    shift 4
+    "$fpvec" "$vec" "$n" >vectors.hex &&
+        $sim sluice_fp_tb "$rtl/$module.v" "$here/sluice_fp_tb.v" -- NV="$n" "$@"
 }
 
 # lint MODULE -GPARAM=VALUE...
@@ -232,6 +252,61 @@ done
 tests+=("no_comb_path_fifo_d1_rt1_s_to_m|no_comb_path sluice_fifo 's_axis_tdata s_axis_tvalid' 'm_axis_tdata m_axis_tvalid count' DEPTH=1 READY_THROUGH=1")
 tests+=("no_comb_path_div_w8_s1|no_comb_path sluice_div 'a b ce' 'quot rem' WIDTH=8 SIGNED=1")
 
+# floating point: "name|module|vectors|N|testbench parameters"
+F32="EW=8 MW=23"
+F64="EW=11 MW=52"
+fp_configs=(
+    "fadd_f32|sluice_fadd|add32|4000|UNIT=0 $F32"
+    "fadd_f64|sluice_fadd|add64|4000|UNIT=0 $F64"
+    "fmul_f32|sluice_fmul|mul32|4000|UNIT=1 $F32"
+    "fmul_f64|sluice_fmul|mul64|4000|UNIT=1 $F64"
+    "fdiv_f32|sluice_fdiv|div32|4000|UNIT=2 $F32"
+    "fdiv_f64|sluice_fdiv|div64|4000|UNIT=2 $F64"
+    "fcmp_f32|sluice_fcmp|cmp32|4000|UNIT=3 $F32"
+    "fcmp_f64|sluice_fcmp|cmp64|4000|UNIT=3 $F64"
+    "f2f_f32_to_f64|sluice_fcvt_f2f|f2f32|3000|UNIT=6 $F32 EWO=11 MWO=52"
+    "f2f_f64_to_f32|sluice_fcvt_f2f|f2f64|3000|UNIT=6 $F64 EWO=8 MWO=23"
+)
+for f in 32 64; do
+    for iw in 32 64; do
+        for s in 0 1; do
+            [ $f = 32 ] && fmt=$F32 || fmt=$F64
+            fp_configs+=("i2f_i${iw}_s${s}_to_f$f|sluice_fcvt_i2f|i2f${f}_${iw}_$s|2000|UNIT=4 $fmt IW=$iw SIGNED=$s")
+            fp_configs+=("f2i_f${f}_to_i${iw}_s$s|sluice_fcvt_f2i|f2i${f}_${iw}_$s|2000|UNIT=5 $fmt IW=$iw SIGNED=$s")
+        done
+    done
+done
+
+for c in "${fp_configs[@]}"; do
+    IFS='|' read -r n m v nv p <<<"$c"
+    for sim in icarus verilator_sim; do
+        tests+=("${n}_${sim%_sim}|fp $sim $v $nv $m $p")
+    done
+done
+
+# lint, and no path from inputs to outputs, of each unit in both formats
+for fmt in "f32|$F32" "f64|$F64"; do
+    t=${fmt%%|*}
+    g="-G${fmt#*|}"
+    g=${g// / -G}
+    for m in fadd fmul fdiv fcmp; do
+        tests+=("lint_${m}_$t|lint sluice_$m $g")
+    done
+    for m in fadd fmul fdiv; do
+        tests+=("no_comb_path_${m}_$t|no_comb_path sluice_$m 'a b ce' 'y' ${fmt#*|}")
+    done
+    for c in "32 1" "64 0"; do
+        set -- $c
+        tests+=("lint_fcvt_i2f_i$1_s$2_$t|lint sluice_fcvt_i2f $g -GIW=$1 -GSIGNED=$2")
+        tests+=("lint_fcvt_f2i_i$1_s$2_$t|lint sluice_fcvt_f2i $g -GIW=$1 -GSIGNED=$2")
+    done
+    tests+=("no_comb_path_fcvt_i2f_$t|no_comb_path sluice_fcvt_i2f 'a ce' 'y' ${fmt#*|} IW=64")
+    tests+=("no_comb_path_fcvt_f2i_$t|no_comb_path sluice_fcvt_f2i 'a ce' 'y' ${fmt#*|} IW=64")
+done
+tests+=("lint_fcvt_f2f_f32_to_f64|lint sluice_fcvt_f2f -GEWI=8 -GMWI=23 -GEWO=11 -GMWO=52")
+tests+=("lint_fcvt_f2f_f64_to_f32|lint sluice_fcvt_f2f -GEWI=11 -GMWI=52 -GEWO=8 -GMWO=23")
+tests+=("no_comb_path_fcvt_f2f_f64_to_f32|no_comb_path sluice_fcvt_f2f 'a ce' 'y' EWI=11 MWI=52 EWO=8 MWO=23")
+
 #
 # Run them, JOBS at a time
 #
@@ -241,12 +316,16 @@ tests+=("no_comb_path_div_w8_s1|no_comb_path sluice_div 'a b ce' 'quot rem' WIDT
 details() {
     case $1 in
     synth_*) ice40_counts ;;
-    fifo_* | div_*) bench_counts "$1" ;;
+    fifo_* | div_* | fadd_* | fmul_* | fdiv_* | fcmp_* | i2f_* | f2i_* | f2f_*) bench_counts "$1" ;;
     esac
 }
 
 if ! prepare_verilator >"$log/verilator-runtime.log" 2>&1; then
     echo "run.sh: cannot build the Verilator runtime (log: $log/verilator-runtime.log)" >&2
+fi
+
+if ! prepare_fp_vectors >"$log/fp-vectors.log" 2>&1; then
+    echo "run.sh: cannot build tests/rtl/fp_vectors.c (log: $log/fp-vectors.log)" >&2
 fi
 
 run_tests
