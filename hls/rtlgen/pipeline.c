@@ -28,6 +28,8 @@
  * clock enable, so the cycles it spans after its start (c0+1 .. c0+L) form
  * a lock group that holds as one: L_lock_g, the divider's enable is
  * !L_lock_g, and the start cycle c0 also holds while the group does.
+ * Groups that overlap, or where one unit starts in a cycle of another's
+ * span, are one group.
  *
  * The first iteration starts as the FSM enters S_L (or at reset, for
  * the loop an autorun kernel is in from reset: plan_start).  The FSM leaves S_L for the loop's exit
@@ -134,7 +136,11 @@ void pipe_plan(struct kgen *kg)
 			unsigned lat = kg->sk->latency[op->id], c0 = op_cycle(kg, op);
 			if (!lat)
 				continue;
-			int g = -1;
+			/* a start cycle inside another unit's group (a divide of
+			 * a quotient) joins the groups: that cycle must hold while
+			 * either unit does, or it would advance into a unit whose
+			 * enable is low and its operands would be lost */
+			int g = L->group[c0];
 			for (unsigned c = c0 + 1; c <= c0 + lat && g < 0; c++)
 				g = L->group[c];
 			if (g < 0)
@@ -147,6 +153,19 @@ void pipe_plan(struct kgen *kg)
 				L->group[c] = g;
 			}
 		}
+		/* merging left numbers unused: renumber the groups densely */
+		int *dense = arena_alloc(&ctx->arena, (L->ngroups + 1) * sizeof *dense);
+		for (unsigned g = 0; g < L->ngroups; g++)
+			dense[g] = -1;
+		unsigned used = 0;
+		for (unsigned c = 0; c < L->len; c++) {
+			int g = L->group[c];
+			if (g >= 0 && dense[g] < 0)
+				dense[g] = (int)used++;
+			if (g >= 0)
+				L->group[c] = dense[g];
+		}
+		L->ngroups = used;
 		L->lock = arena_alloc(&ctx->arena, (L->ngroups + 1) * sizeof *L->lock);
 		for (unsigned g = 0; g < L->ngroups; g++)
 			L->lock[g] = names_fresh(ctx, &kg->names,
