@@ -151,6 +151,9 @@ static int compile_one(struct hls_ctx *ctx, const struct front_opts *o,
 	static const char *const fixed[] = {
 		"-g", "-O1", "-Xclang", "-disable-llvm-passes",
 		"-fno-discard-value-names", "-funroll-loops", "-emit-llvm", "-c",
+		/* each float operation rounded on its own, as the host
+		 * computes it (x86-64 without FMA): no a * b + c fused */
+		"-ffp-contract=off",
 	};
 	VEC_PUSH(a, argv, n, clang_path(o));
 	VEC_PUSH(a, argv, n, "-std=gnu11");

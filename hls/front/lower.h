@@ -97,6 +97,8 @@ struct ir_op *lower_cmp(struct lower *L, enum ir_opcode opc, struct ir_op *a,
 			struct ir_op *b);
 struct ir_op *lower_select(struct lower *L, struct ir_op *c, struct ir_op *t,
 			   struct ir_op *f);
+/* -a for a float or double: its sign bit flipped */
+struct ir_op *lower_fneg(struct lower *L, struct ir_op *a);
 /* zext/sext/trunc to `width`; the operand itself when widths agree */
 struct ir_op *lower_resize(struct lower *L, enum ir_opcode opc,
 			   struct ir_op *a, unsigned width);

@@ -247,15 +247,7 @@ void lower_call(struct lower *L, LLVMValueRef call)
 		return;
 	}
 	if (prefix(name, "llvm.")) {
-		if (lower_intrinsic(L, call, name))
-			return;
-		bool fp = front_is_fp_type(LLVMTypeOf(call));
-		for (unsigned i = 0; i < LLVMGetNumArgOperands(call); i++)
-			fp |= front_is_fp_type(LLVMTypeOf(LLVMGetOperand(call, i)));
-		if (fp)
-			lower_error(L, L->loc, "floating-point arithmetic is not "
-				    "supported yet");
-		else
+		if (!lower_intrinsic(L, call, name))
 			lower_error(L, L->loc, "unsupported intrinsic '%s'", name);
 		return;
 	}

@@ -245,6 +245,119 @@ static void lower_cast(struct lower *L, LLVMValueRef in, LLVMOpcode o)
 	}
 }
 
+/* ---- floating point ------------------------------------------------------- */
+
+/* float and double; half, long double and the others are errors. */
+static bool fp_format_ok(struct lower *L, LLVMTypeRef t)
+{
+	LLVMTypeKind k = LLVMGetTypeKind(t);
+	if (k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind)
+		return true;
+	lower_error(L, L->loc, "floating-point arithmetic on %s is not supported "
+		    "(float and double are)",
+		    k == LLVMHalfTypeKind ? "_Float16" : k == LLVMBFloatTypeKind ? "__bf16"
+		    : k == LLVMX86_FP80TypeKind ? "long double" : "this type");
+	return false;
+}
+
+static bool fcmp_pred(LLVMRealPredicate p, unsigned *pred)
+{
+	switch (p) {
+	case LLVMRealOEQ: *pred = FCMP_OEQ; return true;
+	case LLVMRealOGT: *pred = FCMP_OGT; return true;
+	case LLVMRealOGE: *pred = FCMP_OGE; return true;
+	case LLVMRealOLT: *pred = FCMP_OLT; return true;
+	case LLVMRealOLE: *pred = FCMP_OLE; return true;
+	case LLVMRealONE: *pred = FCMP_ONE; return true;
+	case LLVMRealORD: *pred = FCMP_ORD; return true;
+	case LLVMRealUEQ: *pred = FCMP_UEQ; return true;
+	case LLVMRealUGT: *pred = FCMP_UGT; return true;
+	case LLVMRealUGE: *pred = FCMP_UGE; return true;
+	case LLVMRealULT: *pred = FCMP_ULT; return true;
+	case LLVMRealULE: *pred = FCMP_ULE; return true;
+	case LLVMRealUNE: *pred = FCMP_UNE; return true;
+	case LLVMRealUNO: *pred = FCMP_UNO; return true;
+	default: return false; /* true, false */
+	}
+}
+
+/* An integer operand of a conversion at 32 or 64 bits (C converts char
+ * and short as int; clang may still convert an i8 or an i1 directly). */
+static struct ir_op *int_operand(struct lower *L, struct ir_op *a, bool sgn)
+{
+	unsigned w = a->width <= 32 ? 32 : 64;
+	return a->width == w ? a : lower_resize(L, sgn ? IR_SEXT : IR_ZEXT, a, w);
+}
+
+struct ir_op *lower_fneg(struct lower *L, struct ir_op *a)
+{
+	return lower_bin(L, IR_XOR, a, lower_imm(L, a->width, UINT64_C(1) << (a->width - 1)));
+}
+
+static void lower_fp(struct lower *L, LLVMValueRef in, LLVMOpcode o)
+{
+	LLVMValueRef src = LLVMGetOperand(in, 0);
+	LLVMTypeRef st = LLVMTypeOf(src), rt = LLVMTypeOf(in);
+	bool src_fp = front_is_fp_type(st), res_fp = front_is_fp_type(rt);
+	if ((src_fp && !fp_format_ok(L, st)) || (res_fp && !fp_format_ok(L, rt)))
+		return;
+	unsigned w = lower_type_width(rt);
+	struct ir_op *a = lower_val(L, src), *r = NULL;
+	switch (o) {
+	case LLVMFNeg:
+		r = lower_fneg(L, a);
+		break;
+	case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: {
+		enum ir_opcode opc = o == LLVMFAdd ? IR_FADD : o == LLVMFSub ? IR_FSUB
+				   : o == LLVMFMul ? IR_FMUL : IR_FDIV;
+		r = lower_op2(L, opc, w, a, lower_val(L, LLVMGetOperand(in, 1)));
+		break;
+	}
+	case LLVMFRem:
+		lower_error(L, L->loc, "the remainder of a floating-point division "
+			    "(fmod, %% on floats) has no hardware unit");
+		return;
+	case LLVMFCmp: {
+		unsigned pred;
+		LLVMRealPredicate p = LLVMGetFCmpPredicate(in);
+		if (!fcmp_pred(p, &pred)) {
+			r = lower_imm(L, 1, p == LLVMRealPredicateTrue);
+			break;
+		}
+		r = lower_op2(L, IR_FCMP, 1, a, lower_val(L, LLVMGetOperand(in, 1)));
+		r->index = pred;
+		break;
+	}
+	case LLVMSIToFP: case LLVMUIToFP:
+		r = lower_op1(L, o == LLVMSIToFP ? IR_SITOFP : IR_UITOFP, w,
+			      int_operand(L, a, o == LLVMSIToFP));
+		break;
+	case LLVMFPToSI: case LLVMFPToUI: {
+		/* out of range is undefined in C: the wider result truncated */
+		unsigned iw = w <= 32 ? 32 : 64;
+		if (w > 64) {
+			lower_error(L, L->loc, "a conversion of a float to an integer "
+				    "wider than 64 bits is not supported");
+			return;
+		}
+		r = lower_op1(L, o == LLVMFPToSI ? IR_FPTOSI : IR_FPTOUI, iw, a);
+		if (iw != w)
+			r = lower_resize(L, IR_TRUNC, r, w);
+		break;
+	}
+	case LLVMFPExt:
+		r = lower_op1(L, IR_FPEXT, w, a);
+		break;
+	case LLVMFPTrunc:
+		r = lower_op1(L, IR_FPTRUNC, w, a);
+		break;
+	default:
+		fp_error(L);
+		return;
+	}
+	lower_bind(L, in, r);
+}
+
 /* ---- aggregates ------------------------------------------------------------- */
 
 /* Bit offset and type of the field that `idx` selects in aggregate type t. */
@@ -475,7 +588,7 @@ void lower_inst(struct lower *L, LLVMValueRef in)
 	case LLVMFDiv: case LLVMFRem: case LLVMFCmp: case LLVMFPToUI:
 	case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP: case LLVMFPTrunc:
 	case LLVMFPExt:
-		fp_error(L);
+		lower_fp(L, in, o);
 		break;
 	case LLVMPtrToInt:
 	case LLVMIntToPtr:

@@ -259,6 +259,33 @@ static bool integer_intrinsic(struct lower *L, LLVMValueRef call, const char *na
 	return true;
 }
 
+/* fabs and copysign are bit operations on the sign; fmuladd (a * b + c,
+ * which clang forms where C allows contraction) is a multiply and an add,
+ * rounded each, as the CPU without FMA computes it. */
+static bool fp_intrinsic(struct lower *L, LLVMValueRef call, const char *name)
+{
+	LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(call));
+	if (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind)
+		return false;
+	unsigned w = k == LLVMFloatTypeKind ? 32 : 64;
+	uint64_t sign = UINT64_C(1) << (w - 1);
+	struct ir_op *r;
+	if (is(name, "llvm.fabs")) {
+		r = lower_bin(L, IR_AND, arg(L, call, 0), lower_imm(L, w, sign - 1));
+	} else if (is(name, "llvm.copysign")) {
+		struct ir_op *mag = lower_bin(L, IR_AND, arg(L, call, 0), lower_imm(L, w, sign - 1));
+		struct ir_op *sg = lower_bin(L, IR_AND, arg(L, call, 1), lower_imm(L, w, sign));
+		r = lower_bin(L, IR_OR, mag, sg);
+	} else if (is(name, "llvm.fmuladd")) {
+		struct ir_op *p = lower_op2(L, IR_FMUL, w, arg(L, call, 0), arg(L, call, 1));
+		r = lower_op2(L, IR_FADD, w, p, arg(L, call, 2));
+	} else {
+		return false; /* prepare.c has named it */
+	}
+	lower_bind(L, call, r);
+	return true;
+}
+
 bool lower_intrinsic(struct lower *L, LLVMValueRef call, const char *name)
 {
 	for (unsigned i = 0; i < N_OF(dropped); i++)
@@ -297,6 +324,6 @@ bool lower_intrinsic(struct lower *L, LLVMValueRef call, const char *name)
 	if (!scalar_operands(call))
 		return false; /* vectors, pointers, fp80: lower_call reports */
 	if (front_is_fp_type(LLVMTypeOf(call)))
-		return false;
+		return fp_intrinsic(L, call, name);
 	return integer_intrinsic(L, call, name);
 }

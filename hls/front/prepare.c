@@ -17,9 +17,9 @@
  *   - kernel parameters that are not C integers or bool (pointers, structs,
  *     floating point), kernels that return a value, two kernels of one
  *     name (static kernels in two files);
- *   - floating-point arithmetic (fadd ... fcmp, int<->fp conversions, fp
- *     intrinsics); loads, stores and copies of float values are fine (a
- *     float may cross a pipe as its bits), one error per source line.
+ *   - floating-point intrinsics that no unit computes (llvm.sqrt,
+ *     llvm.fma, ...), one error per source line; the arithmetic itself
+ *     is lowered to the units (lower_inst.c).
  * When there are no errors: every non-kernel function with a body becomes
  * internal and alwaysinline (noinline/optnone removed), so the always-inline
  * pipeline folds it into the kernels and drops it; kernels keep noinline,
@@ -259,33 +259,33 @@ static void check_recursion(struct prep *p)
 
 /* ---- instructions ------------------------------------------------------- */
 
-static bool is_fp_op(LLVMValueRef in)
+/* A floating-point intrinsic that no unit computes (llvm.sqrt, llvm.fma,
+ * llvm.sin, ...): its C name, or NULL.  fabs, copysign and fmuladd are
+ * bit operations and units (lower_intrinsic.c); what C code calls as a
+ * library function (sqrtf with errno) is an external call. */
+static const char *fp_intrinsic_without_unit(LLVMValueRef in)
 {
-	switch (LLVMGetInstructionOpcode(in)) {
-	case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
-	case LLVMFRem: case LLVMFNeg: case LLVMFCmp:
-	case LLVMFPToUI: case LLVMFPToSI: case LLVMUIToFP: case LLVMSIToFP:
-	case LLVMFPTrunc: case LLVMFPExt:
-		return true;
-	case LLVMCall: {
-		LLVMValueRef callee = direct_callee(in);
-		if (!callee || !LLVMGetIntrinsicID(callee))
-			return false;
-		if (front_is_fp_type(LLVMTypeOf(in)))
-			return true;
-		for (unsigned i = 0; i < LLVMGetNumArgOperands(in); i++)
-			if (front_is_fp_type(LLVMTypeOf(LLVMGetOperand(in, i))))
-				return true;
-		return false;
-	}
-	default:
-		return false;
-	}
+	if (LLVMGetInstructionOpcode(in) != LLVMCall)
+		return NULL;
+	LLVMValueRef callee = direct_callee(in);
+	if (!callee || !LLVMGetIntrinsicID(callee))
+		return NULL;
+	bool fp = front_is_fp_type(LLVMTypeOf(in));
+	for (unsigned i = 0; i < LLVMGetNumArgOperands(in); i++)
+		fp |= front_is_fp_type(LLVMTypeOf(LLVMGetOperand(in, i)));
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(callee, &len);
+	static const char *const done[] = {"llvm.fabs.", "llvm.copysign.", "llvm.fmuladd."};
+	for (unsigned i = 0; fp && i < sizeof done / sizeof done[0]; i++)
+		if (!strncmp(name, done[i], strlen(done[i])))
+			return NULL;
+	return fp ? name : NULL;
 }
 
 static void check_fp(struct prep *p, LLVMValueRef in)
 {
-	if (!is_fp_op(in))
+	const char *name = fp_intrinsic_without_unit(in);
+	if (!name)
 		return;
 	struct ir_loc loc = front_loc(p->ctx, in);
 	if (loc.line && loc.line == p->fp_line && loc.file && p->fp_file &&
@@ -293,7 +293,9 @@ static void check_fp(struct prep *p, LLVMValueRef in)
 		return; /* one error per line */
 	p->fp_line = loc.line;
 	p->fp_file = loc.file;
-	diag_error(&p->ctx->diag, loc, "floating-point arithmetic is not supported yet");
+	diag_error(&p->ctx->diag, loc, "'%s' has no hardware unit (floating point "
+		   "has add, subtract, multiply, divide, compare, conversions, fabs "
+		   "and copysign)", name);
 }
 
 static void check_call(struct prep *p, LLVMValueRef fn, LLVMValueRef call)
@@ -386,11 +388,12 @@ static void check_kernel_signature(struct prep *p, LLVMValueRef fn)
 			diag_error(&ctx->diag, loc,
 				   "kernel parameter '%s': pointer arguments need "
 				   "device memory, not supported yet", name);
-		else if (front_is_fp_type(t))
+		else if (front_is_fp_type(t) && k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind)
 			diag_error(&ctx->diag, loc,
-				   "kernel parameter '%s': floating-point arithmetic "
-				   "is not supported yet", name);
-		else if (k != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64)
+				   "kernel parameter '%s': of the floating-point "
+				   "types, float and double are supported", name);
+		else if (!front_is_fp_type(t) &&
+			 (k != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) > 64))
 			diag_error(&ctx->diag, loc,
 				   "kernel parameter '%s' must have an integer or "
 				   "bool type of at most 64 bits", name);

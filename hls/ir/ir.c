@@ -40,6 +40,10 @@ static const char *const opcode_names[IR_NUM_OPCODES] = {
 	[IR_CONCAT] = "concat", [IR_SELECT] = "select", [IR_PHI] = "phi",
 	[IR_CTPOP] = "ctpop", [IR_CTLZ] = "ctlz", [IR_CTTZ] = "cttz",
 	[IR_BSWAP] = "bswap", [IR_BITREV] = "bitrev",
+	[IR_FADD] = "fadd", [IR_FSUB] = "fsub", [IR_FMUL] = "fmul", [IR_FDIV] = "fdiv",
+	[IR_FCMP] = "fcmp", [IR_SITOFP] = "sitofp", [IR_UITOFP] = "uitofp",
+	[IR_FPTOSI] = "fptosi", [IR_FPTOUI] = "fptoui", [IR_FPEXT] = "fpext",
+	[IR_FPTRUNC] = "fptrunc",
 	[IR_PIPE_READ] = "pipe.read", [IR_PIPE_WRITE] = "pipe.write",
 	[IR_PIPE_READ_NB] = "pipe.read_nb",
 	[IR_PIPE_WRITE_NB] = "pipe.write_nb",
@@ -70,6 +74,20 @@ bool ir_is_compare(enum ir_opcode opc)
 bool ir_is_signed_compare(enum ir_opcode opc)
 {
 	return opc >= IR_SLT && opc <= IR_SGE;
+}
+
+bool ir_is_float_op(enum ir_opcode opc)
+{
+	return opc >= IR_FADD && opc <= IR_FPTRUNC;
+}
+
+const char *ir_fcmp_name(unsigned pred)
+{
+	static const char *const names[FCMP_NUM] = {
+		"oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+		"ueq", "ugt", "uge", "ult", "ule", "une", "uno",
+	};
+	return pred < FCMP_NUM ? names[pred] : "?";
 }
 
 bool ir_has_side_effect(enum ir_opcode opc)

@@ -135,6 +135,18 @@ enum ir_opcode {
 	/* bit counting and permutation, result width = operand width */
 	IR_CTPOP, IR_CTLZ, IR_CTTZ, IR_BSWAP, IR_BITREV,
 
+	/* floating point: IEEE 754 binary32 at width 32 (float), binary64 at
+	 * width 64 (double); round to nearest, ties to even; denormals kept;
+	 * a NaN result is the canonical quiet NaN.  The units of
+	 * rtl/sluice_f*.v compute them (latency: delay_op_latency). */
+	IR_FADD, IR_FSUB, IR_FMUL, IR_FDIV, /* width = both operands' */
+	IR_FCMP,	/* index: the predicate (enum ir_fcmp); result width 1 */
+	IR_SITOFP, IR_UITOFP, /* operand: an integer of 32 or 64 bits */
+	IR_FPTOSI, IR_FPTOUI, /* result: an integer of 32 or 64 bits, the
+				 value truncated toward zero (C's conversion) */
+	IR_FPEXT,	/* 32 -> 64 bits */
+	IR_FPTRUNC,	/* 64 -> 32 bits */
+
 	/* pipes: op->pipe; data width = pipe->width */
 	IR_PIPE_READ,	  /* blocking; result: the word */
 	IR_PIPE_WRITE,	  /* blocking; args[0] the word; no result */
@@ -161,6 +173,14 @@ enum ir_opcode {
 	IR_RET,		/* kernel done (autorun kernels start again) */
 
 	IR_NUM_OPCODES
+};
+
+/* The predicates of IR_FCMP, as LLVM's fcmp has them: ordered (o*: false
+ * when either operand is a NaN) and unordered (u*: true then). */
+enum ir_fcmp {
+	FCMP_OEQ, FCMP_OGT, FCMP_OGE, FCMP_OLT, FCMP_OLE, FCMP_ONE, FCMP_ORD,
+	FCMP_UEQ, FCMP_UGT, FCMP_UGE, FCMP_ULT, FCMP_ULE, FCMP_UNE, FCMP_UNO,
+	FCMP_NUM
 };
 
 enum ir_latency_kind { LAT_NONE = 0, LAT_EXACT = 1, LAT_MAX = 2, LAT_MIN = 3 };
@@ -360,6 +380,10 @@ bool ir_is_terminator(enum ir_opcode opc);
 bool ir_is_compare(enum ir_opcode opc);
 bool ir_is_signed_compare(enum ir_opcode opc);
 bool ir_has_side_effect(enum ir_opcode opc); /* pipe, state and terminators */
+/* fadd .. fptrunc: computed by a floating-point unit */
+bool ir_is_float_op(enum ir_opcode opc);
+/* "olt", "une", ... */
+const char *ir_fcmp_name(unsigned pred);
 /* The guard of a pipe op or a state store: if-converted code (hls/pass/
  * if_convert.c) gives such an op one more operand after its own, of
  * width 1, and the op takes effect only when it is 1 (a guarded read's

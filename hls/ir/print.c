@@ -45,6 +45,8 @@ static void print_op(FILE *f, const struct ir_op *op)
 	int col = fprintf(f, "  %s%s", lhs, ir_opcode_name(op->opc));
 	if (op->width)
 		col += fprintf(f, ".%u", op->width);
+	if (op->opc == IR_FCMP)
+		col += fprintf(f, " %s", ir_fcmp_name(op->index));
 	switch (op->opc) {
 	case IR_CONST:
 		col += fprintf(f, " ");

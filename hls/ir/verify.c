@@ -97,6 +97,33 @@ static bool dominates(const int *idom, int a, int b)
 	}
 }
 
+static bool is_fp_width(unsigned w)
+{
+	return w == 32 || w == 64;
+}
+
+/* The operand and result widths of a floating-point op (ir.h). */
+static bool float_op_ok(const struct ir_op *op)
+{
+	unsigned n = op->opc == IR_FADD || op->opc == IR_FSUB || op->opc == IR_FMUL ||
+		     op->opc == IR_FDIV || op->opc == IR_FCMP ? 2 : 1;
+	if (op->nargs != n)
+		return false;
+	unsigned a = op->args[0]->width, w = op->width;
+	switch (op->opc) {
+	case IR_FCMP:
+		return w == 1 && is_fp_width(a) && op->args[1]->width == a && op->index < FCMP_NUM;
+	case IR_FPEXT:
+		return a == 32 && w == 64;
+	case IR_FPTRUNC:
+		return a == 64 && w == 32;
+	case IR_SITOFP: case IR_UITOFP: case IR_FPTOSI: case IR_FPTOUI:
+		return is_fp_width(a) && is_fp_width(w);
+	default:
+		return is_fp_width(w) && a == w && op->args[1]->width == w;
+	}
+}
+
 static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 {
 	if (!k->nblocks) {
@@ -199,6 +226,9 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 			    (op->width != 1 || op->nargs != 2 ||
 			     op->args[0]->width != op->args[1]->width))
 				problem(v, k, op, "comparison widths wrong");
+			if (ir_is_float_op(op->opc) && !float_op_ok(op))
+				problem(v, k, op, "floating-point op of other widths or "
+					"operands than its own");
 			if (op->opc == IR_SELECT &&
 			    (op->nargs != 3 || op->args[0]->width != 1 ||
 			     op->args[1]->width != op->width ||

@@ -344,6 +344,123 @@ static void emit_multiplier(struct kgen *kg, struct ir_op *op)
 		arg_ref(kg, op, 0), arg_ref(kg, op, 1), v->wire);
 }
 
+/* The exponent and mantissa widths of a float (32) or double (64). */
+static void fp_format(unsigned w, unsigned *ew, unsigned *mw)
+{
+	*ew = w == 64 ? 11 : 8;
+	*mw = w == 64 ? 52 : 23;
+}
+
+/* A floating-point op with a latency: its rtl/sluice_f*.v unit. */
+static void emit_fp_unit(struct kgen *kg, struct ir_op *op)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	struct rtl_val *v = &kg->val[op->id];
+	unsigned lat = kg->sk->latency[op->id], aw = op->args[0]->width, ew, mw;
+	const char *unit, *params, *ports;
+	const char *a = arg_ref(kg, op, 0), *b = op->nargs > 1 ? arg_ref(kg, op, 1) : NULL;
+	switch (op->opc) {
+	case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV:
+		fp_format(op->width, &ew, &mw);
+		unit = op->opc == IR_FMUL ? "sluice_fmul" : op->opc == IR_FDIV ? "sluice_fdiv"
+		       : "sluice_fadd";
+		params = arena_printf(&ctx->arena, ".EW(%u), .MW(%u)", ew, mw);
+		ports = arena_printf(&ctx->arena, "        .a(%s),\n        .b(%s),\n%s", a, b,
+				     op->opc == IR_FADD ? "        .sub(1'b0),\n"
+				     : op->opc == IR_FSUB ? "        .sub(1'b1),\n" : "");
+		break;
+	case IR_SITOFP: case IR_UITOFP:
+		fp_format(op->width, &ew, &mw);
+		unit = "sluice_fcvt_i2f";
+		params = arena_printf(&ctx->arena, ".EW(%u), .MW(%u), .IW(%u), .SIGNED(%d)", ew, mw,
+				      aw, op->opc == IR_SITOFP);
+		ports = arena_printf(&ctx->arena, "        .a(%s),\n", a);
+		break;
+	case IR_FPTOSI: case IR_FPTOUI:
+		fp_format(aw, &ew, &mw);
+		unit = "sluice_fcvt_f2i";
+		params = arena_printf(&ctx->arena, ".EW(%u), .MW(%u), .IW(%u), .SIGNED(%d)", ew, mw,
+				      op->width, op->opc == IR_FPTOSI);
+		ports = arena_printf(&ctx->arena, "        .a(%s),\n", a);
+		break;
+	default: { /* fpext, fptrunc */
+		unsigned ewo, mwo;
+		fp_format(aw, &ew, &mw);
+		fp_format(op->width, &ewo, &mwo);
+		unit = "sluice_fcvt_f2f";
+		params = arena_printf(&ctx->arena, ".EWI(%u), .MWI(%u), .EWO(%u), .MWO(%u)", ew, mw,
+				      ewo, mwo);
+		ports = arena_printf(&ctx->arena, "        .a(%s),\n", a);
+		break;
+	}
+	}
+	const char *inst = unit_head(kg, op, ir_opcode_name(op->opc));
+	kgen_decl(kg, "    ", "wire", op->width, v->wire, NULL, bits_full(&v->wire_bits, op->width),
+		  NULL);
+	fprintf(kg->f, "    %s #(%s, .LATENCY(%u)) %s (\n"
+		       "        .clk(clk),\n"
+		       "        .ce(%s),\n"
+		       "%s"
+		       "        .y(%s)\n"
+		       "    );\n",
+		unit, params, lat, inst, pipe_enable_of(kg, op), ports, v->wire);
+}
+
+/* A floating-point compare: rtl/sluice_fcmp.v's less, equal and
+ * unordered, combinational, and the predicate of them (when unordered,
+ * less and equal are both 0). */
+static void emit_fcmp(struct kgen *kg, struct ir_op *op)
+{
+	struct hls_ctx *ctx = kg->ctx;
+	struct rtl_val *v = &kg->val[op->id];
+	unsigned ew, mw;
+	fp_format(op->args[0]->width, &ew, &mw);
+	/* the outputs each predicate reads: 1 lt, 2 eq, 4 unordered */
+	static const unsigned char uses[FCMP_NUM] = {
+		[FCMP_OEQ] = 2, [FCMP_OGT] = 7, [FCMP_OGE] = 5, [FCMP_OLT] = 1,
+		[FCMP_OLE] = 3, [FCMP_ONE] = 6, [FCMP_ORD] = 4, [FCMP_UEQ] = 6,
+		[FCMP_UGT] = 3, [FCMP_UGE] = 1, [FCMP_ULT] = 5, [FCMP_ULE] = 7,
+		[FCMP_UNE] = 2, [FCMP_UNO] = 4,
+	};
+	unsigned u = op->index < FCMP_NUM ? uses[op->index] : 7;
+	const char *out[3], *tag[3] = {"lt", "eq", "un"};
+	for (unsigned i = 0; i < 3; i++) {
+		out[i] = "";
+		if (!(u >> i & 1))
+			continue;
+		out[i] = names_fresh(ctx, &kg->names,
+				     arena_printf(&ctx->arena, "%s_%s", v->wire, tag[i]));
+		fprintf(kg->f, "    wire %s;\n", out[i]);
+	}
+	const char *lt = out[0], *eq = out[1], *un = out[2];
+	const char *inst = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "u_%s", v->wire));
+	if (u != 7)
+		fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", kg->f);
+	fprintf(kg->f, "    sluice_fcmp #(.EW(%u), .MW(%u)) %s (.a(%s), .b(%s), .lt(%s), .eq(%s), .unord(%s));\n",
+		ew, mw, inst, arg_ref(kg, op, 0), arg_ref(kg, op, 1), lt, eq, un);
+	if (u != 7)
+		fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", kg->f);
+	const char *e;
+	switch (op->index) {
+	case FCMP_OEQ: e = eq; break;
+	case FCMP_OGT: e = arena_printf(&ctx->arena, "!(%s | %s | %s)", lt, eq, un); break;
+	case FCMP_OGE: e = arena_printf(&ctx->arena, "!(%s | %s)", lt, un); break;
+	case FCMP_OLT: e = lt; break;
+	case FCMP_OLE: e = arena_printf(&ctx->arena, "%s | %s", lt, eq); break;
+	case FCMP_ONE: e = arena_printf(&ctx->arena, "!(%s | %s)", eq, un); break;
+	case FCMP_ORD: e = arena_printf(&ctx->arena, "!%s", un); break;
+	case FCMP_UEQ: e = arena_printf(&ctx->arena, "%s | %s", eq, un); break;
+	case FCMP_UGT: e = arena_printf(&ctx->arena, "!(%s | %s)", lt, eq); break;
+	case FCMP_UGE: e = arena_printf(&ctx->arena, "!%s", lt); break;
+	case FCMP_ULT: e = arena_printf(&ctx->arena, "%s | %s", lt, un); break;
+	case FCMP_ULE: e = arena_printf(&ctx->arena, "%s | %s | %s", lt, eq, un); break;
+	case FCMP_UNE: e = arena_printf(&ctx->arena, "!%s", eq); break;
+	default: e = un; break; /* uno */
+	}
+	kgen_decl(kg, "    ", "wire", 1, v->wire, e, bits_full(&v->wire_bits, 1),
+		  rtl_lines(ctx, &op->loc, 1));
+}
+
 static void emit_wire(struct kgen *kg, struct ir_op *op)
 {
 	struct rtl_val *v = &kg->val[op->id];
@@ -351,6 +468,14 @@ static void emit_wire(struct kgen *kg, struct ir_op *op)
 		return;
 	if (v->unit_inst && op->opc == IR_MUL) {
 		emit_multiplier(kg, op);
+		return;
+	}
+	if (v->unit_inst && ir_is_float_op(op->opc)) {
+		emit_fp_unit(kg, op);
+		return;
+	}
+	if (op->opc == IR_FCMP) {
+		emit_fcmp(kg, op);
 		return;
 	}
 	if (op->opc == IR_MEM_LOAD) { /* the word out of the read port */

@@ -285,6 +285,15 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_div.v");
 	if (g.uses_mul)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_mul.v");
+	static const char *const fp_files[RTL_FP_UNITS] = {
+		[RTL_FADD] = "sluice_fadd.v", [RTL_FMUL] = "sluice_fmul.v",
+		[RTL_FDIV] = "sluice_fdiv.v", [RTL_FCMP] = "sluice_fcmp.v",
+		[RTL_FI2F] = "sluice_fcvt_i2f.v", [RTL_FF2I] = "sluice_fcvt_f2i.v",
+		[RTL_FF2F] = "sluice_fcvt_f2f.v",
+	};
+	for (unsigned u = 0; u < RTL_FP_UNITS; u++)
+		if (g.uses_fp >> u & 1)
+			VEC_PUSH(&ctx->arena, out->library, out->nlibrary, fp_files[u]);
 	for (unsigned i = 0; g.host.link && i < sizeof bridge_files / sizeof *bridge_files; i++)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, bridge_files[i]);
 	return 0;

@@ -59,6 +59,23 @@ struct rtl_host {
 	bool link;		     /* sluice_top has the host link (host.c) */
 };
 
+/* The floating-point units of rtl/, one file each (rtlgen.c lists them). */
+enum rtl_fp_unit { RTL_FADD, RTL_FMUL, RTL_FDIV, RTL_FCMP, RTL_FI2F, RTL_FF2I, RTL_FF2F,
+		   RTL_FP_UNITS };
+
+static inline enum rtl_fp_unit rtl_fp_unit(enum ir_opcode opc)
+{
+	switch (opc) {
+	case IR_FMUL: return RTL_FMUL;
+	case IR_FDIV: return RTL_FDIV;
+	case IR_FCMP: return RTL_FCMP;
+	case IR_SITOFP: case IR_UITOFP: return RTL_FI2F;
+	case IR_FPTOSI: case IR_FPTOUI: return RTL_FF2I;
+	case IR_FPEXT: case IR_FPTRUNC: return RTL_FF2F;
+	default: return RTL_FADD;
+	}
+}
+
 struct rtl_gen {
 	struct hls_ctx *ctx;
 	struct ir_program *p;
@@ -66,6 +83,7 @@ struct rtl_gen {
 	const char *dir;
 	struct rtl_files *out;
 	bool uses_div, uses_mul, uses_fifo;
+	unsigned uses_fp;	/* bit rtl_fp_unit(opc): that unit is instantiated */
 	struct rtl_host host;
 };
 

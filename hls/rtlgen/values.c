@@ -135,8 +135,11 @@ static int check_schedule(struct kgen *kg)
 					lat, op->width));
 			else if (op->opc == IR_MEM_LOAD && lat != 1)
 				err |= sched_error(kg, op, "a memory read not of latency 1");
+			else if (ir_is_float_op(op->opc) && lat != delay_fp_latency(op))
+				err |= sched_error(kg, op, arena_printf(&ctx->arena,
+					"latency %u; its unit has %u", lat, delay_fp_latency(op)));
 			else if (lat && !is_div(op->opc) && op->opc != IR_MUL &&
-				 op->opc != IR_MEM_LOAD)
+				 op->opc != IR_MEM_LOAD && !ir_is_float_op(op->opc))
 				err |= sched_error(kg, op, "a latency but no unit computes it");
 			/* one op per pipe per cycle (and, in a pipelined loop,
 			 * not with another iteration's op on it either) */
@@ -222,6 +225,8 @@ static void plan_units(struct kgen *kg)
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
+			if (v->needed && op->opc == IR_FCMP) /* combinational */
+				kg->g->uses_fp |= 1u << RTL_FCMP;
 			if (!v->needed || !kg->sk->latency[op->id])
 				continue;
 			v->unit_inst = true;
@@ -229,6 +234,10 @@ static void plan_units(struct kgen *kg)
 				continue; /* the memory's read port (memory.c) */
 			if (op->opc == IR_MUL) {
 				kg->g->uses_mul = true;
+				continue;
+			}
+			if (ir_is_float_op(op->opc)) {
+				kg->g->uses_fp |= 1u << rtl_fp_unit(op->opc);
 				continue;
 			}
 			kg->g->uses_div = true;

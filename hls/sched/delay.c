@@ -486,6 +486,22 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 		return shift_ns(t, op);
 	case IR_MUL: /* the unit's operands go straight into its registers */
 		return op->unit ? 0 : mul_ns(t, op);
+	case IR_FADD: case IR_FSUB:
+		/* the units' logic before their first register (their headers):
+		 * sluice_fadd compares the magnitudes */
+		return add_ns(t, w) + t->compare;
+	case IR_FMUL: case IR_FDIV: case IR_FPEXT: case IR_FPTRUNC:
+		/* the leading zeros of the operand's significand */
+		return (ceil_log2(op->args[0]->width == 64 ? 53 : 24) + 1) * t->level;
+	case IR_SITOFP: case IR_UITOFP: /* the absolute value: a negation */
+		return add_ns(t, op->args[0]->width);
+	case IR_FPTOSI: case IR_FPTOUI: /* the exponent, unbiased */
+		return add_ns(t, op->args[0]->width == 64 ? 11 : 8) + t->level;
+	case IR_FCMP:
+		/* sluice_fcmp: a magnitude compare of the w-bit words, the
+		 * equality and NaN tests beside it, and a level for the
+		 * predicate */
+		return add_ns(t, op->args[0]->width) + t->compare + t->level;
 	case IR_CTPOP:
 		return ceil_log2(w) * add_ns(t, ceil_log2(w) + 1);
 	case IR_CTLZ: case IR_CTTZ:
@@ -527,6 +543,30 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op)
 	return t->ram_out + (op->mem && op->mem->rom ? 0 : t->level);
 }
 
+/* The LATENCY of the rtl/sluice_f*.v unit that computes op: fixed by
+ * each unit's format (its header says how it is staged). */
+unsigned delay_fp_latency(const struct ir_op *op)
+{
+	bool dbl = op->width == 64 || (op->nargs && op->args[0]->width == 64 &&
+				       op->opc != IR_FPEXT);
+	switch (op->opc) {
+	case IR_FADD: case IR_FSUB:
+		return 8;
+	case IR_FMUL: /* 7 + clog2(NP * NP): NP pieces of 16 or 18 bits */
+		return dbl ? 11 : 9;
+	case IR_FDIV: /* MW + 9 */
+		return dbl ? 61 : 32;
+	case IR_SITOFP: case IR_UITOFP:
+		return 5;
+	case IR_FPTOSI: case IR_FPTOUI:
+		return 3;
+	case IR_FPEXT: case IR_FPTRUNC:
+		return 6;
+	default:
+		return 0;
+	}
+}
+
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 {
 	const struct tech *t = tech_of(target);
@@ -537,6 +577,10 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 		return op->unit ? (op->width <= t->mul_unit ? 2 : 3) : 0;
 	case IR_MEM_LOAD: /* a synchronous read: block RAM's output register */
 		return 1;
+	case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV:
+	case IR_SITOFP: case IR_UITOFP: case IR_FPTOSI: case IR_FPTOUI:
+	case IR_FPEXT: case IR_FPTRUNC:
+		return delay_fp_latency(op);
 	default:
 		return 0;
 	}

@@ -84,6 +84,8 @@ static int op_text(FILE *f, const struct ir_op *op)
 	col += fprintf(f, "%s", ir_opcode_name(op->opc));
 	if (op->width)
 		col += fprintf(f, ".%u", op->width);
+	if (op->opc == IR_FCMP)
+		col += fprintf(f, " %s", ir_fcmp_name(op->index));
 	switch (op->opc) {
 	case IR_ARG:
 		col += fprintf(f, " #%u", op->index);

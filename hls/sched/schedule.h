@@ -120,6 +120,9 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op);
  * pipeline depth for pipelined operators (division: that of
  * rtl/sluice_div.v). */
 unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
+/* The pipeline depth of the rtl/sluice_f*.v unit that computes a
+ * floating-point op (ir_is_float_op; 0 for fcmp, combinational). */
+unsigned delay_fp_latency(const struct ir_op *op);
 /* For an op with a latency: how late in the cycle its result comes out
  * beyond a register's (0 for the units' registered outputs; a memory
  * read's word out of block RAM and the forwarding multiplexer). */

@@ -34,6 +34,9 @@
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
 #              (hls/sched/bitnet.c), not a chain of 24 gates.
+#   float-*    float arithmetic in a pipelined loop at II 1 (its units
+#              take an operation a cycle), and a running float sum whose
+#              recurrence through the adder is named as the limit.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -82,6 +85,10 @@ report crc78 "$root/bench/crc32.c" --target ice40 --clock 78 &&
 report crc247 "$root/bench/crc32.c" --target ecp5 --clock 247 &&
 	expect crc-net-ecp5 crc247 "crc32, loop for_cond  (crc32.c:16): II 1," ||
 	bad crc-net-ecp5 "build failed ($out/crc247.log)"
+report fstream "$root/tests/kernels/float_stream.c" --target ice40 &&
+	expect float-ii1 fstream "float_stream, loop for_cond  (float_stream.c:18): II 1," &&
+	expect float-sum fstream "II limited by recurrence through the phi 's_0' (line 31): the phi 's_0' (line 31) -> the fadd 'add'" ||
+	bad float "build or report failed ($out/fstream.log)"
 report rom "$root/tests/kernels/mem_rom.c" --target ice40 &&
 	expect mem-rom-ii1 rom "mem_rom, loop for_cond  (mem_rom.c:59): II 1," &&
 	expect mem-rom-ports rom "'table'  (mem_rom.c:11): 256 words of 32 bits (8192 bits), ROM, 2 reads on 2 ports, 0 writes" ||

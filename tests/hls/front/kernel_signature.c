@@ -1,7 +1,8 @@
-// Kernel results leave through pipes; parameters are C integers or bool.
-// expect-error: 14: kernel 'k' must return void
-// expect-error: 14: kernel parameter 'p': struct and union arguments are not supported yet
-// expect-error: 14: kernel parameter 'scale': floating-point arithmetic is not supported yet
+// Kernel results leave through pipes; parameters are C integers, bool,
+// float or double.
+// expect-error: 15: kernel 'k' must return void
+// expect-error: 15: kernel parameter 'p': struct and union arguments are not supported yet
+// expect-error: 15: kernel parameter 'wide': of the floating-point types, float and double are supported
 #include <sluice.h>
 
 SLUICE_HOST_PIPE(out, int32_t, 4, SLUICE_D2H);
@@ -11,9 +12,10 @@ struct pair {
 };
 
 SLUICE_KERNEL
-int32_t k(struct pair p, double scale, bool flag)
+int32_t k(struct pair p, double scale, bool flag, long double wide)
 {
 	sluice_write(out, flag ? p.a : p.b);
 	return 0;
 	(void)scale;
+	(void)wide;
 }

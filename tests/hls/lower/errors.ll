@@ -2,7 +2,7 @@
 ; terms, and all of them are reported (not only the first).
 ; expect-error: 1: kernel 'bad': parameter 'p' is a pointer
 ; expect-error: 1: kernel 'bad': parameter 's' is a struct, union or array
-; expect-error: 3: floating-point arithmetic is not supported yet
+; expect-error: 3: floating-point arithmetic on _Float16 is not supported
 ; expect-error: 4: local array 'arr' indexed by a variable needs memories
 ; expect-error: 5: constant table 'table' indexed by a variable needs memories
 ; expect-error: 6: global array 'hist' indexed by a variable needs memories
@@ -19,7 +19,7 @@
 ; expect-error: 17: a pointer that can point to different objects is not supported
 ; expect-error: 18: a switch on a value wider than 64 bits is not supported
 ; expect-error: 19: call to 'rec' could not be inlined (recursive functions are not supported)
-; expect-error: 20: floating-point arithmetic is not supported yet
+; expect-error: 20: unsupported intrinsic 'llvm.sqrt.f32'
 ; expect-error: 21: invalid latency kind 7
 ; expect-error: 22: variable-length arrays are not supported
 ; expect-error: 23: the pipe of a pipe operation must be one pipe known at compile time
@@ -42,7 +42,7 @@ define void @bad(i32 %n, ptr %p, i64 %s.coerce, float %f, i128 %wide) section "s
 entry:
   %arr = alloca [8 x i32], align 4
   %v = alloca i32, align 4
-  %fa = fadd float %f, 1.0, !dbg !13
+  %fa = fptrunc float %f to half, !dbg !13
   %g = getelementptr inbounds [8 x i32], ptr %arr, i64 0, i32 %n, !dbg !14
   store i32 1, ptr %g, align 4, !dbg !14
   %g2 = getelementptr inbounds [8 x i32], ptr %arr, i64 0, i32 %n, !dbg !14
@@ -74,7 +74,7 @@ b:
 
 c2:
   call void @rec(i32 %n), !dbg !29
-  %fc = call float @llvm.fabs.f32(float %f), !dbg !30
+  %fc = call float @llvm.sqrt.f32(float %f), !dbg !30
   call void @sluice.pipe.write.i32(ptr @in, i32 %n, i32 0, i32 1, i32 7, i32 0), !dbg !31
   %ss = call ptr @llvm.stacksave.p0(), !dbg !32
   %sel = select i1 %c, ptr @in, ptr @in, !dbg !33
@@ -92,7 +92,7 @@ declare i32 @ext(i32)
 declare void @sluice.pipe.write.i32(ptr, i32, i32, i32, i32, i32)
 declare void @sluice.pipe.write.i16(ptr, i16, i32, i32, i32, i32)
 declare i32 @llvm.smul.fix.i32(i32, i32, i32)
-declare float @llvm.fabs.f32(float)
+declare float @llvm.sqrt.f32(float)
 declare ptr @llvm.stacksave.p0()
 
 !llvm.dbg.cu = !{!0}
