@@ -30,7 +30,8 @@ static void build_usage(void)
 	fputs("usage: sluice build FILE.c... [-o OUT.sluice] [--emit-verilog DIR]\n"
 	      "                    [--dump-ir[=DIR]] [--clock FREQ] [--target T]\n"
 	      "                    [--no-sim-image] [--spec NAME=VALUE]\n"
-	      "                    [--spec-register NAME|all] [--main] [-DNAME[=VALUE]]\n"
+	      "                    [--spec-register NAME|all] [--partition NAME=BANKS]\n"
+	      "                    [--main] [-DNAME[=VALUE]]\n"
 	      "                    [-IDIR] [-q]\n"
 	      "  FREQ: 48MHz, 12.5MHz, 100000kHz or a number of MHz\n"
 	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n"
@@ -40,6 +41,9 @@ static void build_usage(void)
 	      "      instead of its default\n"
 	      "  --spec-register NAME: keep NAME as a register the host sets between\n"
 	      "      kernel runs (sluice_module_set_spec); 'all' for every constant\n"
+	      "  --partition NAME=BANKS: split memory NAME (an array of more than 512\n"
+	      "      bytes) cyclically into BANKS banks (2, 4, ... 64; 1 keeps it\n"
+	      "      whole), instead of what the compiler chooses for its loops\n"
 	      "  --main: a whole program: the first file's `int main(void)` becomes\n"
 	      "      the kernel 'program', which writes main's return value to the\n"
 	      "      host pipe 'result' (sluice run M --start program --out result=-:1)\n",
@@ -154,6 +158,19 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 				return -1;
 			}
 			VEC_PUSH(a, o->spec_binds, o->nspec_binds, sb);
+		} else if (!strcmp(arg, "--partition")) {
+			const char *v = i + 1 < argc ? argv[++i] : NULL;
+			const char *eq = v ? strchr(v, '=') : NULL;
+			char *end = NULL;
+			unsigned long n = eq ? strtoul(eq + 1, &end, 10) : 0;
+			if (!eq || eq == v || !end || *end || !n || n > 64 || (n & (n - 1))) {
+				fprintf(stderr, "sluice: error: --partition needs NAME=BANKS, "
+						"BANKS 1, 2, 4, ... 64 (1: one memory)\n");
+				return -1;
+			}
+			struct hls_partition req = {
+				arena_printf(a, "%.*s", (int)(eq - v), v), (unsigned)n, false};
+			VEC_PUSH(a, ctx->partitions, ctx->npartitions, req);
 		} else if (!strcmp(arg, "--main")) {
 			o->main_program = true;
 		} else if (!strcmp(arg, "--no-sim-image")) {
@@ -366,6 +383,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "skip-empty-blocks");
 	pass_if_convert(&ctx, p);
 	ir_after_pass(&ctx, p, "if-convert");
+	pass_partition_memories(&ctx, p);
+	ir_after_pass(&ctx, p, "partition");
 	pass_exit_test(&ctx, p);
 	ir_after_pass(&ctx, p, "exit-test");
 	pass_narrow(&ctx, p);

@@ -99,6 +99,16 @@ struct hls_ctx {
 	unsigned dump_seq;
 	bool verify;	       /* run ir_verify after every pass */
 	int verbose;
+	struct hls_partition *partitions; /* sluice build --partition */
+	unsigned npartitions;
+};
+
+/* A memory's banks as the user asks for them (`--partition NAME=BANKS`):
+ * hls/pass/partition.c splits it so, or keeps it whole for 1. */
+struct hls_partition {
+	const char *name;
+	unsigned banks;
+	bool used;
 };
 
 void hls_ctx_init(struct hls_ctx *ctx);
@@ -238,12 +248,20 @@ struct ir_state {
  * memory keeps its contents across kernel runs; `init` (depth words of
  * ceil(width/64) uint64_t each, or NULL: zeros) is its initial contents;
  * a read-only one is a ROM. */
+/* A bank of a memory split cyclically (hls/pass/partition.c): element e
+ * of the C array `whole` is word e / banks of bank e mod banks. */
+struct ir_mem_part {
+	const char *whole;	/* NULL: the memory is not a bank */
+	unsigned bank, banks;
+};
+
 struct ir_mem {
 	const char *name;
 	unsigned width, depth;
 	uint64_t *init;
 	bool rom;
 	struct ir_loc loc;
+	struct ir_mem_part part;
 };
 
 struct ir_op {

@@ -50,6 +50,10 @@ void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
 /* exit_test.c: a counted loop whose add, compare and branch do not fit
  * one clock decides on its next iteration one iteration ahead. */
 void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p);
+/* partition.c: a memory whose ports keep a pipelined loop from its II is
+ * split cyclically into 2, 4 or 8 banks, where the loop's accesses fall
+ * in banks known at compile time. */
+void pass_partition_memories(struct hls_ctx *ctx, struct ir_program *p);
 
 /* narrow.c: adds, multiplies, bitwise ops, divides and compares at the
  * width their values need (known zero or sign bits, bits nobody reads). */

@@ -273,7 +273,12 @@ void sched_print_memories(const struct ir_program *p, void *file)
 				}
 			if (!n++)
 				fputs("memories:\n", f);
-			fprintf(f, "  %s, '%s'", k->name, m->name);
+			if (m->part.whole)
+				fprintf(f, "  %s, '%s' bank %u of %u (its elements %u mod %u)", k->name,
+					m->part.whole, m->part.bank, m->part.banks, m->part.bank,
+					m->part.banks);
+			else
+				fprintf(f, "  %s, '%s'", k->name, m->name);
 			print_loc(f, m->loc);
 			fprintf(f, ": %u words of %u bits (%lu bits), %s, %u read%s on %u port%s, "
 				"%u write%s%s\n", m->depth, m->width, bits,

@@ -34,6 +34,13 @@
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
 #              (hls/sched/bitnet.c), not a chain of 24 gates.
+#   part-*     tests/kernels/mem_partition.c: pairs of reads and writes of
+#              a RAM and four reads of a ROM an iteration at II 1, each
+#              memory in two banks (hls/pass/partition.c), listed as such
+#              (on the sim target: at 48 MHz on iCE40 the read-modify-write
+#              of block RAM takes two cycles, as bench/hist's does);
+#              with --partition coef=1 the pair loop is II 2 and names the
+#              memory; a --partition of no memory is a warning.
 #   float-*    float arithmetic in a pipelined loop at II 1 (its units
 #              take an operation a cycle), and a running float sum whose
 #              recurrence through the adder is named as the limit.
@@ -85,6 +92,20 @@ report crc78 "$root/bench/crc32.c" --target ice40 --clock 78 &&
 report crc247 "$root/bench/crc32.c" --target ecp5 --clock 247 &&
 	expect crc-net-ecp5 crc247 "crc32, loop for_cond  (crc32.c:16): II 1," ||
 	bad crc-net-ecp5 "build failed ($out/crc247.log)"
+report part "$root/tests/kernels/mem_partition.c" &&
+	expect part-ii1 part "mem_partition, loop for_body53  (mem_partition.c:34): II 1," &&
+	expect part-rom-ii1 part "mem_partition, loop for_body110  (mem_partition.c:40): II 1," &&
+	expect part-banks part "'coef' bank 1 of 2 (its elements 1 mod 2)  (mem_partition.c:16): 512 words of 32 bits" ||
+	bad part "build or report failed ($out/part.log)"
+report partoff "$root/tests/kernels/mem_partition.c" --partition coef=1 \
+	--partition nothere=4 &&
+	expect part-off partoff "II limited by memory 'coef' (2 accesses per iteration" ||
+	bad part-off "build or report failed ($out/partoff.log)"
+if grep -q "warning: --partition nothere: no memory of that name" "$out/partoff.log"; then
+	ok part-unknown
+else
+	bad part-unknown "no warning for --partition nothere ($out/partoff.log)"
+fi
 report fstream "$root/tests/kernels/float_stream.c" --target ice40 &&
 	expect float-ii1 fstream "float_stream, loop for_cond  (float_stream.c:18): II 1," &&
 	expect float-sum fstream "II limited by recurrence through the phi 's_0' (line 31): the phi 's_0' (line 31) -> the fadd 'add'" ||
