@@ -238,6 +238,26 @@ void __sluice_fence(void);
 #define SLUICE_AUTORUN __attribute__((noinline, visibility("default")))
 #endif
 
+/*
+ * SLUICE_PARTITION(banks): on an array of more than 512 bytes (a memory),
+ * global or local, splits it cyclically into `banks` block RAMs (1, 2,
+ * 4, ... 64; element i in bank i % banks), each with its own ports, so
+ * that a loop reading a[2*i] and a[2*i + 1] in one iteration can run at
+ * one iteration per clock:
+ *
+ *     static uint32_t coef[1024] SLUICE_PARTITION(2);
+ *
+ * Without it the compiler splits a memory where a loop's accesses need it
+ * and fall in banks known at compile time; SLUICE_PARTITION(1) keeps one
+ * memory.  `sluice build --partition NAME=BANKS` overrides both.  A CPU
+ * build ignores it.
+ */
+#ifdef __SLUICE_HLS__
+#define SLUICE_PARTITION(banks) __attribute__((annotate("sluice.partition=" #banks)))
+#else
+#define SLUICE_PARTITION(banks)
+#endif
+
 #ifdef __cplusplus
 }
 #endif

@@ -463,6 +463,7 @@ struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
 	L.prog = ir_program_new(ctx, module_name ? module_name : "module");
 	lower_pipes(&L);
 	lower_specs(&L);
+	lower_partition_requests(&L);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
 	     fn = LLVMGetNextFunction(fn)) {
 		enum ir_kernel_kind kind;
@@ -475,6 +476,7 @@ struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
 	pmap_free(&L.consts);
 	pmap_free(&L.states);
 	pmap_free(&L.mems);
+	pmap_free(&L.banks);
 	pmap_free(&L.reported);
 	return ctx->diag.errors > errors ? NULL : L.prog;
 }

@@ -69,6 +69,7 @@ struct lower {
 	struct pmap consts;	/* LLVM constant -> ir_op, in the current block */
 	struct pmap states;	/* global -> ir_state */
 	struct pmap mems;	/* global or alloca -> ir_mem */
+	struct pmap banks;	/* global or alloca -> SLUICE_PARTITION's banks (as a pointer) */
 	struct pmap reported;	/* memory objects already diagnosed */
 	struct ir_block *b;	/* where ops are appended */
 	struct ir_loc loc;	/* of the instruction being lowered */
@@ -139,6 +140,9 @@ void lower_specs(struct lower *L);
 struct ir_state *lower_state(struct lower *L, LLVMValueRef g, unsigned width);
 /* The kernel's memory for object obj (a global or an alloca) with words of
  * `width` bits (made on first use); NULL after an error. */
+/* SLUICE_PARTITION(N) of each global and local (lower_globals.c), which
+ * lower_mem gives the memory it makes. */
+void lower_partition_requests(struct lower *L);
 struct ir_mem *lower_mem(struct lower *L, LLVMValueRef obj, unsigned width);
 
 /* lower_inst.c */

@@ -31,6 +31,8 @@
  */
 #include "lower.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool in_section(LLVMValueRef g, const char *sec)
@@ -274,6 +276,56 @@ static const char *local_name(struct lower *L, LLVMValueRef alloca)
 	return len ? arena_printf(&L->ctx->arena, "%.*s", (int)len, name) : NULL;
 }
 
+/* "sluice.partition=N" of SLUICE_PARTITION(N) on obj, at loc. */
+static void partition_request(struct lower *L, LLVMValueRef obj, LLVMValueRef str,
+			      struct ir_loc loc)
+{
+	str = front_strip_casts(str);
+	LLVMValueRef init = str && LLVMIsAGlobalVariable(str) ? LLVMGetInitializer(str) : NULL;
+	size_t len = 0;
+	const char *text = init && LLVMIsAConstantDataSequential(init) &&
+			   LLVMIsConstantString(init) ? LLVMGetAsString(init, &len) : NULL;
+	static const char key[] = "sluice.partition=";
+	obj = front_strip_casts(obj);
+	if (!text || len < sizeof key - 1 || strncmp(text, key, sizeof key - 1) || !obj)
+		return;
+	char buf[32] = "";
+	size_t n = len - (sizeof key - 1);
+	memcpy(buf, text + sizeof key - 1, n < sizeof buf - 1 ? n : sizeof buf - 1);
+	char *end;
+	unsigned long banks = strtoul(buf, &end, 10);
+	if (*end || !banks || banks > 64 || (banks & (banks - 1))) {
+		diag_error(&L->ctx->diag, loc, "SLUICE_PARTITION(%s): the banks are 1, 2, 4, "
+			   "... 64", buf);
+		return;
+	}
+	pmap_put(&L->banks, obj, (void *)(uintptr_t)banks);
+}
+
+void lower_partition_requests(struct lower *L)
+{
+	LLVMValueRef ga = LLVMGetNamedGlobal(L->m, "llvm.global.annotations");
+	LLVMValueRef arr = ga ? LLVMGetInitializer(ga) : NULL;
+	unsigned n = arr && LLVMIsAConstantArray(arr) ? (unsigned)LLVMGetNumOperands(arr) : 0;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMValueRef e = LLVMGetOperand(arr, i);
+		if (!e || LLVMGetNumOperands(e) < 2)
+			continue;
+		LLVMValueRef g = front_strip_casts(LLVMGetOperand(e, 0));
+		partition_request(L, g, LLVMGetOperand(e, 1),
+				  g && LLVMIsAGlobalVariable(g) ? front_loc(L->ctx, g) : (struct ir_loc){0});
+	}
+	for (LLVMValueRef fn = LLVMGetFirstFunction(L->m); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in))
+				if (LLVMIsACallInst(in) &&
+				    !strncmp(front_callee_name(in), "llvm.var.annotation", 19))
+					partition_request(L, LLVMGetOperand(in, 0),
+							  LLVMGetOperand(in, 1), front_loc(L->ctx, in));
+}
+
 struct ir_mem *lower_mem(struct lower *L, LLVMValueRef obj, unsigned width)
 {
 	struct ir_mem *mem = pmap_get(&L->mems, obj);
@@ -309,6 +361,7 @@ struct ir_mem *lower_mem(struct lower *L, LLVMValueRef obj, unsigned width)
 	mem->name = unique_name(L, base ? base : "mem");
 	mem->width = width;
 	mem->depth = (unsigned)depth;
+	mem->banks_asked = (unsigned)(uintptr_t)pmap_get(&L->banks, obj);
 	/* a global's declaration; a local's first use (an alloca has no
 	 * location of its own) */
 	mem->loc = global ? front_loc(L->ctx, obj) : L->loc;

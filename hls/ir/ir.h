@@ -262,6 +262,7 @@ struct ir_mem {
 	bool rom;
 	struct ir_loc loc;
 	struct ir_mem_part part;
+	unsigned banks_asked;	/* SLUICE_PARTITION(N) on the array; 0: none */
 };
 
 struct ir_op {

@@ -368,13 +368,16 @@ void pass_partition_memories(struct hls_ctx *ctx, struct ir_program *p)
 		for (unsigned mi = 0; mi < k->nmems; mi++) {
 			if (k->mems[mi]->part.banks)
 				continue; /* a bank already */
+			/* --partition, then SLUICE_PARTITION, then the loops' need */
 			struct hls_partition *req = request(ctx, k->mems[mi]);
-			unsigned F = req ? req->banks : choose_banks(ctx, k, k->mems[mi]);
+			unsigned F = req ? req->banks : k->mems[mi]->banks_asked
+				   ? k->mems[mi]->banks_asked : choose_banks(ctx, k, k->mems[mi]);
 			if (req)
 				req->used = true;
 			if (F > k->mems[mi]->depth) {
-				diag_error(&ctx->diag, k->mems[mi]->loc, "--partition %s=%u: the "
-					   "memory has %u words", req->name, F, k->mems[mi]->depth);
+				diag_error(&ctx->diag, k->mems[mi]->loc, "%u banks of memory '%s', "
+					   "which has %u words", F, k->mems[mi]->name,
+					   k->mems[mi]->depth);
 				continue;
 			}
 			if (F > 1) {

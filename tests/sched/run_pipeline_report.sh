@@ -40,7 +40,9 @@
 #              (on the sim target: at 48 MHz on iCE40 the read-modify-write
 #              of block RAM takes two cycles, as bench/hist's does);
 #              with --partition coef=1 the pair loop is II 2 and names the
-#              memory; a --partition of no memory is a warning.
+#              memory; a --partition of no memory is a warning;
+#              SLUICE_PARTITION on a global and on a local array
+#              (tests/kernels/mem_partition_attr.c) splits them so.
 #   float-*    float arithmetic in a pipelined loop at II 1 (its units
 #              take an operation a cycle), and a running float sum whose
 #              recurrence through the adder is named as the limit.
@@ -101,6 +103,10 @@ report partoff "$root/tests/kernels/mem_partition.c" --partition coef=1 \
 	--partition nothere=4 &&
 	expect part-off partoff "II limited by memory 'coef' (2 accesses per iteration" ||
 	bad part-off "build or report failed ($out/partoff.log)"
+report partattr "$root/tests/kernels/mem_partition_attr.c" &&
+	expect part-attr-global partattr "'coef' bank 3 of 4 (its elements 3 mod 4)" &&
+	expect part-attr-local partattr "'big' bank 1 of 2 (its elements 1 mod 2)" ||
+	bad part-attr "build or report failed ($out/partattr.log)"
 if grep -q "warning: --partition nothere: no memory of that name" "$out/partoff.log"; then
 	ok part-unknown
 else
