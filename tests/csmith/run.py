@@ -102,8 +102,8 @@ def csmith_options(seed, without=(), profile='small', with_=()):
     programs.  Unions and bitfields are in (sluice handles them); `without`
     turns them off (--without unions,bitfields).  profile 'big' draws
     larger knobs (slower; more skipped as too long or too big).  `with_`
-    turns on what is off by default: arrays (--with arrays; sluice takes
-    arrays of up to 512 bytes)."""
+    turns on what is off by default: arrays (--with arrays) and pointers
+    (--with pointers; those that resolve to one object after inlining)."""
     r = random.Random(seed * 7919 + 17)
     opts = [
         '--no-argc', '--no-arrays', '--no-pointers', '--no-volatiles',
@@ -112,6 +112,9 @@ def csmith_options(seed, without=(), profile='small', with_=()):
     ]
     if 'arrays' in with_:
         opts.remove('--no-arrays')
+    if 'pointers' in with_:
+        opts.remove('--no-pointers')
+        opts.remove('--no-const-pointers')
     if 'unions' in without:
         opts += ['--no-unions', '--no-return-unions', '--no-arg-unions']
     if 'bitfields' in without:
@@ -499,7 +502,7 @@ def main():
                     help='turn csmith features off: unions,bitfields')
     ap.add_argument('--with', dest='with_', default='',
                     type=lambda s: [x for x in s.split(',') if x],
-                    help='turn csmith features on: arrays')
+                    help='turn csmith features on: arrays, pointers')
     ap.add_argument('--profile', choices=('small', 'big'), default='small',
                     help='size knobs of the programs')
     ap.add_argument('--max-lines', type=int, default=MAX_SOURCE_LINES,
