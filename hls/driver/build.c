@@ -383,6 +383,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "skip-empty-blocks");
 	pass_if_convert(&ctx, p);
 	ir_after_pass(&ctx, p, "if-convert");
+	pass_mem_cse(&ctx, p);
+	ir_after_pass(&ctx, p, "mem-cse");
 	pass_partition_memories(&ctx, p);
 	ir_after_pass(&ctx, p, "partition");
 	pass_exit_test(&ctx, p);

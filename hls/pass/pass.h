@@ -50,6 +50,9 @@ void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
 /* exit_test.c: a counted loop whose add, compare and branch do not fit
  * one clock decides on its next iteration one iteration ahead. */
 void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p);
+/* mem_cse.c: a second read of a memory word in a block, with no write
+ * to that memory between, is the first read. */
+void pass_mem_cse(struct hls_ctx *ctx, struct ir_program *p);
 /* partition.c: a memory whose ports keep a pipelined loop from its II is
  * split cyclically into 2, 4 or 8 banks, where the loop's accesses fall
  * in banks known at compile time. */

@@ -42,7 +42,10 @@
 #              with --partition coef=1 the pair loop is II 2 and names the
 #              memory; a --partition of no memory is a warning;
 #              SLUICE_PARTITION on a global and on a local array
-#              (tests/kernels/mem_partition_attr.c) splits them so.
+#              (tests/kernels/mem_partition_attr.c) splits them so;
+#   mem-cse    tests/kernels/mem_mixed.c's `recs[k].v ^= x` reads its word
+#              once (hls/pass/mem_cse.c), not twice: 2 reads of the bank
+#              of odd words, where 3 were.
 #   float-*    float arithmetic in a pipelined loop at II 1 (its units
 #              take an operation a cycle), and a running float sum whose
 #              recurrence through the adder is named as the limit.
@@ -103,6 +106,9 @@ report partoff "$root/tests/kernels/mem_partition.c" --partition coef=1 \
 	--partition nothere=4 &&
 	expect part-off partoff "II limited by memory 'coef' (2 accesses per iteration" ||
 	bad part-off "build or report failed ($out/partoff.log)"
+report mixed "$root/tests/kernels/mem_mixed.c" &&
+	expect mem-cse mixed "'recs' bank 1 of 2 (its elements 1 mod 2)  (mem_mixed.c:22): 200 words of 32 bits (6400 bits), RAM, 2 reads on 1 port, 2 writes" ||
+	bad mem-cse "build or report failed ($out/mixed.log)"
 report partattr "$root/tests/kernels/mem_partition_attr.c" &&
 	expect part-attr-global partattr "'coef' bank 3 of 4 (its elements 3 mod 4)" &&
 	expect part-attr-local partattr "'big' bank 1 of 2 (its elements 1 mod 2)" ||
