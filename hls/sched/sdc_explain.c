@@ -59,6 +59,15 @@ static void sb_printf(struct sb *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+/* "'hist'", or for a bank of a split memory "'coef' (bank 0 of 2)". */
+static const char *mem_words(struct arena *a, const struct ir_mem *m)
+{
+	if (m->part.whole)
+		return arena_printf(a, "'%s' (bank %u of %u)", m->part.whole, m->part.bank,
+				    m->part.banks);
+	return arena_printf(a, "'%s'", m->name);
+}
+
 const char *sdc_op_words(struct arena *a, const struct ir_op *op)
 {
 	switch (op->opc) {
@@ -75,9 +84,9 @@ const char *sdc_op_words(struct arena *a, const struct ir_op *op)
 	case IR_STATE_STORE:
 		return arena_printf(a, "the store to '%s'", op->state->name);
 	case IR_MEM_LOAD:
-		return arena_printf(a, "the read of '%s'", op->mem->name);
+		return arena_printf(a, "the read of %s", mem_words(a, op->mem));
 	case IR_MEM_STORE:
-		return arena_printf(a, "the write to '%s'", op->mem->name);
+		return arena_printf(a, "the write to %s", mem_words(a, op->mem));
 	case IR_RET:
 		return "the return";
 	case IR_BR: case IR_CONDBR: case IR_SWITCH:
@@ -146,12 +155,13 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 			sb_printf(b, "%s may not come before %s, which reads the "
 				  "value it replaces", B, A);
 		else if (c->b->mem && c->a->opc == IR_MEM_LOAD && c->b->opc == IR_MEM_LOAD)
-			sb_printf(b, "%s comes after %s: memory '%s' reads one word "
-				  "per cycle", B, A, c->b->mem->name);
+			sb_printf(b, "%s comes after %s: memory %s reads one word "
+				  "per cycle", B, A, mem_words(b->ar, c->b->mem));
 		else
-			sb_printf(b, "%s must come after %s (both access %s '%s')",
+			sb_printf(b, "%s must come after %s (both access %s %s)",
 				  B, A, c->b->mem ? "memory" : "state",
-				  c->b->mem ? c->b->mem->name : c->b->state->name);
+				  c->b->mem ? mem_words(b->ar, c->b->mem)
+					    : arena_printf(b->ar, "'%s'", c->b->state->name));
 		break;
 	case SDC_TERM:
 		sb_printf(b, "%s ends the block after %s is done", B, A);
@@ -243,8 +253,8 @@ const char *sdc_limit_words(const struct sdc_problem *pb,
 		unsigned k = 0;
 		for (unsigned i = 0; i < pb->block->nops; i++)
 			k += pb->block->ops[i]->mem == state->a->mem;
-		sb_printf(&b, "memory '%s' (%u accesses per iteration; each of its "
-			  "ports takes one a cycle): ", state->a->mem->name, k);
+		sb_printf(&b, "memory %s (%u accesses per iteration; each of its "
+			  "ports takes one a cycle): ", mem_words(b.ar, state->a->mem), k);
 	} else if (state) {
 		sb_printf(&b, "kernel state '%s' carried from one iteration to the "
 			  "next: ", state->a->state->name);
