@@ -109,6 +109,12 @@ static int parse_param(struct mctx *c, json_t *jp, const char *where, struct slu
 	if (s && !json_is_boolean(s))
 		return bad(c, where, "'signed' must be true or false");
 	p->is_signed = s && json_is_true(s);
+	json_t *fl = json_object_get(jp, "float");
+	if (fl && !json_is_boolean(fl))
+		return bad(c, where, "'float' must be true or false");
+	p->is_float = fl && json_is_true(fl);
+	if (p->is_float && p->width != 32 && p->width != 64)
+		return bad(c, where, "a float parameter of %u bits", p->width);
 	if ((rc = get_uint(c, jp, "offset", where, 1u << 20, &v)))
 		return rc;
 	p->offset = v;

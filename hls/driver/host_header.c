@@ -90,12 +90,15 @@ static const char *pipe_ctype(struct hls_ctx *ctx, const struct ir_pipe *pp, boo
 	return len ? out : NULL;
 }
 
-/* A kernel parameter's C type, from its size and signedness (the IR keeps
- * no C type for parameters). NULL: no scalar type of that size. */
+/* A kernel parameter's C type, from its size, signedness and whether it
+ * is a float (the IR keeps no C type for parameters). NULL: no scalar type
+ * of that size. */
 static const char *param_ctype(const struct ir_param *pa)
 {
 	if (pa->width == 1 && pa->size == 1)
 		return "bool";
+	if (pa->is_float)
+		return pa->width == 64 ? "double" : "float";
 	switch (pa->size) {
 	case 1: return pa->is_signed ? "int8_t" : "uint8_t";
 	case 2: return pa->is_signed ? "int16_t" : "uint16_t";

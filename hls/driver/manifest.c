@@ -105,6 +105,8 @@ static json_t *kernels_json(const struct ir_program *p, const struct rtl_files *
 				"name", pa->name, "width", (json_int_t)pa->width,
 				"signed", pa->is_signed, "offset", (json_int_t)pa->offset,
 				"size", (json_int_t)pa->size);
+			if (pa->is_float)
+				json_object_set_new(jp, "float", json_true());
 			if (started)
 				json_object_set_new(jp, "arg_word",
 						    json_integer(files->arg_word[i][j]));

@@ -355,8 +355,9 @@ static int pack_args(struct start *s, const struct sluice_kernel_info *k)
 			continue;
 		}
 		const struct sluice_param_info *p = &k->params[n++];
-		struct vtype vt = {.kind = V_INT, .width = p->width, .size = p->size,
-				   .is_signed = p->is_signed};
+		struct vtype vt = {.kind = !p->is_float ? V_INT : p->width == 64 ? V_DOUBLE : V_FLOAT,
+				   .width = p->width, .size = p->size,
+				   .is_signed = p->is_signed || p->is_float};
 		char range[80];
 		const char *why = value_parse(tok, &vt, s->buf + p->offset);
 		if (why)

@@ -207,6 +207,7 @@ static void lower_params(struct lower *L)
 			       : kind == LLVMIntegerTypeKind && w > 1;
 		p->width = w;
 		p->is_signed = kind == LLVMIntegerTypeKind && sign == 1;
+		p->is_float = kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
 		uint64_t size = LLVMABISizeOfType(L->td, t);
 		uint64_t align = LLVMABIAlignmentOfType(L->td, t);
 		if (!align)

@@ -324,6 +324,7 @@ struct ir_param {
 	const char *name;
 	unsigned width;
 	bool is_signed;
+	bool is_float;	       /* a float (width 32) or a double (64) */
 	unsigned offset, size; /* bytes in the argument buffer (C struct layout) */
 };
 

@@ -236,6 +236,7 @@ struct sluice_param_info {
 	const char *name;
 	unsigned width;		/* bits */
 	bool is_signed;
+	bool is_float;		/* a float (width 32) or a double (64) */
 	size_t offset, size;	/* where it sits in the argument buffer */
 };
 

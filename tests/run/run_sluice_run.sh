@@ -16,6 +16,8 @@
 #     pipe, a wrong number of arguments, a value out of an argument's range;
 #     exit status 1 for run errors, 2 for command-line errors;
 #   - a module without a host link is refused with the reason;
+#   - a float kernel argument and float and double host pipes
+#     (tests/run/fscale.c), and a float argument that is no number;
 #   - --trace writes a waveform.
 #
 # Usage: tests/run/run_sluice_run.sh      (from the repository root)
@@ -202,6 +204,22 @@ check "no host link: status 1, says why" \
 	eval 'test $rc = 1 && has "$w/err" "has no host link: it has no host pipes, no kernels started by the host" &&
 		! grep -q s_axis_link "$w/nolink.sluice/rtl/sluice_top.v" &&
 		grep -q "\"host_link\": false" "$w/nolink.sluice/manifest.json"'
+
+# ---- float arguments and pipes ---------------------------------------------------------------
+rm -rf "$w/fscale.sluice"
+printf '1.5\n-2\n3.25\n' >"$w/fin.txt"
+SLUICE_SIM_CACHE=$root/build/sim/cache "$sluice" build -q tests/run/fscale.c -o "$w/fscale.sluice" \
+	2>"$w/err" &&
+	"$sluice" run "$w/fscale.sluice" --start fscale=3,2.5 --in in="$w/fin.txt" \
+		--out out="$w/fout.txt" --out total="$w/ftotal.txt" -q 2>"$w/err"
+rc=$?
+check "float argument and float/double pipes: 1.5 -2 3.25 times 2.5 plus 0.5, and their sum" \
+	eval 'test $rc = 0 && test "$(tr "\n" " " <"$w/fout.txt")" = "4.25 -4.5 8.625 " &&
+		test "$(cat "$w/ftotal.txt")" = "8.375"'
+"$sluice" run "$w/fscale.sluice" --start fscale=3,x1 -q 2>"$w/err"
+rc=$?
+check "a float argument that is not a number: status 2, says it takes a float" \
+	eval 'test $rc = 2 && has "$w/err" "s takes a float"'
 
 # ---- waveform --------------------------------------------------------------------------------
 run --start scale=2,3 --in in="$w/in5.dat" --text --out out="$w/t.txt:3" --trace "$w/run.fst" -q

@@ -77,7 +77,8 @@ static inline struct tk mk_kernel(struct hls_ctx *ctx, struct ir_program *p,
 
 static inline void mk_param(struct tk *t, const char *name, unsigned width, bool sgn)
 {
-	struct ir_param prm = {name, width, sgn, 0, (width + 7) / 8};
+	struct ir_param prm = {.name = name, .width = width, .is_signed = sgn,
+			       .size = (width + 7) / 8};
 	VEC_PUSH(&t->ctx->arena, t->k->params, t->k->nparams, prm);
 }
 
