@@ -111,6 +111,8 @@ static int op_text(FILE *f, const struct ir_op *op)
 			col += fprintf(f, " %s", op->pipe->name), first = false;
 		if (op->state)
 			col += fprintf(f, " %s", op->state->name), first = false;
+		if (op->mem)
+			col += fprintf(f, " %s", op->mem->name), first = false;
 		for (unsigned i = 0; i < op->nargs; i++) {
 			col += fprintf(f, "%s ", first ? "" : ",");
 			col += operand(f, op->args[i]);
