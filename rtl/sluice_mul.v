@@ -26,6 +26,12 @@ sluice: pipelined multiplier
  *                        result), each SPLIT x SPLIT at most, registered;
  *                        their sum, registered
  *
+ *   EXT 1 (2):           LATENCY = 2: a and b are sign (zero) extensions
+ *                        of their low SPLIT bits, so one signed (unsigned)
+ *                        SPLIT x SPLIT multiply between the registers is
+ *                        the product (int16_t * int16_t in C: one SB_MAC16,
+ *                        not three)
+ *
  * (al, ah: the low SPLIT bits of a and the rest; bl, bh likewise.)  Every
  * rising edge of clk at which ce is high is a step: a and b are sampled
  * at a step and their product is on p right after the LATENCY-th step
@@ -39,7 +45,8 @@ sluice: pipelined multiplier
 module sluice_mul #
 (
     parameter WIDTH = 32,
-    parameter SPLIT = 16
+    parameter SPLIT = 16,
+    parameter EXT = 0
 )
 (
     input  wire              clk,
@@ -50,8 +57,11 @@ module sluice_mul #
     output wire [WIDTH-1:0]  p
 );
 
+// with EXT, only the low SPLIT bits are read (synthesis drops the rest)
+/* verilator lint_off UNUSEDSIGNAL */
 reg [WIDTH-1:0] a_reg = {WIDTH{1'b0}};
 reg [WIDTH-1:0] b_reg = {WIDTH{1'b0}};
+/* verilator lint_on UNUSEDSIGNAL */
 reg [WIDTH-1:0] p_reg = {WIDTH{1'b0}};
 
 assign p = p_reg;
@@ -70,6 +80,38 @@ if (WIDTH <= SPLIT) begin : whole
     always @(posedge clk) begin
         if (ce) begin
             p_reg <= a_reg * b_reg;
+        end
+    end
+
+end else if (EXT == 1) begin : sext
+
+    // a and b are sign extensions of their low SPLIT bits: one signed
+    // SPLIT x SPLIT multiply gives the whole product (WIDTH <= 2 * SPLIT)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire signed [SPLIT-1:0]   al = a_reg[SPLIT-1:0];
+    wire signed [SPLIT-1:0]   bl = b_reg[SPLIT-1:0];
+    wire signed [2*SPLIT-1:0] prod = al * bl;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    always @(posedge clk) begin
+        if (ce) begin
+            p_reg <= prod[WIDTH-1:0];
+        end
+    end
+
+end else if (EXT == 2) begin : zext
+
+    // a and b are zero extensions of their low SPLIT bits: one unsigned
+    // SPLIT x SPLIT multiply
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SPLIT-1:0]   al = a_reg[SPLIT-1:0];
+    wire [SPLIT-1:0]   bl = b_reg[SPLIT-1:0];
+    wire [2*SPLIT-1:0] prod = al * bl;
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    always @(posedge clk) begin
+        if (ce) begin
+            p_reg <= prod[WIDTH-1:0];
         end
     end
 

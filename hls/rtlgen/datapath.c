@@ -333,14 +333,16 @@ static void emit_multiplier(struct kgen *kg, struct ir_op *op)
 	unsigned w = op->width;
 	const char *inst = unit_head(kg, op, "mul");
 	kgen_decl(kg, "    ", "wire", w, v->wire, NULL, bits_full(&v->wire_bits, w), NULL);
-	fprintf(kg->f, "    sluice_mul #(.WIDTH(%u), .SPLIT(%u)) %s (\n"
+	unsigned ext = delay_mul_ext(kg->g->s->target, op);
+	fprintf(kg->f, "    sluice_mul #(.WIDTH(%u), .SPLIT(%u)%s) %s (\n"
 		   "        .clk(clk),\n"
 		   "        .ce(%s),\n"
 		   "        .a(%s),\n"
 		   "        .b(%s),\n"
 		   "        .p(%s)\n"
 		   "    );\n",
-		w, kg->g->s->mul_split, inst, pipe_enable_of(kg, op),
+		w, kg->g->s->mul_split, ext ? arena_printf(&kg->ctx->arena, ", .EXT(%u)", ext) : "",
+		inst, pipe_enable_of(kg, op),
 		arg_ref(kg, op, 0), arg_ref(kg, op, 1), v->wire);
 }
 

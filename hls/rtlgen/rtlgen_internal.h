@@ -40,7 +40,7 @@
 /* Pipeline depth of rtl/sluice_div.v (its LATENCY parameter). */
 #define RTL_DIV_LATENCY(width) ((width) + 2)
 /* rtl/sluice_mul.v */
-#define RTL_MUL_LATENCY(width, split) ((width) <= (split) ? 2 : 3)
+#define RTL_MUL_LATENCY(width, split, ext) ((width) <= (split) || (ext) ? 2 : 3)
 
 /* ---- shared by the whole program (rtlgen.c) ----------------------------- */
 

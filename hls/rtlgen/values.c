@@ -129,7 +129,8 @@ static int check_schedule(struct kgen *kg)
 			unsigned split = kg->g->s->mul_split;
 			if (op->opc == IR_MUL && lat &&
 			    (!split || op->width > 2 * split ||
-			     lat != RTL_MUL_LATENCY(op->width, split)))
+			     lat != RTL_MUL_LATENCY(op->width, split,
+						    delay_mul_ext(kg->g->s->target, op))))
 				err |= sched_error(kg, op, arena_printf(&ctx->arena,
 					"multiplier latency %u; sluice_mul has none for %u bits",
 					lat, op->width));

@@ -401,6 +401,79 @@ unsigned delay_mul_split(enum hls_target target)
 	return tech_of(target)->mul_unit;
 }
 
+static bool const_amount(const struct ir_op *v, uint64_t *k)
+{
+	if (v->nargs < 2 || v->args[1]->opc != IR_CONST || v->args[1]->imm_words ||
+	    v->args[1]->imm >= v->width)
+		return false;
+	*k = v->args[1]->imm;
+	return true;
+}
+
+/* How many low bits of v its value is an extension of, as its shape shows:
+ * sign-extended (sign true: sext, x << k >> k arithmetically, x >> k
+ * arithmetically, a small constant) or zero-extended (zext, a mask, x >> k
+ * logically); v's width when nothing shows. */
+static unsigned ext_bits(const struct ir_op *v, bool sign)
+{
+	uint64_t k;
+	unsigned w = v->width;
+	switch (v->opc) {
+	case IR_SEXT:
+		return sign ? v->args[0]->width : w;
+	case IR_ZEXT:
+		return sign ? (v->args[0]->width < w ? v->args[0]->width + 1 : w) : v->args[0]->width;
+	case IR_ASHR:
+		if (!sign || !const_amount(v, &k))
+			return w;
+		if (v->args[0]->opc == IR_SHL && const_amount(v->args[0], &k) &&
+		    v->args[0]->args[1]->imm == v->args[1]->imm)
+			return w - (unsigned)k;
+		return w - (unsigned)v->args[1]->imm;
+	case IR_LSHR:
+		return const_amount(v, &k) && k ? w - (unsigned)k + sign : w;
+	case IR_AND:
+		if (v->args[1]->opc == IR_CONST && !v->args[1]->imm_words && w <= 64) {
+			uint64_t m = v->args[1]->imm;
+			unsigned n = 0;
+			while (n < 64 && (m >> n))
+				n++;
+			return n + sign < w ? n + sign : w;
+		}
+		return w;
+	case IR_CONST: {
+		if (v->imm_words || w > 64)
+			return w;
+		uint64_t x = v->imm;
+		unsigned n = 1;
+		if (sign) { /* the fewest bits whose sign extension is x */
+			int64_t sx = w == 64 ? (int64_t)x : (int64_t)(x << (64 - w)) >> (64 - w);
+			while (n < w && (sx < -(INT64_C(1) << (n - 1)) || sx >= (INT64_C(1) << (n - 1))))
+				n++;
+		} else {
+			while (n < w && (x >> n))
+				n++;
+		}
+		return n;
+	}
+	default:
+		return w;
+	}
+}
+
+unsigned delay_mul_ext(enum hls_target target, const struct ir_op *op)
+{
+	unsigned split = tech_of(target)->mul_unit;
+	if (op->opc != IR_MUL || !split || op->width <= split || op->width > 2 * split)
+		return 0;
+	const struct ir_op *a = op->args[0], *b = op->args[1];
+	if (ext_bits(a, true) <= split && ext_bits(b, true) <= split)
+		return 1;
+	if (ext_bits(a, false) <= split && ext_bits(b, false) <= split)
+		return 2;
+	return 0;
+}
+
 /* The bits of v that can be 1, as far as the low 64 go and its shape
  * shows (constants, extensions, masks, constant shifts); bit 63 set stands
  * for "and maybe any bit above". */
@@ -574,7 +647,7 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op)
 	case IR_UDIV: case IR_SDIV: case IR_UREM: case IR_SREM:
 		return op->width + 2; /* rtl/sluice_div.v: LATENCY = WIDTH + 2 */
 	case IR_MUL: /* rtl/sluice_mul.v: 2 for one piece, 3 for three */
-		return op->unit ? (op->width <= t->mul_unit ? 2 : 3) : 0;
+		return op->unit ? (op->width <= t->mul_unit || delay_mul_ext(target, op) ? 2 : 3) : 0;
 	case IR_MEM_LOAD: /* a synchronous read: block RAM's output register */
 		return 1;
 	case IR_FADD: case IR_FSUB: case IR_FMUL: case IR_FDIV:

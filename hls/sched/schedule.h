@@ -130,6 +130,10 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);
+/* EXT of rtl/sluice_mul.v for a multiply: 1 when both operands are sign
+ * extensions of at most SPLIT bits (one signed piece: int16_t * int16_t),
+ * 2 when both are zero extensions, else 0. */
+unsigned delay_mul_ext(enum hls_target target, const struct ir_op *op);
 /* Block RAM bits of the target's default part; 0: no limit (sim). */
 unsigned long delay_ram_bits(enum hls_target target);
 /* Whether rtlgen keeps the adds of a chain apart on target ((* keep *) on

@@ -226,13 +226,15 @@ for g in "-GWIDTH=1 -GDEPTH=1" "-GDEPTH=1 -GREADY_THROUGH=1" "-GDEPTH=2" "-GDEPT
     tests+=("lint_fifo_$(tag "${g//-G/}")|lint sluice_fifo $g")
 done
 
-for c in "WIDTH=1" "WIDTH=8" "WIDTH=16" "WIDTH=17" "WIDTH=32" "WIDTH=24 SPLIT=18"; do
+for c in "WIDTH=1" "WIDTH=8" "WIDTH=16" "WIDTH=17" "WIDTH=32" "WIDTH=24 SPLIT=18" \
+         "WIDTH=32 EXT=1" "WIDTH=32 EXT=2" "WIDTH=36 SPLIT=18 EXT=1" "WIDTH=20 EXT=1"; do
     for sim in icarus verilator_sim; do
         tests+=("mul_$(tag "$c")_${sim%_sim}|$sim sluice_mul_tb $rtl/sluice_mul.v $here/sluice_mul_tb.v -- $c")
     done
     tests+=("lint_mul_$(tag "$c")|lint sluice_mul $(echo " $c" | sed 's/ / -G/g')")
 done
 tests+=("synth_mul_32_three_SB_MAC16|synth_dsp sluice_mul 3 WIDTH=32")
+tests+=("synth_mul_32_sext_one_SB_MAC16|synth_dsp sluice_mul 1 WIDTH=32 EXT=1")
 tests+=("synth_mul_16_one_SB_MAC16|synth_dsp sluice_mul 1 WIDTH=16")
 tests+=("no_comb_path_mul_w32|no_comb_path sluice_mul 'a b ce' 'p' WIDTH=32")
 

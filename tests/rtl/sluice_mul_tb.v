@@ -27,10 +27,11 @@ module sluice_mul_tb #
 (
     parameter WIDTH = 32,
     parameter SPLIT = 16,
+    parameter EXT = 0,
     parameter OPS = 20000
 );
 
-localparam LATENCY = WIDTH <= SPLIT ? 2 : 3;
+localparam LATENCY = WIDTH <= SPLIT || EXT != 0 ? 2 : 3;
 
 reg clk = 1'b0;
 always #5 clk = ~clk;
@@ -40,7 +41,7 @@ reg  [WIDTH-1:0] a = {WIDTH{1'b0}};
 reg  [WIDTH-1:0] b = {WIDTH{1'b0}};
 wire [WIDTH-1:0] p;
 
-sluice_mul #(.WIDTH(WIDTH), .SPLIT(SPLIT)) dut (
+sluice_mul #(.WIDTH(WIDTH), .SPLIT(SPLIT), .EXT(EXT)) dut (
     .clk(clk), .ce(ce), .a(a), .b(b), .p(p)
 );
 
@@ -75,6 +76,12 @@ function [WIDTH-1:0] operand;
         4'd4: operand = {WIDTH{1'b1}} >> (WIDTH > SPLIT ? WIDTH - SPLIT : 0);
         default: operand = s[WIDTH-1:0] >> sh;
         endcase
+        // EXT 1 (2): the operand is a sign (zero) extension of its low
+        // SPLIT bits, as the compiler gives sluice_mul such operands
+        if (EXT != 0 && WIDTH > SPLIT) begin
+            for (sh = SPLIT; sh < WIDTH; sh = sh + 1)
+                operand[sh] = EXT == 1 ? operand[SPLIT-1] : 1'b0;
+        end
     end
 endfunction
 
@@ -114,7 +121,8 @@ initial begin
         end
     end
     if (bad == 0 && checked > OPS / 2)
-        $display("PASS sluice_mul WIDTH=%0d SPLIT=%0d: %0d products checked", WIDTH, SPLIT, checked);
+        $display("PASS sluice_mul WIDTH=%0d SPLIT=%0d EXT=%0d: %0d products checked", WIDTH, SPLIT,
+                 EXT, checked);
     else
         $display("FAIL sluice_mul WIDTH=%0d SPLIT=%0d: %0d of %0d wrong", WIDTH, SPLIT, bad, checked);
     $display("%0d passed, %0d failed", bad == 0 ? 1 : 0, bad == 0 ? 0 : 1);

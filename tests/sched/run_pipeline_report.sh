@@ -46,6 +46,9 @@
 #   mem-cse    tests/kernels/mem_mixed.c's `recs[k].v ^= x` reads its word
 #              once (hls/pass/mem_cse.c), not twice: 2 reads of the bank
 #              of odd words, where 3 were.
+#   mul-sext16 tests/kernels/i16_mac.c on iCE40: an int16_t * int16_t
+#              product goes to sluice_mul as one signed 16 x 16 piece
+#              (.EXT(1): one SB_MAC16), not three pieces of a 32-bit one.
 #   float-*    float arithmetic in a pipelined loop at II 1 (its units
 #              take an operation a cycle), and a running float sum whose
 #              recurrence through the adder is named as the limit.
@@ -118,6 +121,13 @@ if grep -q "warning: --partition nothere: no memory of that name" "$out/partoff.
 else
 	bad part-unknown "no warning for --partition nothere ($out/partoff.log)"
 fi
+report i16 "$root/tests/kernels/i16_mac.c" --target ice40 &&
+	if grep -q 'sluice_mul #(.WIDTH(32), .SPLIT(16), .EXT(1))' "$out/i16.sluice/rtl/kernel_mac.v" &&
+		! grep -q 'sluice_mul #(.WIDTH(32), .SPLIT(16)) ' "$out/i16.sluice/rtl/kernel_mac.v"; then
+		ok mul-sext16
+	else
+		bad mul-sext16 "an int16_t product is not one signed piece ($out/i16.sluice/rtl)"
+	fi
 report fstream "$root/tests/kernels/float_stream.c" --target ice40 &&
 	expect float-ii1 fstream "float_stream, loop for_cond  (float_stream.c:18): II 1," &&
 	expect float-sum fstream "II limited by recurrence through the phi 's_0' (line 31): the phi 's_0' (line 31) -> the fadd 'add'" ||
