@@ -1176,6 +1176,13 @@ CAL_DESIGNS = {
     "xor48r": ([("a", 64)], "(" + " ^ ".join(_rot(64, k) for k in range(48)) + ")", 32,
                [("net3", 1)]),
     "crc8": ([("c", 32), ("d", 8)], "crc8(c ^ {24'd0, d})", 32, [("net2", 1)]),
+    # a constant table read by a variable index, as sluice emits one of at
+    # most 512 bytes: a wide constant shifted right by index * 16 (each
+    # output bit a function of the 6 index bits), and 256 entries of 8 bits
+    "rom64x16": ([("i", 6)], "1024'ha4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd12aabfe228f219e9cb0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b5b7a767c76fb008f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb440034d6608697a8d41be >> {i, 4'b0}", 16,
+                 [("rom64", 1)]),
+    "rom256x8": ([("i", 8)], "2048'ha4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd12aabfe228f219e9cb0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b5b7a767c76fb008f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb440034d6608697a8d41bea4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd12aabfe228f219e9cb0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b5b7a767c76fb008f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb440034d6608697a8d41be >> {i, 3'b0}", 8,
+                 [("rom256", 1)]),
     "sel8x32": ([("d", 256), ("c", 7)],
                 "c[0] ? d[31:0] : c[1] ? d[63:32] : c[2] ? d[95:64] : c[3] ? d[127:96] : "
                 "c[4] ? d[159:128] : c[5] ? d[191:160] : c[6] ? d[223:192] : d[255:224]",
@@ -1250,6 +1257,25 @@ int main(void)
 	show("lshr32v", IR_LSHR, 32, 32);
 	show("ashr32v", IR_ASHR, 32, 32);
 	show("sel32", IR_SELECT, 32, 32);
+	/* a wide constant shifted by index * element bits: a table read
+	 * (the amount as promote_slots.c builds it: zext(i) << log2 bits) */
+	{
+		static const unsigned ib[2] = {6, 8}, eb[2] = {4, 3}, cw[2] = {1024, 2048};
+		static const char *const name[2] = {"rom64", "rom256"};
+		for (int r = 0; r < 2; r++) {
+			struct ir_op i = mk(IR_ARG, ib[r]), z = mk(IR_ZEXT, cw[r]),
+				     k = mk(IR_CONST, cw[r]), amt = mk(IR_SHL, cw[r]),
+				     c = mk(IR_CONST, cw[r]), o = mk(IR_LSHR, cw[r]);
+			struct ir_op *za[1] = {&i}, *aa[2] = {&z, &k}, *oa[2] = {&c, &amt};
+			uint64_t words[32] = {1};
+			z.args = za, z.nargs = 1;
+			k.imm = eb[r];
+			amt.args = aa, amt.nargs = 2;
+			c.imm_words = words;
+			o.args = oa, o.nargs = 2;
+			printf("%s %.4f\n", name[r], delay_op_ns(TARGET, &o));
+		}
+	}
 	show_net("net1", 1);
 	show_net("net2", 2);
 	show_net("net3", 3);

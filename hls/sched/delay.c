@@ -528,6 +528,17 @@ static double shift_ns(const struct tech *t, const struct ir_op *op)
 	unsigned levels = (unsigned)__builtin_popcountll(m & low);
 	if (m & ~low)
 		levels++; /* amount >= width: zero or sign fill */
+	if (op->args[0]->opc == IR_CONST) {
+		/* a constant table read by an index (promote_slots.c): each
+		 * output bit a function of the amount's b bits, one LUT4 level
+		 * for 4 and one more per 2 (a 4:1 multiplexer of such
+		 * functions), mapped as a network (net_level; bench.py
+		 * --calibrate, rom64x16 and rom256x8: 6 and 8 index bits took
+		 * 9.5 and 12.4 ns on the UP5K, 2.4 and 2.7 on the ECP5, where the
+		 * barrel shifter's model had 35 and 38.5) */
+		unsigned b = levels, lv = b <= 4 ? 1 : 1 + (b - 3) / 2;
+		return lv * t->net_level;
+	}
 	return (levels ? levels : 1) * t->level;
 }
 
