@@ -31,10 +31,12 @@ sluice: hand-written RTL library
  *   step.  A new operation can start at every step.  With ce low the
  *   whole pipeline, outputs included, holds its state.  The inputs go
  *   through logic (the magnitude compare) before the first register.
- *   The stages: magnitude compare; swap so that |x| >= |y|; alignment
- *   of y (shift right with sticky bit); add or subtract; normalisation
- *   (two stages of a shift left limited by the exponent, so that tiny
- *   results come out as denormals); rounding decision; rounding.
+ *   The stages: magnitude compare; swap so that |x| >= |y|, the
+ *   alignment shift and the mask of the bits it loses; alignment of y
+ *   (shift right with sticky bit, y complemented for a subtraction); add
+ *   or subtract; normalisation (two stages of a shift left limited by
+ *   the exponent, so that tiny results come out as denormals); rounding
+ *   decision (with the exponent field plus one); rounding.
  *
  * Results: y = a + b (sub = 0) or a - b (sub = 1), IEEE 754 binary with
  * EW exponent and MW mantissa bits, rounded to nearest, ties to even;
@@ -45,19 +47,20 @@ sluice: hand-written RTL library
  * CPU (SSE) computes in C, NaN payloads aside.
  *
  * Measured (the unit alone between a shift register feeding its inputs and
- * a register folding its outputs; LUT and FF of the unit, Fmax of the
- * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
- * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
- * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ * a register folding its outputs; LUT and FF of the unit synthesized
+ * alone, an ECP5 CCU2C counted as two LUT4, Fmax of the whole; Yosys 0.23
+ * synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package sg48 --freq 48;
+ * YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1 --25k --package
+ * CABGA256 --speed 6 --freq 100; seed 1):
  *
  *   format            part         LUT4    FF   DSP   Fmax MHz
- *   float             iCE40 UP5K    745   379     0       33.2
- *   double            iCE40 UP5K   1580   700     0       28.2
- *   float             ECP5 25F-6    999   379     0      134.6
- *   double            ECP5 25F-6   2264   700     0      118.7
+ *   float             iCE40 UP5K    700   470     0       51.6
+ *   double            iCE40 UP5K   1488   885     0       34.5
+ *   float             ECP5 25F-6    827   470     0      160.1
+ *   double            ECP5 25F-6   1716   885     0      127.4
  *
- * The iCE40 figures miss 48 MHz; the combinations not listed were not
- * measured.
+ * Float clears 48 MHz on the UP5K (seeds 2 and 3: 53.1, 53.2); double
+ * does not.
  *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
@@ -83,6 +86,7 @@ localparam W = EW + MW + 1;
 localparam SW = MW + 1;          // significand, hidden bit included
 localparam VW = MW + 5;          // carry, significand, guard, round, sticky
 localparam NS = $clog2(VW + 1);  // a leading-zero count
+localparam DW = $clog2(SW + 3);  // an alignment shift
 localparam [EW-1:0] EMAX = {EW{1'b1}};
 
 // check configuration
@@ -135,14 +139,22 @@ end
 
 /*
  * Stage 2: x the operand of the larger magnitude, y the other; d the
- * shift that aligns y with x
+ * shift that aligns y with x, cut to DW bits (a shift of SW + 3 or more
+ * leaves nothing), and the mask of the bits of y that it shifts out
  */
 wire [W-2:0] s2_x = s1_swap_reg ? s1_b_reg : s1_a_reg;
 wire [W-2:0] s2_y = s1_swap_reg ? s1_a_reg : s1_b_reg;
+wire [EW+DW-1:0] s2_d = {{DW{1'b0}}, s1_swap_reg ? s1_dba_reg : s1_dab_reg};
+wire [DW-1:0] s2_ds = s2_d[EW+DW-1:DW] != 0 ? {DW{1'b1}} : s2_d[DW-1:0];
+// the bits of {y, 3'b000} below d; the 3 zero bits do not matter
+/* verilator lint_off UNUSEDSIGNAL */
+wire [SW+2:0] s2_lost = ~({SW+3{1'b1}} << s2_ds);
+/* verilator lint_on UNUSEDSIGNAL */
 
 reg [EW-1:0] s2_xe_reg;
 reg [SW-1:0] s2_xm_reg, s2_ym_reg;
-reg [EW-1:0] s2_d_reg;
+reg [DW-1:0] s2_d_reg;
+reg [SW-1:0] s2_lost_reg;
 reg s2_xs_reg, s2_sub_reg;
 reg s2_nan_reg, s2_inf_reg, s2_infs_reg;
 
@@ -151,7 +163,8 @@ always @(posedge clk) begin
         s2_xe_reg <= s2_x[W-2:MW] | {{EW-1{1'b0}}, s2_x[W-2:MW] == 0};
         s2_xm_reg <= {s2_x[W-2:MW] != 0, s2_x[MW-1:0]};
         s2_ym_reg <= {s2_y[W-2:MW] != 0, s2_y[MW-1:0]};
-        s2_d_reg <= s1_swap_reg ? s1_dba_reg : s1_dab_reg;
+        s2_d_reg <= s2_ds;
+        s2_lost_reg <= s2_lost[SW+2:3];
         s2_xs_reg <= s1_swap_reg ? s1_bs_reg : s1_as_reg;
         s2_sub_reg <= s1_as_reg != s1_bs_reg;
         s2_nan_reg <= s1_nan_reg;
@@ -162,25 +175,15 @@ end
 
 /*
  * Stage 3: alignment.  y's significand with three bits below it (guard,
- * round, sticky), shifted right by d; the bits shifted out are ORed into
- * the sticky bit.
+ * round, sticky), shifted right by d; the bits shifted out (those under
+ * the mask) are ORed into the sticky bit.
  */
 wire [SW+2:0] s3_yx = {s2_ym_reg, 3'b000};
 wire [SW+2:0] s3_ysh = s3_yx >> s2_d_reg;
-wire [SW+2:0] s3_lost;
-
-genvar i;
-
-generate
-for (i = 0; i < SW + 3; i = i + 1) begin : lost
-    localparam [EW-1:0] I = i;
-    assign s3_lost[i] = s3_yx[i] && s2_d_reg > I;
-end
-endgenerate
 
 reg [EW-1:0] s3_xe_reg;
 reg [SW-1:0] s3_xm_reg;
-reg [SW+2:0] s3_y_reg;
+reg [VW-1:0] s3_y_reg;        // y, complemented for a subtraction
 reg s3_xs_reg, s3_sub_reg;
 reg s3_nan_reg, s3_inf_reg, s3_infs_reg;
 
@@ -188,7 +191,7 @@ always @(posedge clk) begin
     if (ce) begin
         s3_xe_reg <= s2_xe_reg;
         s3_xm_reg <= s2_xm_reg;
-        s3_y_reg <= {s3_ysh[SW+2:1], s3_ysh[0] || (|s3_lost)};
+        s3_y_reg <= {VW{s2_sub_reg}} ^ {1'b0, s3_ysh[SW+2:1], s3_ysh[0] || (|(s2_ym_reg & s2_lost_reg))};
         s3_xs_reg <= s2_xs_reg;
         s3_sub_reg <= s2_sub_reg;
         s3_nan_reg <= s2_nan_reg;
@@ -204,10 +207,12 @@ end
  * normalisation shifts no further, so that the exponent stays >= 1 (and
  * a result whose top bit is then still 0 is a denormal).
  */
-wire [VW-1:0] s4_xv = {1'b0, s3_xm_reg, 3'b000};
-wire [VW-1:0] s4_yv = {1'b0, s3_y_reg};
-wire [31:0] s4_xe = {{32-EW{1'b0}}, s3_xe_reg};
-wire [VW-1:0] s4_sentinel = s4_xe < VW ? {{VW-1{1'b0}}, 1'b1} << (VW - 1 - s4_xe) : {VW{1'b0}};
+// x - y = x + ~y + 1: the 1 comes in as the carry out of a bit below
+/* verilator lint_off UNUSEDSIGNAL */
+wire [VW:0] s4_sum = {1'b0, s3_xm_reg, 3'b000, 1'b1} + {s3_y_reg, s3_sub_reg};
+/* verilator lint_on UNUSEDSIGNAL */
+// (a decoder of xe: none of its bits is set when xe >= VW)
+wire [VW-1:0] s4_sentinel = {1'b1, {VW-1{1'b0}}} >> s3_xe_reg;
 
 reg [VW-1:0] s4_v_reg, s4_m_reg;
 reg [EW-1:0] s4_xe_reg;
@@ -216,7 +221,7 @@ reg s4_nan_reg, s4_inf_reg, s4_infs_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        s4_v_reg <= s3_sub_reg ? s4_xv - s4_yv : s4_xv + s4_yv;
+        s4_v_reg <= s4_sum[VW:1];
         s4_m_reg <= s4_sentinel;
         s4_xe_reg <= s3_xe_reg;
         s4_s_reg <= s3_xs_reg;
@@ -296,19 +301,23 @@ end
 wire s7_g = s6_v_reg[VW-1-SW];
 wire s7_st = |s6_v_reg[VW-2-SW:0];
 wire s7_zero = s6_v_reg == 0;
+wire [EW:0] s7_f = s6_v_reg[VW-1] ? s6_e_reg : {EW+1{1'b0}};
 
-reg [EW:0] s7_f_reg;
+reg [EW-1:0] s7_f_reg, s7_f1_reg;
 reg [MW-1:0] s7_m_reg;
+reg s7_ones_reg;
 reg s7_inc_reg;
-reg [1:0] s7_kind_reg;   // 0 finite, 1 infinity, 2 NaN
+reg [1:0] s7_kind_reg;   // 0 finite, 1 infinity (or overflow), 2 NaN
 reg s7_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        s7_f_reg <= s6_v_reg[VW-1] ? s6_e_reg : {EW+1{1'b0}};
+        s7_f_reg <= s7_f[EW-1:0];
+        s7_f1_reg <= s7_f[EW-1:0] + 1'b1;
         s7_m_reg <= s6_v_reg[VW-2:VW-1-MW];
+        s7_ones_reg <= &s6_v_reg[VW-2:VW-1-MW];
         s7_inc_reg <= s7_g && (s7_st || s6_v_reg[VW-SW]);
-        s7_kind_reg <= s6_nan_reg ? 2'd2 : s6_inf_reg ? 2'd1 : 2'd0;
+        s7_kind_reg <= s6_nan_reg ? 2'd2 : s6_inf_reg || s7_f >= {1'b0, EMAX} ? 2'd1 : 2'd0;
         // an exact zero: +0 from a subtraction, else the operands' sign
         s7_s_reg <= s6_inf_reg ? s6_infs_reg : s7_zero ? s6_s_reg && !s6_sub_reg : s6_s_reg;
     end
@@ -317,20 +326,21 @@ end
 /*
  * Stage 8: rounding.  The increment carries from the mantissa into the
  * exponent field (a denormal rounding up to the smallest normal, or a
- * normal to the next binade, up to infinity).
+ * normal to the next binade, up to infinity): then the exponent field is
+ * the one stage 7 incremented.
  */
-wire [EW+MW-1:0] s8_r = {s7_f_reg[EW-1:0], s7_m_reg} + {{EW+MW-1{1'b0}}, s7_inc_reg};
+wire [MW-1:0] s8_m = s7_m_reg + {{MW-1{1'b0}}, s7_inc_reg};
+wire [EW-1:0] s8_f = s7_inc_reg && s7_ones_reg ? s7_f1_reg : s7_f_reg;
 
 reg [W-1:0] y_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        if (s7_kind_reg == 2'd2)
-            y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
-        else if (s7_kind_reg == 2'd1 || s7_f_reg >= {1'b0, EMAX})
-            y_reg <= {s7_s_reg, EMAX, {MW{1'b0}}};
-        else
-            y_reg <= {s7_s_reg, s8_r};
+        case (s7_kind_reg)
+        2'd0: y_reg <= {s7_s_reg, s8_f, s8_m};
+        2'd1: y_reg <= {s7_s_reg, EMAX, {MW{1'b0}}};
+        default: y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
+        endcase
     end
 end
 

@@ -31,10 +31,14 @@ sluice: hand-written RTL library
  *   counting that one, and stays there until the next step.  A new
  *   operation can start at every step.  With ce low the whole pipeline,
  *   outputs included, holds its state.  The stages: leading-zero count of
- *   the significand (its logic is before the first register);
- *   normalising shift and the new exponent; the significand cut to the
- *   result's width with guard, round and sticky bits; a shift right for
- *   results below the normal range; rounding decision; rounding.
+ *   the significand and, beside it, the shift by the count's top bit
+ *   (its logic is before the first register; none of it when narrowing
+ *   double to float, where a denormal operand gives 0 unnormalised);
+ *   the rest of the normalising shift and the new exponent; the
+ *   significand cut to the result's width with guard, round and sticky
+ *   bits, the shift right for results below the normal range and
+ *   overflow; that shift, with the mask of the bits it loses; rounding
+ *   decision (with the exponent field plus one); rounding.
  *
  * Results: y = a in the other format, as C's (double) and (float) give
  * it: exact when widening (a denormal float becomes a normal double);
@@ -45,16 +49,20 @@ sluice: hand-written RTL library
  * x86-64 CPU computes, NaN payloads aside.
  *
  * Measured (the unit alone between a shift register feeding its inputs and
- * a register folding its outputs; LUT and FF of the unit, Fmax of the
- * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
- * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
- * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ * a register folding its outputs; LUT and FF of the unit synthesized
+ * alone, an ECP5 CCU2C counted as two LUT4, Fmax of the whole; Yosys 0.23
+ * synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package sg48 --freq 48;
+ * YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1 --25k --package
+ * CABGA256 --speed 6 --freq 100; seed 1):
  *
  *   format            part         LUT4    FF   DSP   Fmax MHz
- *   double -> float   iCE40 UP5K    686   246     0       31.4
+ *   double -> float   iCE40 UP5K    296   291     0       54.3
+ *   float -> double   iCE40 UP5K    551   336     0       38.3
+ *   double -> float   ECP5 25F-6    358   292     0      152.3
+ *   float -> double   ECP5 25F-6    713   335     0      154.3
  *
- * The iCE40 figures miss 48 MHz; the combinations not listed were not
- * measured.
+ * double -> float clears 48 MHz on the UP5K (seeds 2 and 3: 53.2, 53.3);
+ * float -> double does not.
  *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
@@ -83,6 +91,7 @@ localparam SO = MWO + 1;
 localparam NS = $clog2(SI + 1);              // a leading-zero count
 localparam XW = (EWI > EWO ? EWI : EWO) + 2; // signed exponents
 localparam RW = SO + 3;                      // significand, guard, round, sticky
+localparam DW = $clog2(RW);                  // a shift right to a denormal
 localparam VW = SI > RW ? SI : RW;           // the operand's significand, left-aligned
 localparam [EWI-1:0] EMAXI = {EWI{1'b1}};
 localparam [EWO-1:0] EMAXO = {EWO{1'b1}};
@@ -123,9 +132,19 @@ endfunction
 
 /*
  * Stage 1: special operands (kind: 0 finite, 1 infinity, 2 NaN, 3 zero),
- * the significand and its leading zeros
+ * the significand and its leading zeros; the significand already shifted
+ * by the count's top bit (its top H bits are zero), which is known
+ * before the whole count
  */
+localparam H = 1 << (NS - 1);
+// Narrowing to a format whose smallest denormal is more than twice the
+// operand's largest denormal (double to float): such an operand rounds to
+// zero however it is normalised, so none is done (the count is taken as 0)
+localparam integer BI = (1 << (EWI - 1)) - 1;
+localparam integer BO = (1 << (EWO - 1)) - 1;
+localparam NORM = BI < BO + MWO + 1;
 wire [EWI-1:0] a_e = a[WI-2:MWI];
+wire [SI-1:0] a_m = {a_e != 0, a[MWI-1:0]};
 
 reg [SI-1:0] s1_m_reg;
 reg [NS-1:0] s1_lz_reg;
@@ -135,8 +154,8 @@ reg s1_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        s1_m_reg <= {a_e != 0, a[MWI-1:0]};
-        s1_lz_reg <= lzc({a_e != 0, a[MWI-1:0]});
+        s1_m_reg <= NORM && a_m[SI-1:SI-H] == 0 ? a_m << H : a_m;
+        s1_lz_reg <= NORM ? lzc(a_m) : {NS{1'b0}};
         s1_e_reg <= a_e | {{EWI-1{1'b0}}, a_e == 0};
         s1_kind_reg <= a_e == EMAXI ? (a[MWI-1:0] != 0 ? 2'd2 : 2'd1) :
                        a[WI-2:0] == 0 ? 2'd3 : 2'd0;
@@ -154,8 +173,8 @@ reg s2_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        s2_m_reg <= s1_m_reg << s1_lz_reg;
-        s2_e_reg <= {{XW-EWI{1'b0}}, s1_e_reg} - {{XW-NS{1'b0}}, s1_lz_reg} - BIASI + BIASO;
+        s2_m_reg <= s1_m_reg << s1_lz_reg[NS-2:0];
+        s2_e_reg <= {{XW-EWI{1'b0}}, s1_e_reg} - {{XW-NS{1'b0}}, s1_lz_reg} + (BIASO - BIASI);
         s2_kind_reg <= s1_kind_reg;
         s2_s_reg <= s1_s_reg;
     end
@@ -164,11 +183,18 @@ end
 /*
  * Stage 3: the significand cut to SO + 3 bits (significand, guard,
  * round, sticky); rs, the shift right that brings a result below the
- * normal range to exponent 1 (a denormal)
+ * normal range to exponent 1 (a denormal), cut to DW bits (a shift of RW
+ * or more leaves nothing); the exponent field (0 for a denormal);
+ * overflow
  */
 wire [VW-1:0] c_x = {s2_m_reg, {VW-SI{1'b0}}};
 wire [RW-1:0] c_v;
 wire c_low = s2_e_reg[XW-1] || s2_e_reg == 0;
+// for -2**DW <= e <= 0, 1 - e fits DW + 1 bits; below, and when its top
+// bit is set, the shift is at least RW; all without a compare's carry
+wire [DW:0] c_rs = {{DW{1'b0}}, 1'b1} - s2_e_reg[DW:0];
+wire c_big = s2_e_reg[XW-1] && !(&s2_e_reg[XW-2:DW]) || c_rs[DW];
+wire c_ovf = !s2_e_reg[XW-1] && (|s2_e_reg[XW-2:EWO] || &s2_e_reg[EWO-1:0]);
 
 generate
 if (VW > RW) begin : cut
@@ -179,71 +205,64 @@ end
 endgenerate
 
 reg [RW-1:0] c_v_reg;
-reg [XW-1:0] c_e_reg;
-reg [XW-1:0] c_rs_reg;
-reg c_low_reg;
+reg [EWO-1:0] c_f_reg;
+reg [DW-1:0] c_rs_reg;
 reg [1:0] c_kind_reg;
 reg c_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         c_v_reg <= c_v;
-        c_e_reg <= s2_e_reg;
-        c_rs_reg <= c_low ? {{XW-1{1'b0}}, 1'b1} - s2_e_reg : {XW{1'b0}};
-        c_low_reg <= c_low;
-        c_kind_reg <= s2_kind_reg;
+        c_f_reg <= c_low ? {EWO{1'b0}} : s2_e_reg[EWO-1:0];
+        c_rs_reg <= !c_low ? {DW{1'b0}} : c_big ? {DW{1'b1}} : c_rs[DW-1:0];
+        c_kind_reg <= s2_kind_reg == 2'd0 && c_ovf ? 2'd1 : s2_kind_reg;
         c_s_reg <= s2_s_reg;
     end
 end
 
 /*
- * Stage 4: the shift right, the bits shifted out ORed into the sticky
- * bit; the exponent field (0 for a denormal)
+ * Stage 4: the shift right, the bits shifted out (those under the mask
+ * of the bits below rs) ORed into the sticky bit
  */
 wire [RW-1:0] d_sh = c_v_reg >> c_rs_reg;
-wire [RW-1:0] d_lost;
-
-genvar i;
-
-generate
-for (i = 0; i < RW; i = i + 1) begin : lost
-    localparam [XW-1:0] I = i;
-    assign d_lost[i] = c_v_reg[i] && c_rs_reg > I;
-end
-endgenerate
+wire [RW-1:0] d_lost = ~({RW{1'b1}} << c_rs_reg);
 
 // the hidden bit is not used: the exponent field implies it
 /* verilator lint_off UNUSEDSIGNAL */
 reg [RW-1:0] d_v_reg;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [XW-1:0] d_f_reg;
+reg [EWO-1:0] d_f_reg;
 reg [1:0] d_kind_reg;
 reg d_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        d_v_reg <= {d_sh[RW-1:1], d_sh[0] || (|d_lost)};
-        d_f_reg <= c_low_reg ? {XW{1'b0}} : c_e_reg;
+        d_v_reg <= {d_sh[RW-1:1], d_sh[0] || (|(c_v_reg & d_lost))};
+        d_f_reg <= c_f_reg;
         d_kind_reg <= c_kind_reg;
         d_s_reg <= c_s_reg;
     end
 end
 
 /*
- * Stage 5: rounding decision and overflow
+ * Stage 5: rounding decision; the exponent field plus one, for an
+ * increment that carries out of the mantissa
  */
-reg [EWO-1:0] r_f_reg;
+reg [EWO-1:0] r_f_reg, r_f1_reg;
 reg [MWO-1:0] r_m_reg;
+reg r_ones_reg;
 reg r_inc_reg;
 reg [1:0] r_kind_reg;
 reg r_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        r_f_reg <= d_f_reg[EWO-1:0];
+        r_f_reg <= d_f_reg;
+        r_f1_reg <= d_f_reg + 1'b1;
         r_m_reg <= d_v_reg[MWO+2:3];
+        r_ones_reg <= &d_v_reg[MWO+2:3];
         r_inc_reg <= d_v_reg[2] && (d_v_reg[1] || d_v_reg[0] || d_v_reg[3]);
-        r_kind_reg <= d_kind_reg == 2'd0 && d_f_reg >= {{XW-EWO{1'b0}}, EMAXO} ? 2'd1 : d_kind_reg;
+        r_kind_reg <= d_kind_reg;
         r_s_reg <= d_s_reg;
     end
 end
@@ -252,14 +271,15 @@ end
  * Stage 6: rounding; the increment carries from the mantissa into the
  * exponent field (up to infinity)
  */
-wire [EWO+MWO-1:0] r_r = {r_f_reg, r_m_reg} + {{EWO+MWO-1{1'b0}}, r_inc_reg};
+wire [MWO-1:0] r_m = r_m_reg + {{MWO-1{1'b0}}, r_inc_reg};
+wire [EWO-1:0] r_f = r_inc_reg && r_ones_reg ? r_f1_reg : r_f_reg;
 
 reg [WO-1:0] y_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         case (r_kind_reg)
-        2'd0: y_reg <= {r_s_reg, r_r};
+        2'd0: y_reg <= {r_s_reg, r_f, r_m};
         2'd1: y_reg <= {r_s_reg, EMAXO, {MWO{1'b0}}};
         2'd2: y_reg <= {1'b0, EMAXO, 1'b1, {MWO-1{1'b0}}};
         default: y_reg <= {r_s_reg, {EWO+MWO{1'b0}}};

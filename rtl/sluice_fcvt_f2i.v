@@ -33,7 +33,8 @@ sluice: hand-written RTL library
  *   operation can start at every step.  With ce low the whole pipeline,
  *   outputs included, holds its state.  The stages: exponent and range
  *   (decoding the operand is the logic before the first register); shift
- *   of the significand; negation and saturation.
+ *   of the significand, complemented for a negative result, or the
+ *   saturated result; the negation's increment.
  *
  * Results: y = (int) a as C converts it, truncated toward zero, wherever C
  * defines the conversion (the truncated value fits the integer).  C
@@ -50,17 +51,20 @@ sluice: hand-written RTL library
  * (x86 gives its "integer indefinite", 0x80...0, for all of these.)
  *
  * Measured (the unit alone between a shift register feeding its inputs and
- * a register folding its outputs; LUT and FF of the unit, Fmax of the
- * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
- * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
- * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ * a register folding its outputs; LUT and FF of the unit synthesized
+ * alone, an ECP5 CCU2C counted as two LUT4, Fmax of the whole; Yosys 0.23
+ * synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package sg48 --freq 48;
+ * YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1 --25k --package
+ * CABGA256 --speed 6 --freq 100; seed 1):
  *
  *   format            part         LUT4    FF   DSP   Fmax MHz
- *   float -> int32    iCE40 UP5K    331    76     0       42.9
- *   double -> int64   ECP5 25F-6    929   141     0      131.1
+ *   float -> int32    iCE40 UP5K    250    98     0       51.2
+ *   double -> int64   iCE40 UP5K    569   192     0       37.5
+ *   float -> int32    ECP5 25F-6    382    98     0      150.6
+ *   double -> int64   ECP5 25F-6   1080   192     0      133.9
  *
- * The iCE40 figures miss 48 MHz; the combinations not listed were not
- * measured.
+ * float -> int32 clears 48 MHz on the UP5K (seeds 2 and 3: 54.0, 50.8);
+ * double -> int64 does not.
  *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
@@ -142,7 +146,7 @@ end
 
 /*
  * Stage 2: the integer part, the significand shifted left by k and its
- * MW fraction bits dropped
+ * MW fraction bits dropped; sign and saturation
  */
 // the fraction bits (below MW) and the top bit are dropped
 /* verilator lint_off UNUSEDSIGNAL */
@@ -150,30 +154,30 @@ wire [IW+MW:0] s2_sh = {{IW{1'b0}}, s1_m_reg} << s1_k_reg;
 /* verilator lint_on UNUSEDSIGNAL */
 
 reg [IW-1:0] s2_v_reg;
-reg [1:0] s2_kind_reg;
-reg s2_s_reg;
+reg s2_inc_reg;
 
+// the integer part complemented for a negative result (the + 1 of the
+// negation comes in stage 3), or the saturated or zero result whole
 always @(posedge clk) begin
     if (ce) begin
-        s2_v_reg <= s2_sh[IW+MW-1:MW];
-        s2_kind_reg <= s1_kind_reg;
-        s2_s_reg <= s1_s_reg;
+        case (s1_kind_reg)
+        2'd0: s2_v_reg <= {IW{s1_s_reg}} ^ s2_sh[IW+MW-1:MW];
+        2'd1: s2_v_reg <= {IW{1'b0}};
+        2'd2: s2_v_reg <= IMAX;
+        default: s2_v_reg <= IMIN;
+        endcase
+        s2_inc_reg <= s1_kind_reg == 2'd0 && s1_s_reg;
     end
 end
 
 /*
- * Stage 3: sign and saturation
+ * Stage 3: the negation's increment
  */
 reg [IW-1:0] y_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        case (s2_kind_reg)
-        2'd0: y_reg <= s2_s_reg ? -s2_v_reg : s2_v_reg;
-        2'd1: y_reg <= {IW{1'b0}};
-        2'd2: y_reg <= IMAX;
-        default: y_reg <= IMIN;
-        endcase
+        y_reg <= s2_v_reg + {{IW-1{1'b0}}, s2_inc_reg};
     end
 end
 

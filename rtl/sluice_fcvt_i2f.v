@@ -33,24 +33,29 @@ sluice: hand-written RTL library
  *   operation can start at every step.  With ce low the whole pipeline,
  *   outputs included, holds its state.  The stages: absolute value (its
  *   negation is the logic before the first register); leading-zero count;
- *   normalising shift; rounding decision; rounding.
+ *   normalising shift; rounding decision (with the exponent field plus
+ *   one); rounding.
  *
  * Results: y = (float) a as C converts it: rounded to nearest, ties to
  * even (exact when the integer fits the significand); 0 gives +0.  Bit
  * for bit what an x86-64 CPU computes.
  *
  * Measured (the unit alone between a shift register feeding its inputs and
- * a register folding its outputs; LUT and FF of the unit, Fmax of the
- * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
- * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
- * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ * a register folding its outputs; LUT and FF of the unit synthesized
+ * alone, an ECP5 CCU2C counted as two LUT4, Fmax of the whole; Yosys 0.23
+ * synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package sg48 --freq 48;
+ * YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1 --25k --package
+ * CABGA256 --speed 6 --freq 100; seed 1):
  *
  *   format            part         LUT4    FF   DSP   Fmax MHz
- *   int32 -> float    iCE40 UP5K    358   177     0       38.4
- *   int64 -> double   ECP5 25F-6   1138   341     0      115.8
+ *   int32 -> float    iCE40 UP5K    350   188     0       48.4
+ *   int64 -> double   iCE40 UP5K    750   351     0       31.5
+ *   int32 -> float    ECP5 25F-6    441   188     0      164.7
+ *   int64 -> double   ECP5 25F-6   1016   355     0      138.5
  *
- * The iCE40 figures miss 48 MHz; the combinations not listed were not
- * measured.
+ * int32 -> float clears 48 MHz on the UP5K (seeds 2 and 3: 48.4, 48.4;
+ * the path that limits it is the negation before the first register);
+ * int64 -> double does not.
  *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
@@ -165,19 +170,28 @@ always @(posedge clk) begin
 end
 
 /*
- * Stage 4: rounding decision: significand, guard bit, sticky bits
+ * Stage 4: rounding decision: significand, guard bit, sticky bits; the
+ * exponent field plus one, taken when the increment carries out of the
+ * mantissa (all ones), and whether each overflows
  */
 wire [XV-1:0] s4_x = {s3_v_reg, {XV-IW{1'b0}}};
+wire [EW:0] s4_e1 = s3_e_reg + 1'b1;
 
-reg [EW:0] s4_e_reg;
+reg [EW-1:0] s4_e_reg, s4_e1_reg;
+reg s4_ovf_reg, s4_ovf1_reg;
 reg [MW-1:0] s4_m_reg;
+reg s4_ones_reg;
 reg s4_inc_reg;
 reg s4_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        s4_e_reg <= s3_e_reg;
+        s4_e_reg <= s3_e_reg[EW-1:0];
+        s4_e1_reg <= s4_e1[EW-1:0];
+        s4_ovf_reg <= s3_e_reg >= {1'b0, EMAX};
+        s4_ovf1_reg <= s4_e1 >= {1'b0, EMAX};
         s4_m_reg <= s4_x[XV-2:XV-1-MW];
+        s4_ones_reg <= &s4_x[XV-2:XV-1-MW];
         s4_inc_reg <= s4_x[XV-1-SW] && ((|s4_x[XV-2-SW:0]) || s4_x[XV-SW]);
         s4_s_reg <= s3_s_reg;
     end
@@ -187,16 +201,17 @@ end
  * Stage 5: rounding; the increment carries from the mantissa into the
  * exponent field (up to infinity, for formats too narrow for the integer)
  */
-wire [EW+MW:0] s5_r = {s4_e_reg, s4_m_reg} + {{EW+MW{1'b0}}, s4_inc_reg};
+wire s5_c = s4_inc_reg && s4_ones_reg;
+wire [MW-1:0] s5_m = s4_m_reg + {{MW-1{1'b0}}, s4_inc_reg};
 
 reg [W-1:0] y_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        if (s5_r[EW+MW:MW] >= {1'b0, EMAX})
+        if (s5_c ? s4_ovf1_reg : s4_ovf_reg)
             y_reg <= {s4_s_reg, EMAX, {MW{1'b0}}};
         else
-            y_reg <= {s4_s_reg, s5_r[EW+MW-1:0]};
+            y_reg <= {s4_s_reg, s5_c ? s4_e1_reg : s4_e_reg, s5_m};
     end
 end
 

@@ -31,12 +31,15 @@ sluice: hand-written RTL library
  *   operation can start at every step.  With ce low the whole pipeline,
  *   outputs included, holds its state.  The stages: leading-zero counts
  *   of the significands (their logic is before the first register);
- *   normalising shifts and the quotient's exponent; MW + 3 restoring
- *   division stages, one quotient bit each (as rtl/sluice_div.v), the
- *   last remainder giving the sticky bit; the quotient cut to the
- *   significand, guard, round and sticky bits, with the shift right that
- *   results below the normal range need; that shift; rounding decision;
- *   rounding.
+ *   normalising shifts (the divisor complemented), the quotient's
+ *   exponent and the special operands' kind; MW + 3 restoring division
+ *   stages, one quotient bit each (as rtl/sluice_div.v, each one carry
+ *   chain from the registers), the last remainder giving the sticky bit;
+ *   the quotient cut to the significand, guard, round and sticky bits,
+ *   with the shift right that results below the normal range need and
+ *   overflow, found from the exponent's bits; that shift, with the mask
+ *   of the bits it loses; rounding decision (with the exponent field
+ *   plus one); rounding.
  *
  * Results: y = a / b, IEEE 754 binary with EW exponent and MW mantissa
  * bits, correctly rounded to nearest, ties to even; denormal operands and
@@ -48,17 +51,19 @@ sluice: hand-written RTL library
  * bit what an x86-64 CPU (SSE) computes in C, NaN payloads aside.
  *
  * Measured (the unit alone between a shift register feeding its inputs and
- * a register folding its outputs; LUT and FF of the unit, Fmax of the
- * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
- * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
- * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ * a register folding its outputs; LUT and FF of the unit synthesized
+ * alone, an ECP5 CCU2C counted as two LUT4, Fmax of the whole; Yosys 0.23
+ * synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package sg48 --freq 48;
+ * YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1 --25k --package
+ * CABGA256 --speed 6 --freq 100; seed 1):
  *
  *   format            part         LUT4    FF   DSP   Fmax MHz
- *   float             iCE40 UP5K   1889  2148     0       37.1
- *   float             ECP5 25F-6   2412  2148     0      135.7
+ *   float             iCE40 UP5K   1275  2211     0       51.4
+ *   float             ECP5 25F-6   2076  2211     0      161.1
+ *   double            ECP5 25F-6   7721  8754     0      132.8
  *
- * The iCE40 figures miss 48 MHz; the combinations not listed were not
- * measured.
+ * Float clears 48 MHz on the UP5K (seeds 2 and 3: 48.9, 48.7); double
+ * does not fit it.
  *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
@@ -83,6 +88,7 @@ localparam W = EW + MW + 1;
 localparam SW = MW + 1;                  // significand, hidden bit included
 localparam NQ = SW + 2;                  // quotient bits
 localparam NS = $clog2(SW + 1);          // a leading-zero count
+localparam DW = $clog2(SW + 3);          // a shift right to a denormal
 localparam XW = EW + 2;                  // signed exponents
 localparam [EW-1:0] EMAX = {EW{1'b1}};
 localparam [XW-1:0] BIAS = {3'b000, {EW-1{1'b1}}};
@@ -120,8 +126,8 @@ function [NS-1:0] lzc;
 endfunction
 
 /*
- * Stage 1: special operands (kind: 0 finite, 1 infinity, 2 NaN, 3 zero),
- * the significands and their leading zeros
+ * Stage 1: special operands (zero, infinity, NaN), the significands and
+ * their leading zeros
  */
 wire [EW-1:0] a_e = a[W-2:MW];
 wire [EW-1:0] b_e = b[W-2:MW];
@@ -131,16 +137,13 @@ wire a_inf = a_e == EMAX && a[MW-1:0] == 0;
 wire b_inf = b_e == EMAX && b[MW-1:0] == 0;
 wire a_nan = a_e == EMAX && a[MW-1:0] != 0;
 wire b_nan = b_e == EMAX && b[MW-1:0] != 0;
-wire [1:0] kind = a_nan || b_nan || (a_zero && b_zero) || (a_inf && b_inf) ? 2'd2 :
-                  a_inf || b_zero ? 2'd1 :
-                  a_zero || b_inf ? 2'd3 : 2'd0;
 wire [SW-1:0] a_m = {a_e != 0, a[MW-1:0]};
 wire [SW-1:0] b_m = {b_e != 0, b[MW-1:0]};
 
 reg [SW-1:0] s1_a_reg, s1_b_reg;
 reg [NS-1:0] s1_lza_reg, s1_lzb_reg;
 reg [EW-1:0] s1_ea_reg, s1_eb_reg;
-reg [1:0] s1_kind_reg;
+reg s1_azero_reg, s1_bzero_reg, s1_ainf_reg, s1_binf_reg, s1_anan_reg, s1_bnan_reg;
 reg s1_s_reg;
 
 always @(posedge clk) begin
@@ -151,27 +154,37 @@ always @(posedge clk) begin
         s1_lzb_reg <= lzc(b_m);
         s1_ea_reg <= a_e | {{EW-1{1'b0}}, a_e == 0};
         s1_eb_reg <= b_e | {{EW-1{1'b0}}, b_e == 0};
-        s1_kind_reg <= kind;
+        s1_azero_reg <= a_zero;
+        s1_bzero_reg <= b_zero;
+        s1_ainf_reg <= a_inf;
+        s1_binf_reg <= b_inf;
+        s1_anan_reg <= a_nan;
+        s1_bnan_reg <= b_nan;
         s1_s_reg <= a[W-1] ^ b[W-1];
     end
 end
 
 /*
- * Stage 2: normalised significands (top bit 1, unless zero); the
- * exponent of a quotient in [1, 2): ea - lza - (eb - lzb) + bias
+ * Stage 2: normalised significands (top bit 1, unless zero; the divisor
+ * complemented); the exponent of a quotient in [1, 2): ea - lza - (eb -
+ * lzb) + bias; the kind (0 finite, 1 infinity, 2 NaN, 3 zero)
  */
 localparam SIDE = 1 + XW + 2;
 
-reg [SW-1:0] s2_a_reg, s2_b_reg;
+reg [SW-1:0] s2_a_reg;
+reg [SW-1:0] s2_b_reg;   // complemented
 reg [SIDE-1:0] s2_side_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         s2_a_reg <= s1_a_reg << s1_lza_reg;
-        s2_b_reg <= s1_b_reg << s1_lzb_reg;
+        s2_b_reg <= ~(s1_b_reg << s1_lzb_reg);
         s2_side_reg <= {s1_s_reg,
                         {2'b00, s1_ea_reg} - {{XW-NS{1'b0}}, s1_lza_reg} - {2'b00, s1_eb_reg} + {{XW-NS{1'b0}}, s1_lzb_reg} + BIAS,
-                        s1_kind_reg};
+                        s1_anan_reg || s1_bnan_reg || (s1_azero_reg && s1_bzero_reg) ||
+                        (s1_ainf_reg && s1_binf_reg) ? 2'd2 :
+                        s1_ainf_reg || s1_bzero_reg ? 2'd1 :
+                        s1_azero_reg || s1_binf_reg ? 2'd3 : 2'd0};
     end
 end
 
@@ -182,7 +195,7 @@ end
  *
  *   q_reg     the quotient bits found so far
  *   r_reg     the partial remainder, doubled
- *   d_reg     the divisor (not kept by the last stage)
+ *   d_reg     the divisor, complemented (not kept by the last stage)
  *   side_reg  sign, exponent, kind
  */
 genvar i;
@@ -195,7 +208,12 @@ for (i = 0; i < NQ; i = i + 1) begin : stage
     wire [SW-1:0] d;
     wire [SIDE-1:0] side;
     wire [i:0] q;
-    wire [SW+1:0] diff = {1'b0, r} - {2'b00, d};
+    // r - d = r + ~d + 1, the 1 a carry from the bit below: one carry
+    // chain straight from the registers
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SW+2:0] sum = {1'b0, r, 1'b1} + {2'b11, d, 1'b1};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [SW+1:0] diff = sum[SW+2:1];
     wire fits = !diff[SW+1];
     // below the divisor, so SW bits
     wire [SW-1:0] rem = fits ? diff[SW-1:0] : r[SW-1:0];
@@ -242,79 +260,85 @@ endgenerate
  * Stage MW + 6: the quotient cut to SW + 3 bits (significand, guard,
  * round, sticky: the remainder is not 0), with its exponent; rs, the
  * shift right that brings a result below the normal range to exponent 1
- * (a denormal)
+ * (a denormal), cut to DW bits (a shift of SW + 3 or more leaves
+ * nothing); the exponent field (0 for a denormal); overflow
  */
 wire [NQ-1:0] quo = stage[NQ-1].q_reg;
 wire q_st = stage[NQ-1].r_reg != 0;
 wire [SIDE-1:0] p_side = stage[NQ-1].side_reg;
-wire [XW-1:0] c_e = p_side[XW+1:2] - {{XW-1{1'b0}}, !quo[NQ-1]};
-wire [SW+2:0] c_v = quo[NQ-1] ? {quo, q_st} : {quo[NQ-2:0], 1'b0, q_st};
-wire c_low = c_e[XW-1] || c_e == 0;
+// e = p - 1 when the quotient's top bit is 0; what depends on e is
+// found from p, without a compare's carry: below the normal range (e <=
+// 0), overflow (e >= EMAX), the shift 1 - e (for -2**DW <= p <= 1 it fits
+// DW + 1 bits; below, and when its top bit is set, the shift is at least
+// SW + 3)
+wire c_top = quo[NQ-1];
+wire [XW-1:0] c_p = p_side[XW+1:2];
+wire [EW-1:0] c_e = c_p[EW-1:0] - {{EW-1{1'b0}}, !c_top};
+wire [SW+2:0] c_v = c_top ? {quo, q_st} : {quo[NQ-2:0], 1'b0, q_st};
+wire c_low = c_p[XW-1] || (c_p[XW-2:1] == 0 && !(c_p[0] && c_top));
+wire [DW:0] c_rs = {{DW-1{1'b0}}, !c_top, c_top} - c_p[DW:0];
+wire c_big = c_p[XW-1] && !(&c_p[XW-2:DW]) || c_rs[DW];
+wire c_ovf = !c_p[XW-1] && (|c_p[XW-2:EW] || (c_top && &c_p[EW-1:0]));
 
 reg [SW+2:0] c_v_reg;
-reg [XW-1:0] c_e_reg;
-reg [XW-1:0] c_rs_reg;
-reg c_low_reg;
+reg [EW-1:0] c_f_reg;
+reg [DW-1:0] c_rs_reg;
 reg [1:0] c_kind_reg;
 reg c_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         c_v_reg <= c_v;
-        c_e_reg <= c_e;
-        c_rs_reg <= c_low ? {{XW-1{1'b0}}, 1'b1} - c_e : {XW{1'b0}};
-        c_low_reg <= c_low;
-        c_kind_reg <= p_side[1:0];
+        c_f_reg <= c_low ? {EW{1'b0}} : c_e;
+        c_rs_reg <= !c_low ? {DW{1'b0}} : c_big ? {DW{1'b1}} : c_rs[DW-1:0];
+        c_kind_reg <= p_side[1:0] == 2'd0 && c_ovf ? 2'd1 : p_side[1:0];
         c_s_reg <= p_side[SIDE-1];
     end
 end
 
 /*
- * Stage MW + 7: the shift right, the bits shifted out ORed into the
- * sticky bit; the exponent field (0 for a denormal)
+ * Stage MW + 7: the shift right, the bits shifted out (those under the
+ * mask of the bits below rs) ORed into the sticky bit
  */
 wire [SW+2:0] d_sh = c_v_reg >> c_rs_reg;
-wire [SW+2:0] d_lost;
-
-generate
-for (i = 0; i < SW + 3; i = i + 1) begin : lost
-    localparam [XW-1:0] I = i;
-    assign d_lost[i] = c_v_reg[i] && c_rs_reg > I;
-end
-endgenerate
+wire [SW+2:0] d_lost = ~({SW+3{1'b1}} << c_rs_reg);
 
 // the hidden bit is not used: the exponent field implies it
 /* verilator lint_off UNUSEDSIGNAL */
 reg [SW+2:0] d_v_reg;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [XW-1:0] d_f_reg;
+reg [EW-1:0] d_f_reg;
 reg [1:0] d_kind_reg;
 reg d_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        d_v_reg <= {d_sh[SW+2:1], d_sh[0] || (|d_lost)};
-        d_f_reg <= c_low_reg ? {XW{1'b0}} : c_e_reg;
+        d_v_reg <= {d_sh[SW+2:1], d_sh[0] || (|(c_v_reg & d_lost))};
+        d_f_reg <= c_f_reg;
         d_kind_reg <= c_kind_reg;
         d_s_reg <= c_s_reg;
     end
 end
 
 /*
- * Stage MW + 8: rounding decision and overflow
+ * Stage MW + 8: rounding decision; the exponent field plus one, for an
+ * increment that carries out of the mantissa
  */
-reg [EW-1:0] r_f_reg;
+reg [EW-1:0] r_f_reg, r_f1_reg;
 reg [MW-1:0] r_m_reg;
+reg r_ones_reg;
 reg r_inc_reg;
 reg [1:0] r_kind_reg;
 reg r_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        r_f_reg <= d_f_reg[EW-1:0];
+        r_f_reg <= d_f_reg;
+        r_f1_reg <= d_f_reg + 1'b1;
         r_m_reg <= d_v_reg[MW+2:3];
+        r_ones_reg <= &d_v_reg[MW+2:3];
         r_inc_reg <= d_v_reg[2] && (d_v_reg[1] || d_v_reg[0] || d_v_reg[3]);
-        r_kind_reg <= d_kind_reg == 2'd0 && d_f_reg >= {2'b00, EMAX} ? 2'd1 : d_kind_reg;
+        r_kind_reg <= d_kind_reg;
         r_s_reg <= d_s_reg;
     end
 end
@@ -323,14 +347,15 @@ end
  * Stage MW + 9: rounding; the increment carries from the mantissa into
  * the exponent field (up to infinity)
  */
-wire [EW+MW-1:0] r_r = {r_f_reg, r_m_reg} + {{EW+MW-1{1'b0}}, r_inc_reg};
+wire [MW-1:0] r_m = r_m_reg + {{MW-1{1'b0}}, r_inc_reg};
+wire [EW-1:0] r_f = r_inc_reg && r_ones_reg ? r_f1_reg : r_f_reg;
 
 reg [W-1:0] y_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         case (r_kind_reg)
-        2'd0: y_reg <= {r_s_reg, r_r};
+        2'd0: y_reg <= {r_s_reg, r_f, r_m};
         2'd1: y_reg <= {r_s_reg, EMAX, {MW{1'b0}}};
         2'd2: y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
         default: y_reg <= {r_s_reg, {EW+MW{1'b0}}};

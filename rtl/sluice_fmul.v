@@ -32,13 +32,18 @@ sluice: hand-written RTL library
  *   step counting that one, and stays there until the next step.  A new
  *   operation can start at every step.  With ce low the whole pipeline,
  *   outputs included, holds its state.  The stages: leading-zero counts
- *   of the significands (their logic is before the first register);
- *   normalising shifts (of denormal operands); the NP * NP partial products of SPLIT x SPLIT bits, each a
+ *   of the significands and, beside them, the shift by the count's top
+ *   bit (whether the top half of the count's range is zero): that logic
+ *   is before the first register; the rest of the normalising shifts (of
+ *   denormal operands); the NP * NP partial products of SPLIT x SPLIT bits, each a
  *   plain * between registers (an SB_MAC16 with synth_ice40 -dsp, a
  *   MULT18X18D with synth_ecp5); clog2(NP * NP) levels of an adder tree
  *   summing them; the product cut to the significand, guard, round and
- *   sticky bits; a shift right for results below the normal range; the
- *   rounding decision; rounding.
+ *   sticky bits, the shift right for results below the normal range and
+ *   the mask of the bits it loses (the exponent's cases, for either
+ *   value of the product's top bit, come ready from the last adder
+ *   stage); the shift right; the rounding decision (with the exponent
+ *   field plus one); rounding.
  *
  * Results: y = a * b, IEEE 754 binary with EW exponent and MW mantissa
  * bits, rounded to nearest, ties to even; denormal operands and results
@@ -50,18 +55,19 @@ sluice: hand-written RTL library
  * C, NaN payloads aside.
  *
  * Measured (the unit alone between a shift register feeding its inputs and
- * a register folding its outputs; LUT and FF of the unit, Fmax of the
- * whole; Yosys 0.23 synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package
- * sg48 --freq 48; YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1
- * --25k --package CABGA256 --speed 6 --freq 100; seed 1):
+ * a register folding its outputs; LUT and FF of the unit synthesized
+ * alone, an ECP5 CCU2C counted as two LUT4, Fmax of the whole; Yosys 0.23
+ * synth_ice40 -dsp, nextpnr-ice40 0.4 --up5k --package sg48 --freq 48;
+ * YoWASP Yosys 0.70 synth_ecp5, nextpnr-ecp5 0.11.1 --25k --package
+ * CABGA256 --speed 6 --freq 100; seed 1):
  *
  *   format            part         LUT4    FF   DSP   Fmax MHz
- *   float             iCE40 UP5K    730   366     4       34.1
- *   float             ECP5 25F-6   1038   494     4      129.9
- *   double            ECP5 25F-6   2610  1474     9      113.8
+ *   float             iCE40 UP5K    751   481     4       48.4
+ *   float             ECP5 25F-6    794   609     4      138.5
+ *   double            ECP5 25F-6   2117  1692     9      127.2
  *
- * The iCE40 figures miss 48 MHz; the combinations not listed were not
- * measured.
+ * Float clears 48 MHz on the UP5K (seeds 2 and 3: 48.1, 49.3); double
+ * needs 9 SB_MAC16, more than the UP5K has.
  *
  * There is no reset: the pipeline is datapath only.  Outputs are undefined
  * until LATENCY steps have passed since configuration.
@@ -91,6 +97,7 @@ localparam NT = NP * NP;                 // partial products
 localparam NL = $clog2(NT);              // levels of the adder tree
 localparam PW = 2 * SW;                  // the product
 localparam NS = $clog2(SW + 1);          // a leading-zero count
+localparam DW = $clog2(SW + 3);          // a shift right to a denormal
 localparam XW = EW + 2;                  // signed exponents
 localparam [EW-1:0] EMAX = {EW{1'b1}};
 localparam [XW-1:0] BIAS = {3'b000, {EW-1{1'b1}}};
@@ -120,9 +127,6 @@ wire a_inf = a_e == EMAX && a[MW-1:0] == 0;
 wire b_inf = b_e == EMAX && b[MW-1:0] == 0;
 wire a_nan = a_e == EMAX && a[MW-1:0] != 0;
 wire b_nan = b_e == EMAX && b[MW-1:0] != 0;
-wire [1:0] kind = a_nan || b_nan || (a_inf && b_zero) || (a_zero && b_inf) ? 2'd2 :
-                  a_inf || b_inf ? 2'd1 :
-                  a_zero || b_zero ? 2'd3 : 2'd0;
 
 // leading zeros, by a tree: v is padded with ones below to 2**NS bits
 // (then it is never all zeros), each level combines pairs of groups
@@ -145,36 +149,51 @@ endfunction
 
 /*
  * Stage 1: the significands and their leading zeros (not 0 for a
- * denormal).  Stage 2: the significands normalised (top bit 1, unless
- * zero).
+ * denormal), each already shifted by the count's top bit (its top H bits
+ * are zero), which is known before the whole count.  Stage 2: the
+ * significands normalised (top bit 1, unless zero) by the rest of the
+ * count.
  */
+localparam H = 1 << (NS - 1);
 wire [SW-1:0] a_m = {a_e != 0, a[MW-1:0]};
 wire [SW-1:0] b_m = {b_e != 0, b[MW-1:0]};
+wire [SW-1:0] a_mh = a_m[SW-1:SW-H] == 0 ? a_m << H : a_m;
+wire [SW-1:0] b_mh = b_m[SW-1:SW-H] == 0 ? b_m << H : b_m;
 
 reg [SW-1:0] n1_a_reg, n1_b_reg, n2_a_reg, n2_b_reg;
-reg [NS-1:0] n1_lza_reg, n1_lzb_reg, n2_lza_reg, n2_lzb_reg;
-reg [EW-1:0] n1_ea_reg, n1_eb_reg, n2_ea_reg, n2_eb_reg;
-reg [1:0] n1_kind_reg, n2_kind_reg;
+reg [NS-1:0] n1_lza_reg, n1_lzb_reg;
+reg [EW-1:0] n1_ea_reg, n1_eb_reg;
+reg [XW-1:0] n2_ea_reg, n2_eb_reg;
+reg n1_azero_reg, n1_bzero_reg, n1_ainf_reg, n1_binf_reg, n1_anan_reg, n1_bnan_reg;
+reg [1:0] n2_kind_reg;
 reg n1_s_reg, n2_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        n1_a_reg <= a_m;
-        n1_b_reg <= b_m;
+        n1_a_reg <= a_mh;
+        n1_b_reg <= b_mh;
         n1_lza_reg <= lzc(a_m);
         n1_lzb_reg <= lzc(b_m);
         n1_ea_reg <= a_e | {{EW-1{1'b0}}, a_e == 0};
         n1_eb_reg <= b_e | {{EW-1{1'b0}}, b_e == 0};
-        n1_kind_reg <= kind;
+        n1_azero_reg <= a_zero;
+        n1_bzero_reg <= b_zero;
+        n1_ainf_reg <= a_inf;
+        n1_binf_reg <= b_inf;
+        n1_anan_reg <= a_nan;
+        n1_bnan_reg <= b_nan;
         n1_s_reg <= a[W-1] ^ b[W-1];
 
-        n2_a_reg <= n1_a_reg << n1_lza_reg;
-        n2_b_reg <= n1_b_reg << n1_lzb_reg;
-        n2_lza_reg <= n1_lza_reg;
-        n2_lzb_reg <= n1_lzb_reg;
-        n2_ea_reg <= n1_ea_reg;
-        n2_eb_reg <= n1_eb_reg;
-        n2_kind_reg <= n1_kind_reg;
+        n2_a_reg <= n1_a_reg << n1_lza_reg[NS-2:0];
+        n2_b_reg <= n1_b_reg << n1_lzb_reg[NS-2:0];
+        // the exponents of the normalised significands, the bias taken
+        // from one of them
+        n2_ea_reg <= {2'b00, n1_ea_reg} - {{XW-NS{1'b0}}, n1_lza_reg};
+        n2_eb_reg <= {2'b00, n1_eb_reg} - {{XW-NS{1'b0}}, n1_lzb_reg} - BIAS;
+        n2_kind_reg <= n1_anan_reg || n1_bnan_reg || (n1_ainf_reg && n1_bzero_reg) ||
+                       (n1_azero_reg && n1_binf_reg) ? 2'd2 :
+                       n1_ainf_reg || n1_binf_reg ? 2'd1 :
+                       n1_azero_reg || n1_bzero_reg ? 2'd3 : 2'd0;
         n2_s_reg <= n1_s_reg;
     end
 end
@@ -208,13 +227,19 @@ end
 endgenerate
 
 /*
- * Side information along the product's stages: sign, exponent, kind
+ * Side information along the product's stages: sign, exponent (of a
+ * product in [1, 2)), kind.  In the last of them, what the product's
+ * top bit selects is made ready for both of its values: the exponent
+ * and the exponent plus one, whether that is below the normal range
+ * (low), the shift right that brings such a result to exponent 1 (cut to
+ * DW bits: a shift of SW + 3 or more leaves nothing), whether it
+ * overflows.
  */
 localparam SIDE = 1 + XW + 2;
-localparam NSD = 1 + NL;   // the stages from the partial products to the sum
+localparam NSD = NL;   // the stages from the partial products to the last but one sum
 
 reg [SIDE-1:0] side_reg [0:NSD-1];
-wire [XW-1:0] p_e = {2'b00, n2_ea_reg} - {{XW-NS{1'b0}}, n2_lza_reg} + {2'b00, n2_eb_reg} - {{XW-NS{1'b0}}, n2_lzb_reg} - BIAS;
+wire [XW-1:0] p_e = n2_ea_reg + n2_eb_reg;
 
 integer k;
 
@@ -223,6 +248,37 @@ always @(posedge clk) begin
         side_reg[0] <= {n2_s_reg, p_e, n2_kind_reg};
         for (k = 1; k < NSD; k = k + 1)
             side_reg[k] <= side_reg[k-1];
+    end
+end
+
+wire [XW-1:0] q_e0 = side_reg[NSD-1][XW+1:2];
+// 1 - e0 and -e0 (the shifts, when e0 or e0 + 1 is not above 0): their
+// low DW bits, and whether they are 2**DW or more
+wire [DW-1:0] q_rs0 = {{DW-1{1'b0}}, 1'b1} - q_e0[DW-1:0];
+wire [DW-1:0] q_rs1 = {DW{1'b0}} - q_e0[DW-1:0];
+localparam [XW-1:0] BIG0 = {{XW-1{1'b0}}, 1'b1} - (1 << DW);
+localparam [XW-1:0] BIG1 = {XW{1'b0}} - (1 << DW);
+wire q_big0 = $signed(q_e0) <= $signed(BIG0);
+wire q_big1 = $signed(q_e0) <= $signed(BIG1);
+
+reg [EW-1:0] q_f0_reg, q_f1_reg;
+reg [DW-1:0] q_rs0_reg, q_rs1_reg;
+reg q_low0_reg, q_low1_reg, q_ovf0_reg, q_ovf1_reg;
+reg [1:0] q_kind_reg;
+reg q_s_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        q_f0_reg <= q_e0[EW-1:0];
+        q_f1_reg <= q_e0[EW-1:0] + 1'b1;
+        q_rs0_reg <= q_big0 ? {DW{1'b1}} : q_rs0;
+        q_rs1_reg <= q_big1 ? {DW{1'b1}} : q_rs1;
+        q_low0_reg <= q_e0[XW-1] || q_e0 == 0;
+        q_low1_reg <= q_e0[XW-1];
+        q_ovf0_reg <= !q_e0[XW-1] && q_e0 >= {2'b00, EMAX};
+        q_ovf1_reg <= !q_e0[XW-1] && q_e0 >= {2'b00, EMAX} - 1'b1;
+        q_kind_reg <= side_reg[NSD-1][1:0];
+        q_s_reg <= side_reg[NSD-1][SIDE-1];
     end
 end
 
@@ -261,82 +317,79 @@ end
 endgenerate
 
 wire [PW-1:0] prod = tree[NL-1].t_reg[PW-1:0];
-wire [SIDE-1:0] p_side = side_reg[NSD-1];
 
 /*
  * Stage 4 + NL: the product cut to SW + 3 bits (significand, guard,
- * round, sticky), with its exponent er; rs, the shift right that brings
- * a result below the normal range to exponent 1 (a denormal)
+ * round, sticky); with its top bit, the exponent field (0 for a result
+ * below the normal range), the shift right that makes such a result a
+ * denormal and the mask of the bits that shift moves out; overflow
  */
-wire [XW-1:0] c_e = p_side[XW+1:2] + {{XW-1{1'b0}}, prod[PW-1]};
-wire [SW+2:0] c_v = prod[PW-1] ? {prod[PW-1:PW-SW-2], |prod[PW-SW-3:0]}
-                               : {prod[PW-2:PW-SW-3], |prod[PW-SW-4:0]};
-wire c_low = c_e[XW-1] || c_e == 0;
+wire p_top = prod[PW-1];
+wire [SW+2:0] c_v = p_top ? {prod[PW-1:PW-SW-2], |prod[PW-SW-3:0]}
+                          : {prod[PW-2:PW-SW-3], |prod[PW-SW-4:0]};
+wire c_low = p_top ? q_low1_reg : q_low0_reg;
+wire [DW-1:0] c_rs = !c_low ? {DW{1'b0}} : p_top ? q_rs1_reg : q_rs0_reg;
 
 reg [SW+2:0] c_v_reg;
-reg [XW-1:0] c_e_reg;
-reg [XW-1:0] c_rs_reg;
-reg c_low_reg;
+reg [EW-1:0] c_f_reg;
+reg [DW-1:0] c_rs_reg;
+reg [SW+2:0] c_lost_reg;
 reg [1:0] c_kind_reg;
 reg c_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         c_v_reg <= c_v;
-        c_e_reg <= c_e;
-        c_rs_reg <= c_low ? {{XW-1{1'b0}}, 1'b1} - c_e : {XW{1'b0}};
-        c_low_reg <= c_low;
-        c_kind_reg <= p_side[1:0];
-        c_s_reg <= p_side[SIDE-1];
+        c_f_reg <= c_low ? {EW{1'b0}} : p_top ? q_f1_reg : q_f0_reg;
+        c_rs_reg <= c_rs;
+        c_lost_reg <= ~({SW+3{1'b1}} << c_rs);
+        c_kind_reg <= q_kind_reg == 2'd0 && (p_top ? q_ovf1_reg : q_ovf0_reg) ? 2'd1 : q_kind_reg;
+        c_s_reg <= q_s_reg;
     end
 end
 
 /*
  * Stage 5 + NL: the shift right, the bits shifted out ORed into the
- * sticky bit; the exponent field (0 for a denormal)
+ * sticky bit
  */
 wire [SW+2:0] d_sh = c_v_reg >> c_rs_reg;
-wire [SW+2:0] d_lost;
-
-generate
-for (i = 0; i < SW + 3; i = i + 1) begin : lost
-    localparam [XW-1:0] I = i;
-    assign d_lost[i] = c_v_reg[i] && c_rs_reg > I;
-end
-endgenerate
 
 // the hidden bit is not used: the exponent field implies it
 /* verilator lint_off UNUSEDSIGNAL */
 reg [SW+2:0] d_v_reg;
 /* verilator lint_on UNUSEDSIGNAL */
-reg [XW-1:0] d_f_reg;
+reg [EW-1:0] d_f_reg;
 reg [1:0] d_kind_reg;
 reg d_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        d_v_reg <= {d_sh[SW+2:1], d_sh[0] || (|d_lost)};
-        d_f_reg <= c_low_reg ? {XW{1'b0}} : c_e_reg;
+        d_v_reg <= {d_sh[SW+2:1], d_sh[0] || (|(c_v_reg & c_lost_reg))};
+        d_f_reg <= c_f_reg;
         d_kind_reg <= c_kind_reg;
         d_s_reg <= c_s_reg;
     end
 end
 
 /*
- * Stage 6 + NL: rounding decision and overflow
+ * Stage 6 + NL: rounding decision; the exponent field plus one, for an
+ * increment that carries out of the mantissa
  */
-reg [EW-1:0] r_f_reg;
+reg [EW-1:0] r_f_reg, r_f1_reg;
 reg [MW-1:0] r_m_reg;
+reg r_ones_reg;
 reg r_inc_reg;
 reg [1:0] r_kind_reg;
 reg r_s_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        r_f_reg <= d_f_reg[EW-1:0];
+        r_f_reg <= d_f_reg;
+        r_f1_reg <= d_f_reg + 1'b1;
         r_m_reg <= d_v_reg[MW+2:3];
+        r_ones_reg <= &d_v_reg[MW+2:3];
         r_inc_reg <= d_v_reg[2] && (d_v_reg[1] || d_v_reg[0] || d_v_reg[3]);
-        r_kind_reg <= d_kind_reg == 2'd0 && d_f_reg >= {2'b00, EMAX} ? 2'd1 : d_kind_reg;
+        r_kind_reg <= d_kind_reg;
         r_s_reg <= d_s_reg;
     end
 end
@@ -345,14 +398,15 @@ end
  * Stage 7 + NL: rounding; the increment carries from the mantissa into
  * the exponent field (up to infinity)
  */
-wire [EW+MW-1:0] r_r = {r_f_reg, r_m_reg} + {{EW+MW-1{1'b0}}, r_inc_reg};
+wire [MW-1:0] r_m = r_m_reg + {{MW-1{1'b0}}, r_inc_reg};
+wire [EW-1:0] r_f = r_inc_reg && r_ones_reg ? r_f1_reg : r_f_reg;
 
 reg [W-1:0] y_reg;
 
 always @(posedge clk) begin
     if (ce) begin
         case (r_kind_reg)
-        2'd0: y_reg <= {r_s_reg, r_r};
+        2'd0: y_reg <= {r_s_reg, r_f, r_m};
         2'd1: y_reg <= {r_s_reg, EMAX, {MW{1'b0}}};
         2'd2: y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
         default: y_reg <= {r_s_reg, {EW+MW{1'b0}}};
