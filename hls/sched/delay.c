@@ -43,6 +43,11 @@
  * registers needs no figure of ours.  On ECP5 the same with 18 x 18
  * pieces, one MULT18X18D each (6.3 ns, what multiplies that stay
  * combinational cost there; examples/vscale went from 91.7 to 125 MHz).
+ * On the UP5K the product leaves the SB_MAC16's own output register over
+ * long routing (the DSP blocks sit at the die's edge): 5.3 ns to the
+ * first LUT on bench/matvec's critical path, where a flip-flop's word is
+ * there after about 3: its result comes 2.5 ns late (dsp_out,
+ * delay_result_ns), and bench/matvec went from 41.0 to 44.8 MHz.
  *
  * "Level" is one LUT level of a tree (comparators, barrel shifters, FIFO
  * flags) with the routing into it; "logic" is one 2-input bitwise op or
@@ -257,17 +262,19 @@ struct tech {
 			      are merged, and only one add overlaps */
 	double net_level;  /* one LUT level of a bitwise network mapped as a
 			      whole (bitnet.c) with its routing, ns */
+	double dsp_out;	   /* sluice_mul's product out of the DSP block's own
+			      output register, beyond a flip-flop's, ns */
 };
 
 static const struct tech techs[] = {
 	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0.5,
-			0, 0.50},
+			0, 0.50, 0},
 	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 3.5,
-			  0, 4.85},
+			  0, 4.85, 2.5},
 	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
-			 5.1, 2.50, 1.70},
+			 5.1, 2.50, 1.70, 0},
 	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 3.0,
-			  0, 1.75},
+			  0, 1.75, 0},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -622,6 +629,8 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 double delay_result_ns(enum hls_target target, const struct ir_op *op)
 {
 	const struct tech *t = tech_of(target);
+	if (op->opc == IR_MUL && op->unit)
+		return t->dsp_out;
 	if (op->opc != IR_MEM_LOAD)
 		return 0;
 	return t->ram_out + (op->mem && op->mem->rom ? 0 : t->level);
