@@ -7,6 +7,7 @@ manifest exists the harness checks that it agrees.  Only the declarations
 read, after comments are removed; parameter types are the C integer types.
 """
 
+import os
 import re
 
 _TYPES = {
@@ -74,10 +75,29 @@ class Kernel:
         return f"{self.kind} {self.name}({', '.join(map(repr, self.params))})"
 
 
-def kernels(path):
-    """Returns {name: Kernel} in declaration order."""
+_INCLUDE_RE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
+
+
+def source_text(path, depth=0):
+    """The file's text with each `#include "file"` that names a file
+    beside it replaced by that file's text (a test kernel that includes the
+    bench kernel it checks: tests/kernels/sha256_digest.c)."""
     with open(path, encoding="utf-8") as f:
-        text = strip_comments(f.read())
+        text = f.read()
+    if depth > 8:
+        return text
+    here = os.path.dirname(os.path.abspath(path))
+
+    def inline(m):
+        inc = os.path.join(here, m.group(1))
+        return source_text(inc, depth + 1) if os.path.isfile(inc) else m.group(0)
+    return _INCLUDE_RE.sub(inline, text)
+
+
+def kernels(path):
+    """Returns {name: Kernel} in declaration order (of the file and the
+    files it includes by a quoted name beside it)."""
+    text = strip_comments(source_text(path))
     out = {}
     for m in _KERNEL_RE.finditer(text):
         kind = "started" if m.group(1) == "KERNEL" else "autorun"

@@ -7,78 +7,7 @@
  * blocks, which writes nothing), "The quick brown fox jumps over the
  * lazy dog" and the two-block "abcdbcdecdefdefg...".
  */
-#include <sluice.h>
-
-SLUICE_IO_PIPE_IN(in, uint32_t, 0);
-SLUICE_IO_PIPE_OUT(digest, uint32_t, 0);
-
-static const uint32_t K[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-
-static const uint32_t H0[8] = {
-	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-};
-
-static uint32_t rotr(uint32_t x, int n)
-{
-	return (x >> n) | (x << (32 - n));
-}
-
-SLUICE_AUTORUN void sha256(void)
-{
-	uint32_t H[8], W[16];
-	for (;;) {
-		uint32_t n = sluice_read(in);
-		for (int i = 0; i < 8; i++)
-			H[i] = H0[i];
-		for (uint32_t b = 0; b < n; b++) {
-			for (int t = 0; t < 16; t++)
-				W[t] = sluice_read(in);
-			uint32_t a = H[0], bb = H[1], c = H[2], d = H[3];
-			uint32_t e = H[4], f = H[5], g = H[6], h = H[7];
-			for (int t = 0; t < 64; t++) {
-				uint32_t S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-				uint32_t ch = (e & f) ^ (~e & g);
-				uint32_t t1 = h + S1 + ch + K[t] + W[0];
-				uint32_t s0 = rotr(W[1], 7) ^ rotr(W[1], 18) ^ (W[1] >> 3);
-				uint32_t s1 = rotr(W[14], 17) ^ rotr(W[14], 19) ^ (W[14] >> 10);
-				uint32_t next = W[0] + s0 + W[9] + s1;
-				for (int i = 0; i < 15; i++)
-					W[i] = W[i + 1];
-				W[15] = next;
-				uint32_t S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-				uint32_t maj = (a & bb) ^ (a & c) ^ (bb & c);
-				uint32_t t2 = S0 + maj;
-				h = g;
-				g = f;
-				f = e;
-				e = d + t1;
-				d = c;
-				c = bb;
-				bb = a;
-				a = t1 + t2;
-			}
-			H[0] += a;
-			H[1] += bb;
-			H[2] += c;
-			H[3] += d;
-			H[4] += e;
-			H[5] += f;
-			H[6] += g;
-			H[7] += h;
-			for (int i = 0; i < 8; i++)
-				sluice_write(digest, H[i]);
-		}
-	}
-}
+#include "../../bench/sha256.c"
 
 /* sluice-test:
    input in = [1]    # ""

@@ -5,37 +5,7 @@
  * reverse order, one with duplicates and both extremes, one of random
  * words and one of few distinct values.
  */
-#include <sluice.h>
-
-SLUICE_IO_PIPE_IN(in, int32_t, 0);
-SLUICE_IO_PIPE_OUT(out, int32_t, 0);
-
-/* puts a[i] and a[i + 1] in order */
-static void compare_swap(int32_t *a, int i)
-{
-	if (a[i] > a[i + 1]) {
-		int32_t t = a[i];
-		a[i] = a[i + 1];
-		a[i + 1] = t;
-	}
-}
-
-SLUICE_AUTORUN void oddeven(void)
-{
-	int32_t a[16];
-	for (;;) {
-		for (int i = 0; i < 16; i++)
-			a[i] = sluice_read(in);
-		for (int p = 0; p < 8; p++) {
-			for (int i = 0; i < 16; i += 2)
-				compare_swap(a, i);
-			for (int i = 1; i < 15; i += 2)
-				compare_swap(a, i);
-		}
-		for (int i = 0; i < 16; i++)
-			sluice_write(out, a[i]);
-	}
-}
+#include "../../bench/oddeven.c"
 
 /* sluice-test:
    input in = [16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
