@@ -19,6 +19,8 @@
 #pragma clang diagnostic ignored "-Weverything"
 #endif
 
+#include <float.h>
+#include <math.h>
 #include <limits.h>
 #include <stdint.h>
 
@@ -33,6 +35,15 @@ SLUICE_IO_PIPE_OUT(csmith_out, uint64_t, 0);
 #define crc32_context 0ull
 #define transparent_crc(val, vname, flag) \
 	sluice_write(csmith_out, (uint64_t)(val))
+/* a float global (csmith --float) goes out as the bits of its bytes */
+static inline uint64_t csmith_bytes(const void *p, unsigned long n)
+{
+	uint64_t v = 0;
+	__builtin_memcpy(&v, p, n < sizeof v ? n : sizeof v);
+	return v;
+}
+#define transparent_crc_bytes(ptr, size, vname, flag) \
+	sluice_write(csmith_out, csmith_bytes((ptr), (size)))
 #define platform_main_end(crc, flag) sluice_write(csmith_out, CSMITH_END)
 /* main's loops over global arrays print each index when asked to
  * (print_hash_value, 0 here) */

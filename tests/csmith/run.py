@@ -102,8 +102,9 @@ def csmith_options(seed, without=(), profile='small', with_=()):
     programs.  Unions and bitfields are in (sluice handles them); `without`
     turns them off (--without unions,bitfields).  profile 'big' draws
     larger knobs (slower; more skipped as too long or too big).  `with_`
-    turns on what is off by default: arrays (--with arrays) and pointers
-    (--with pointers; those that resolve to one object after inlining)."""
+    turns on what is off by default: arrays (--with arrays), pointers
+    (--with pointers; those that resolve to one object after inlining) and
+    float arithmetic (--with floats)."""
     r = random.Random(seed * 7919 + 17)
     opts = [
         '--no-argc', '--no-arrays', '--no-pointers', '--no-volatiles',
@@ -115,6 +116,9 @@ def csmith_options(seed, without=(), profile='small', with_=()):
     if 'pointers' in with_:
         opts.remove('--no-pointers')
         opts.remove('--no-const-pointers')
+    if 'floats' in with_:
+        opts.remove('--no-float')
+        opts.append('--float')
     if 'unions' in without:
         opts += ['--no-unions', '--no-return-unions', '--no-arg-unions']
     if 'bitfields' in without:
@@ -188,6 +192,28 @@ def generate(seed, work, extra, profile, with_=()):
     return prog, None
 
 
+def stdc_branches(text):
+    """text with each `#ifdef __STDC__ ... #else ... #endif` reduced to its
+    first branch, as a C compiler takes it (safe_math.h defines the float
+    functions twice, for C and for other compilers)."""
+    out, stack = [], []
+    for line in text.splitlines(keepends=True):
+        d = line.strip()
+        if d.startswith('#if'):
+            stack.append('stdc' if d.split()[:2] == ['#ifdef', '__STDC__'] else 'other')
+            if stack[-1] == 'stdc':
+                continue
+        elif d.startswith('#else') and stack and stack[-1].startswith('stdc'):
+            stack[-1] = 'stdc-else'
+            continue
+        elif d.startswith('#endif') and stack:
+            if stack.pop().startswith('stdc'):
+                continue
+        if 'stdc-else' not in stack:
+            out.append(line)
+    return ''.join(out)
+
+
 def safe_math_for(body):
     """The functions of csmith's safe_math.h that `body` calls (they call
     no others), so that the wrapped file is self-contained and short and has
@@ -195,6 +221,7 @@ def safe_math_for(body):
     with open(os.path.join(CSMITH_INC, 'safe_math.h')) as f:
         text = f.read()
     text = text[:text.rindex('#endif')]      # the include guard's
+    text = stdc_branches(text)
     chunks = re.split(r'^(?=STATIC )', text, flags=re.M)[1:]
     used = set(re.findall(r'\bsafe_(\w+)\s*\(', body))
     keep = []
@@ -263,9 +290,9 @@ def reference(wrapped, work, max_blocks, runs):
                     '-fsanitize-coverage=trace-pc', '-c', wrapped, '-o', obj],
                    ['clang-19', '-std=gnu11', '-O1', '-w', '-I', inc,
                     '-DCSMITH_COUNT_BLOCKS=%d' % max_blocks, obj, ref_main,
-                    '-o', os.path.join(work, 'ref-clang')]]),
+                    '-o', os.path.join(work, 'ref-clang'), '-lm']]),
         ('gcc', [['gcc', '-std=gnu11', '-O1', '-w', '-I', inc, wrapped,
-                  ref_main, '-o', os.path.join(work, 'ref-gcc')]]),
+                  ref_main, '-o', os.path.join(work, 'ref-gcc'), '-lm']]),
     ]
     outs = []
     blocks = None
@@ -439,7 +466,7 @@ def run_in(seed, args, work):
 
 def streamed_names(text):
     """The names of the values a wrapped program streams, in order."""
-    return re.findall(r'^\s*transparent_crc\([^,]*, "([^"]*)"', text, re.M)
+    return re.findall(r'^\s*transparent_crc(?:_bytes)?\((?:[^,]*, ){1,2}"([^"]*)"', text, re.M)
 
 
 def check_wrapped(wrapped, work, seed, runs, mode, args):
@@ -502,7 +529,7 @@ def main():
                     help='turn csmith features off: unions,bitfields')
     ap.add_argument('--with', dest='with_', default='',
                     type=lambda s: [x for x in s.split(',') if x],
-                    help='turn csmith features on: arrays, pointers')
+                    help='turn csmith features on: arrays, pointers, floats')
     ap.add_argument('--profile', choices=('small', 'big'), default='small',
                     help='size knobs of the programs')
     ap.add_argument('--max-lines', type=int, default=MAX_SOURCE_LINES,
