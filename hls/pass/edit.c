@@ -29,3 +29,14 @@ struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edi
 {
 	return place(ctx, e, ir_const(ctx, k, NULL, width, v));
 }
+
+void edit_replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_op *to)
+{
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *u = k->blocks[b]->ops[j];
+			for (unsigned a = 0; u != to && a < u->nargs; a++)
+				if (u->args[a] == from)
+					u->args[a] = to;
+		}
+}

@@ -22,17 +22,6 @@ static bool same_index(const struct ir_op *a, const struct ir_op *b)
 	       !a->imm_words && !b->imm_words && a->imm == b->imm;
 }
 
-static void replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_op *to)
-{
-	for (unsigned b = 0; b < k->nblocks; b++)
-		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
-			struct ir_op *u = k->blocks[b]->ops[j];
-			for (unsigned a = 0; a < u->nargs; a++)
-				if (u->args[a] == from)
-					u->args[a] = to;
-		}
-}
-
 void pass_mem_cse(struct hls_ctx *ctx, struct ir_program *p)
 {
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
@@ -60,7 +49,7 @@ void pass_mem_cse(struct hls_ctx *ctx, struct ir_program *p)
 					}
 				}
 				if (first) {
-					replace_uses(k, op, first);
+					edit_replace_uses(k, op, first);
 					dropped = true;
 					continue;
 				}

@@ -224,18 +224,6 @@ static struct ir_mem *make_bank(struct hls_ctx *ctx, const struct ir_mem *m, uns
 	return bk;
 }
 
-/* Replaces every use of `from` in k by `to`, but in `to` itself. */
-static void replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_op *to)
-{
-	for (unsigned b = 0; b < k->nblocks; b++)
-		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
-			struct ir_op *u = k->blocks[b]->ops[j];
-			for (unsigned a = 0; u != to && a < u->nargs; a++)
-				if (u->args[a] == from)
-					u->args[a] = to;
-		}
-}
-
 /* The access `op` of a memory split into banks[F]: its ops, in e. */
 static void rewrite(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 		    struct ir_op *op, struct ir_mem **banks, unsigned F, struct residues *r,
@@ -331,7 +319,7 @@ static void split(struct hls_ctx *ctx, struct ir_kernel *k, unsigned mi, unsigne
 			for (unsigned i = 0; i < e.n; i++)
 				VEC_PUSH(&ctx->arena, ops, nops, e.ops[i]);
 			if (mux)
-				replace_uses(k, op, mux);
+				edit_replace_uses(k, op, mux);
 			changed = true;
 		}
 		if (changed)

@@ -24,6 +24,9 @@ struct ir_op *edit_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *
 		      enum ir_opcode opc, unsigned width, unsigned nargs);
 struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			 unsigned width, uint64_t v);
+/* Every use of `from` in k (phis too) reads `to` instead, but in `to`
+ * itself (a multiplexer of `from` and others that replaces it). */
+void edit_replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_op *to);
 
 static inline bool is_addsub(const struct ir_op *op)
 {
