@@ -37,6 +37,7 @@ static const struct {
 	{SLUICE_E_IO, "SLUICE_E_IO", "input/output error on the host link"},
 	{SLUICE_E_IMAGE_MISMATCH, "SLUICE_E_IMAGE_MISMATCH", "the device runs a different design"},
 	{SLUICE_E_INTERNAL, "SLUICE_E_INTERNAL", "internal error in libsluice"},
+	{SLUICE_E_FAULT, "SLUICE_E_FAULT", "a kernel's device-memory access was out of range"},
 };
 
 const char *sluice_error_name(int status)

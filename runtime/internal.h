@@ -199,6 +199,13 @@ struct sluice_module {
 	struct rt_pipe *pipes;
 	struct rt_spec *specs;
 
+	/* device memory (devmem.c): the manifest's "device_memory", or NULL */
+	json_t *devmem;
+	uint64_t devmem_bytes;
+	struct rt_devbuf *bufs;	/* live buffers, by address (under dev->lock) */
+	size_t nbufs;
+	pthread_mutex_t devmem_lock; /* one device-memory call at a time */
+
 	unsigned n_h2d, n_d2h, n_started;
 	unsigned arg_words, spec_words;
 	struct rt_pipe *h2d[SL_MAX_PIPES], *d2h[SL_MAX_PIPES];
@@ -215,6 +222,17 @@ void rt_module_free(struct sluice_module *m);
 void rt_pack_words(const void *value, size_t size, unsigned width, uint32_t *words);
 
 struct rt_pipe *rt_find_pipe(sluice_module *m, const char *name);
+
+/* A buffer of sluice_malloc_device: [addr, addr + len), table entry slot
+ * of the device memory's check. */
+struct rt_devbuf {
+	uint32_t addr, len;
+	unsigned slot;
+};
+/* After kernel k has returned or cannot go on (devmem.c): SLUICE_E_FAULT
+ * with the message naming the access if the device memory has recorded a
+ * fault of k's port, else rc unchanged.  Takes the device lock itself. */
+int rt_devmem_fault(sluice_module *m, const struct rt_kernel *k, int rc);
 struct rt_kernel *rt_find_kernel(sluice_module *m, const char *name);
 
 /* ---- the device and its link (device.c, pump.c) ------------------------------ */

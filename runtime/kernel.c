@@ -153,6 +153,9 @@ int sluice_kernel_wait(sluice_module *mod, const char *kernel, int timeout_ms)
 			break;
 	}
 	rt_dev_leave(d);
+	/* a kernel stopped by an access outside device memory's buffers (the
+	 * simulator's check): say which access, not only that it hangs */
+	rc = rt_devmem_fault(mod, k, rc);
 	pthread_mutex_unlock(&k->lock);
 	return rc;
 }

@@ -115,6 +115,10 @@ static int parse_param(struct mctx *c, json_t *jp, const char *where, struct slu
 	p->is_float = fl && json_is_true(fl);
 	if (p->is_float && p->width != 32 && p->width != 64)
 		return bad(c, where, "a float parameter of %u bits", p->width);
+	json_t *ptr = json_object_get(jp, "pointer");
+	if (ptr && !json_is_boolean(ptr))
+		return bad(c, where, "'pointer' must be true or false");
+	p->is_pointer = ptr && json_is_true(ptr);
 	if ((rc = get_uint(c, jp, "offset", where, 1u << 20, &v)))
 		return rc;
 	p->offset = v;
@@ -251,8 +255,8 @@ static int endpoint(struct mctx *c, json_t *jp, const char *key, const char *whe
 
 static const char *const dir_names[] = {"none", "h2d", "d2h", "in", "out"};
 
-static int check_host_pipe(struct mctx *c, struct rt_pipe *p, const char **rd, size_t nrd,
-			   const char **wr, size_t nwr)
+static int check_host_pipe(struct mctx *c, json_t *jp, struct rt_pipe *p, const char **rd,
+			   size_t nrd, const char **wr, size_t nwr)
 {
 	const char *n = p->info.name;
 	bool h2d = p->dir == RT_DIR_H2D;
@@ -282,7 +286,12 @@ static int check_host_pipe(struct mctx *c, struct rt_pipe *p, const char **rd, s
 		return rt_err(SLUICE_E_CONNECTIVITY,
 			      "%s: host pipe '%s' is d2h (the host reads it) but kernel '%s' "
 			      "reads it: its direction contradicts its endpoints", c->path, n, rd[0]);
-	if (h2d ? !nrd : !nwr)
+	/* the device memory's host port ("devmem": true) has the memory at
+	 * its other end, no kernel */
+	json_t *dm = json_object_get(jp, "devmem");
+	if (dm && !json_is_boolean(dm))
+		return bad(c, p->info.name, "'devmem' must be true or false");
+	if ((h2d ? !nrd : !nwr) && !json_is_true(dm))
 		return rt_err(SLUICE_E_CONNECTIVITY, "%s: host pipe '%s' (%s) has no kernel %s it",
 			      c->path, n, dir_names[p->dir], h2d ? "reading" : "writing");
 	p->info.reader = nrd ? rd[0] : NULL;
@@ -375,7 +384,7 @@ static int parse_pipe(struct mctx *c, json_t *jp, size_t i, struct rt_pipe *p)
 		p->info.writer = nwr ? wr[0] : NULL;
 		return SLUICE_OK;
 	}
-	if ((rc = check_host_pipe(c, p, rd, nrd, wr, nwr)))
+	if ((rc = check_host_pipe(c, jp, p, rd, nrd, wr, nwr)))
 		return rc;
 	p->info.host = true;
 	p->info.host_writes = p->dir == RT_DIR_H2D;
@@ -491,6 +500,18 @@ static int parse_top(struct mctx *c, json_t *root)
 	m->images = json_object_get(root, "images");
 	if (!json_is_object(m->images))
 		return bad(c, "", "'images' is missing or not an object");
+	m->devmem = json_object_get(root, "device_memory");
+	if (m->devmem) {
+		json_t *b = json_object_get(m->devmem, "bytes");
+		if (!json_is_object(m->devmem) || !json_is_integer(b) || json_integer_value(b) < 64 ||
+		    json_integer_value(b) > UINT32_MAX || json_integer_value(b) % 8 ||
+		    !json_is_array(json_object_get(m->devmem, "ports")))
+			return bad(c, "", "'device_memory' must have 'bytes' (a multiple of 8 "
+				   "below 2^32) and 'ports'");
+		m->devmem_bytes = (uint64_t)json_integer_value(b);
+	}
+	if (pthread_mutex_init(&m->devmem_lock, NULL))
+		return bad(c, "", "cannot make a lock");
 	return SLUICE_OK;
 }
 
@@ -591,6 +612,7 @@ void rt_module_free(struct sluice_module *m)
 	free(m->kernels);
 	free(m->pipes);
 	free(m->specs);
+	free(m->bufs);
 	free(m->dir);
 	json_decref(m->root);
 	free(m);

@@ -11,6 +11,10 @@
 #   WORKDIR   scratch directory for Verilator's output (created; reused)
 #   FILE.v    every Verilog file of the design
 #
+# The model is built with SLUICE_DEVMEM_CHECK defined: a design's device
+# memory (rtl/sluice_devmem.v) then checks every kernel access against the
+# buffers the host allocated, which boards do not.
+#
 # Tracing defaults to FST (SLUICE_TRACE=run.fst); a model writes one
 # format.  With SLUICE_SIM_CACHE=DIR, Verilator's own runtime objects
 # (three quarters of the build time, the same for every model) are
@@ -46,6 +50,7 @@ esac
 mkdir -p "$work"
 # shellcheck disable=SC2086
 verilator --cc $tflag -O3 -Wno-fatal -Wno-lint -Wno-style --x-assign fast --x-initial fast \
+    +define+SLUICE_DEVMEM_CHECK \
     --top-module "$top" --prefix Vsluice_top -Mdir "$work" \
     -CFLAGS "-fPIC -I$here" "$here/sim_shim.cpp" "$@"
 

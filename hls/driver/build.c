@@ -31,7 +31,7 @@ static void build_usage(void)
 	      "                    [--dump-ir[=DIR]] [--clock FREQ] [--target T]\n"
 	      "                    [--no-sim-image] [--spec NAME=VALUE]\n"
 	      "                    [--spec-register NAME|all] [--partition NAME=BANKS]\n"
-	      "                    [--main] [-DNAME[=VALUE]]\n"
+	      "                    [--device-memory BYTES] [--main] [-DNAME[=VALUE]]\n"
 	      "                    [-IDIR] [-q]\n"
 	      "  FREQ: 48MHz, 12.5MHz, 100000kHz or a number of MHz\n"
 	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n"
@@ -44,6 +44,8 @@ static void build_usage(void)
 	      "  --partition NAME=BANKS: split memory NAME (an array of more than 512\n"
 	      "      bytes) cyclically into BANKS banks (2, 4, ... 64; 1 keeps it\n"
 	      "      whole), instead of what the compiler chooses for its loops\n"
+	      "  --device-memory BYTES: the RAM behind kernels' pointer arguments\n"
+	      "      (65536, 64K, 16M; a multiple of 8; default 16M)\n"
 	      "  --main: a whole program: the first file's `int main(void)` becomes\n"
 	      "      the kernel 'program', which writes main's return value to the\n"
 	      "      host pipe 'result' (sluice run M --start program --out result=-:1)\n",
@@ -171,6 +173,20 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 			struct hls_partition req = {
 				arena_printf(a, "%.*s", (int)(eq - v), v), (unsigned)n, false};
 			VEC_PUSH(a, ctx->partitions, ctx->npartitions, req);
+		} else if (!strcmp(arg, "--device-memory")) {
+			const char *v = i + 1 < argc ? argv[++i] : NULL;
+			char *end = NULL;
+			unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+			if (end && (*end == 'K' || *end == 'k'))
+				n <<= 10, end++;
+			else if (end && (*end == 'M' || *end == 'm'))
+				n <<= 20, end++;
+			if (!v || !end || *end || n < 64 || n % 8 || n > (1ull << 31)) {
+				fprintf(stderr, "sluice: error: --device-memory needs a size in bytes "
+						"(65536, 64K, 16M), a multiple of 8 from 64 to 2G\n");
+				return -1;
+			}
+			ctx->dmem_bytes = n;
 		} else if (!strcmp(arg, "--main")) {
 			o->main_program = true;
 		} else if (!strcmp(arg, "--no-sim-image")) {

@@ -99,6 +99,8 @@ static const char *param_ctype(const struct ir_param *pa)
 		return "bool";
 	if (pa->is_float)
 		return pa->width == 64 ? "double" : "float";
+	if (pa->is_pointer) /* sluice_malloc_device's */
+		return "void *";
 	switch (pa->size) {
 	case 1: return pa->is_signed ? "int8_t" : "uint8_t";
 	case 2: return pa->is_signed ? "int16_t" : "uint16_t";
@@ -249,7 +251,7 @@ int host_header_write(struct hls_ctx *ctx, const char *dir, const struct ir_prog
 	for (unsigned i = 0; i < p->npipes; i++) {
 		const struct ir_pipe *pp = p->pipes[i];
 		bool declared;
-		if (pp->kind != PIPE_HOST)
+		if (pp->kind != PIPE_HOST || pp->devmem)
 			continue;
 		types[i] = pipe_ctype(ctx, pp, &declared);
 		if (!types[i]) {
@@ -273,7 +275,7 @@ int host_header_write(struct hls_ctx *ctx, const char *dir, const struct ir_prog
 			   " * them (e.g. include the kernel's own header) before including this file:\n");
 		for (unsigned i = 0; i < p->npipes; i++) {
 			bool declared;
-			if (p->pipes[i]->kind == PIPE_HOST && !own[i] &&
+			if (p->pipes[i]->kind == PIPE_HOST && !p->pipes[i]->devmem && !own[i] &&
 			    pipe_ctype(ctx, p->pipes[i], &declared) && declared)
 				fprintf(f, " *   %s (pipe '%s')\n", types[i], p->pipes[i]->name);
 		}
@@ -289,7 +291,7 @@ int host_header_write(struct hls_ctx *ctx, const char *dir, const struct ir_prog
 		   "#define %s_DESIGN_ID 0x%08xu\n\n", N, design_id);
 
 	for (unsigned i = 0; i < p->npipes; i++)
-		if (p->pipes[i]->kind == PIPE_HOST)
+		if (p->pipes[i]->kind == PIPE_HOST && !p->pipes[i]->devmem)
 			emit_pipe(f, N, p->pipes[i], types[i], own[i]);
 	for (unsigned i = 0; i < p->nkernels; i++) {
 		if (p->kernels[i]->kind == KERNEL_STARTED)

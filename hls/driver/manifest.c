@@ -107,6 +107,8 @@ static json_t *kernels_json(const struct ir_program *p, const struct rtl_files *
 				"size", (json_int_t)pa->size);
 			if (pa->is_float)
 				json_object_set_new(jp, "float", json_true());
+			if (pa->is_pointer)
+				json_object_set_new(jp, "pointer", json_true());
 			if (started)
 				json_object_set_new(jp, "arg_word",
 						    json_integer(files->arg_word[i][j]));
@@ -128,6 +130,8 @@ static json_t *pipes_json(const struct ir_program *p, const struct rtl_files *fi
 	json_t *arr = json_array();
 	for (unsigned i = 0; i < p->npipes; i++) {
 		const struct ir_pipe *pp = p->pipes[i];
+		if (pp->kind == PIPE_DEVMEM)
+			continue; /* inside the design: "device_memory" */
 		json_t *jp = json_pack("{s:s, s:s, s:i, s:i, s:i, s:s, s:s}",
 			"name", pp->name, "type", pp->type ? pp->type : "",
 			"width", (json_int_t)pp->width,
@@ -138,9 +142,42 @@ static json_t *pipes_json(const struct ir_program *p, const struct rtl_files *fi
 			json_object_set_new(jp, "link_id", json_integer(files->link_id[i]));
 		json_object_set_new(jp, "reader", pp->reader ? json_string(pp->reader->name) : json_null());
 		json_object_set_new(jp, "writer", pp->writer ? json_string(pp->writer->name) : json_null());
+		if (pp->devmem)
+			json_object_set_new(jp, "devmem", json_true());
 		json_array_append_new(arr, jp);
 	}
 	return arr;
+}
+
+/* The device memory (rtl/sluice_devmem.v) when kernels take pointer
+ * arguments: its size, the host pipes of its host port, and per kernel
+ * port (in the memory's port order) the accesses by tag, which a fault
+ * report names. */
+static json_t *devmem_json(const struct ir_program *p)
+{
+	json_t *ports = json_array();
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		const struct ir_kernel *kn = p->kernels[k];
+		for (unsigned c = 0; c < kn->ndmem_chans; c++) {
+			json_t *sites = json_array();
+			for (unsigned i = 0; i < kn->ndmem_sites; i++) {
+				const struct ir_dmem_site *st = &kn->dmem_sites[i];
+				json_t *js = loc_json(st->loc);
+				json_object_set_new(js, "pointer", json_string(st->pointer));
+				json_object_set_new(js, "store", json_boolean(st->store));
+				json_object_set_new(js, "bytes", json_integer(st->bytes));
+				json_array_append_new(sites, js);
+			}
+			json_t *jp = json_pack("{s:s, s:o}", "kernel", kn->name, "sites", sites);
+			if (kn->dmem_chans[c].param >= 0)
+				json_object_set_new(jp, "restrict", json_string(
+					kn->params[kn->dmem_chans[c].param].name));
+			json_array_append_new(ports, jp);
+		}
+	}
+	return json_pack("{s:I, s:i, s:s, s:s, s:o}", "bytes", (json_int_t)p->dmem_bytes,
+			 "word_bytes", 8, "cmd_pipe", "sluice_devmem_cmd",
+			 "data_pipe", "sluice_devmem_data", "ports", ports);
 }
 
 int manifest_write(struct hls_ctx *ctx, const char *dir,
@@ -190,6 +227,8 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 		"spec_constants", specs, "images", images);
 	if (root)
 		json_object_set_new(root, "host_link", json_boolean(files->host_link));
+	if (root && p->dmem_bytes)
+		json_object_set_new(root, "device_memory", devmem_json(p));
 	if (root && img->host_header)
 		json_object_set_new(root, "host_header", json_string(img->host_header));
 	if (root)

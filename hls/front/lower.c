@@ -4,7 +4,7 @@
  * For each function with a body in section "sluice.kernel" (KERNEL_STARTED)
  * or "sluice.autorun" (KERNEL_AUTORUN), in module order:
  *   - params: one ir_param each (integers; half/float/double as their
- *     bits), laid out as a C struct with one member per param in order
+ *     bits; a pointer as its 64-bit device address), laid out as a C struct with one member per param in order
  *     (natural alignment, the module's data layout); an IR_ARG op each at
  *     the top of the entry block.  Signedness: the DIBasicType encoding the
  *     param's debug-info type resolves to (through typedefs, qualifiers and
@@ -188,13 +188,9 @@ static void lower_params(struct lower *L)
 				    "supported yet", k->name, p->name);
 			continue;
 		}
-		if (kind == LLVMPointerTypeKind) {
-			lower_error(L, k->loc, "kernel '%s': parameter '%s' is a "
-				    "pointer; pointer arguments need device memory "
-				    "(not supported yet)", k->name, p->name);
-			continue;
-		}
-		unsigned w = lower_type_width(t);
+		/* a pointer into device memory: its address, as the host's
+		 * argument buffer holds it (devmem.c) */
+		unsigned w = kind == LLVMPointerTypeKind ? 64 : lower_type_width(t);
 		if (!w || w > IR_MAX_WIDTH) {
 			lower_error(L, k->loc, "kernel '%s': parameter '%s' has a type "
 				    "that is not supported (integers, bool, float and "
@@ -208,6 +204,9 @@ static void lower_params(struct lower *L)
 		p->width = w;
 		p->is_signed = kind == LLVMIntegerTypeKind && sign == 1;
 		p->is_float = kind == LLVMFloatTypeKind || kind == LLVMDoubleTypeKind;
+		p->is_pointer = kind == LLVMPointerTypeKind;
+		if (p->is_pointer)
+			p->is_signed = false;
 		uint64_t size = LLVMABISizeOfType(L->td, t);
 		uint64_t align = LLVMABIAlignmentOfType(L->td, t);
 		if (!align)
@@ -452,6 +451,38 @@ static void lower_kernel(struct lower *L, LLVMValueRef fn,
 	lower_body(L);
 }
 
+/* When a kernel takes pointer arguments: the device memory's size and
+ * the host pipes of its host port (rtl/sluice_devmem.v): commands to it,
+ * its answers back. */
+static void lower_device_memory(struct lower *L)
+{
+	struct ir_program *p = L->prog;
+	bool any = false;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		any |= p->kernels[k]->ndmem_chans != 0;
+	if (!any)
+		return;
+	p->dmem_bytes = L->ctx->dmem_bytes ? L->ctx->dmem_bytes : IR_DMEM_DEFAULT_BYTES;
+	static const char *const names[2] = {"sluice_devmem_cmd", "sluice_devmem_data"};
+	for (unsigned i = 0; i < 2; i++) {
+		struct ir_pipe *old = ir_pipe_find(p, names[i]);
+		if (old) {
+			lower_error(L, old->loc, "the pipe name '%s' is sluice's own (the host's "
+				    "channel to device memory); rename the pipe", names[i]);
+			continue;
+		}
+		struct ir_pipe *pp = arena_alloc(&L->ctx->arena, sizeof *pp);
+		pp->name = names[i];
+		pp->type = "uint64_t";
+		pp->width = 64;
+		pp->min_capacity = 16;
+		pp->kind = PIPE_HOST;
+		pp->dir = i ? DIR_D2H : DIR_H2D;
+		pp->devmem = true;
+		VEC_PUSH(&L->ctx->arena, p->pipes, p->npipes, pp);
+	}
+}
+
 struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
 			       const char *module_name)
 {
@@ -471,6 +502,7 @@ struct ir_program *front_lower(struct hls_ctx *ctx, LLVMModuleRef m,
 		if (!LLVMIsDeclaration(fn) && front_is_kernel(fn, &kind))
 			lower_kernel(&L, fn, kind);
 	}
+	lower_device_memory(&L);
 	pmap_free(&L.pipes);
 	pmap_free(&L.vals);
 	pmap_free(&L.blocks);

@@ -12,6 +12,9 @@
  *   call void @sluice.state.store.iN(ptr @g, iN %s)
  *   %w  = call iW @sluice.mem.load.iW(ptr @a, i64 %i)      (IR_MEM_LOAD)
  *   call void @sluice.mem.store.iW(ptr @a, i64 %i, iW %w)  (IR_MEM_STORE)
+ *   %v  = call iN @sluice.dmem.load.iN(i64 %addr, i32 site, i64 args)
+ *   call void @sluice.dmem.store.iN(i64 %addr, iN %v, i32 site, i64 args)
+ *                                        (device memory: devmem.c, lower_dmem_op)
  *   %v  = call iN @sluice.spec.NAME()     (a register-bound spec constant)
  *
  * A pipe op gets op->pipe (the ir_pipe of the descriptor's name) and
@@ -198,6 +201,113 @@ static void lower_mem_op(struct lower *L, LLVMValueRef call, const char *name)
 	}
 }
 
+/* The request (req) or answer pipe of the kernel's channel to device
+ * memory for argument `param` (-1: the shared channel), made on first
+ * use. */
+static struct ir_pipe *dmem_pipe(struct lower *L, int param, bool req)
+{
+	struct ir_kernel *k = L->k;
+	unsigned c = 0;
+	while (c < k->ndmem_chans && k->dmem_chans[c].param != param)
+		c++;
+	if (c == k->ndmem_chans) {
+		struct ir_dmem_chan nc = {NULL, NULL, param};
+		VEC_PUSH(&L->ctx->arena, k->dmem_chans, k->ndmem_chans, nc);
+	}
+	struct ir_pipe **pp = req ? &k->dmem_chans[c].req : &k->dmem_chans[c].rsp;
+	if (*pp)
+		return *pp;
+	const char *name = arena_printf(&L->ctx->arena, "%s_dmem%s%s_%s", k->name,
+					param >= 0 ? "_" : "",
+					param >= 0 ? k->params[param].name : "", req ? "req" : "rsp");
+	if (ir_pipe_find(L->prog, name)) {
+		lower_error(L, k->loc, "kernel '%s' needs the name '%s' for its channel to "
+			    "device memory; rename that pipe", k->name, name);
+		return NULL;
+	}
+	struct ir_pipe *p = arena_alloc(&L->ctx->arena, sizeof *p);
+	p->name = name;
+	p->type = req ? "device memory request" : "device memory answer";
+	p->width = req ? IR_DMEM_REQ_BITS : 64;
+	p->min_capacity = 0;
+	p->kind = PIPE_DEVMEM;
+	p->dir = req ? DIR_OUT : DIR_IN;
+	p->devmem = true;
+	p->loc = k->loc;
+	VEC_PUSH(&L->ctx->arena, L->prog->pipes, L->prog->npipes, p);
+	return *pp = p;
+}
+
+/* The arguments in `mask`, "a", "a or b", for a fault report. */
+static const char *dmem_pointer(struct lower *L, uint64_t mask)
+{
+	const char *s = NULL;
+	for (unsigned i = 0; i < L->k->nparams && i < 64; i++)
+		if (mask >> i & 1)
+			s = s ? arena_printf(&L->ctx->arena, "%s or %s", s, L->k->params[i].name)
+			      : L->k->params[i].name;
+	return s ? s : "a pointer argument";
+}
+
+/* %v = call iN @sluice.dmem.load.iN(i64 %addr, i32 site, i64 mask)
+ * call void @sluice.dmem.store.iN(i64 %addr, iN %v, i32 site, i64 mask)
+ * (devmem.c): a request on the kernel's channel, {tag, store, size,
+ * address, data}; a load's answer is read at least IR_DMEM_LATENCY
+ * cycles later (a latency constraint between the two), in order with the
+ * kernel's other answers. */
+static void lower_dmem_op(struct lower *L, LLVMValueRef call, const char *name)
+{
+	bool store = prefix(name, "sluice.dmem.store.");
+	bool load = prefix(name, "sluice.dmem.load.");
+	unsigned n = LLVMGetNumArgOperands(call);
+	LLVMTypeRef t = store && n == 4 ? LLVMTypeOf(LLVMGetOperand(call, 1)) : LLVMTypeOf(call);
+	unsigned w = lower_type_width(t);
+	if ((!store && !load) || n != (store ? 4u : 3u) || (w != 8 && w != 16 && w != 32 && w != 64) ||
+	    !LLVMIsAConstantInt(LLVMGetOperand(call, n - 1))) {
+		lower_error(L, L->loc, "internal error: malformed call to '%s'", name);
+		return;
+	}
+	struct ir_kernel *k = L->k;
+	if (k->ndmem_sites >= 1u << IR_DMEM_TAG_BITS) {
+		lower_error(L, L->loc, "kernel '%s' has more than %u accesses to device memory",
+			    k->name, 1u << IR_DMEM_TAG_BITS);
+		return;
+	}
+	/* a restrict argument's accesses go on a channel of their own */
+	uint64_t mask = LLVMConstIntGetZExtValue(LLVMGetOperand(call, n - 1));
+	int param = -1;
+	for (unsigned i = 0; i < k->nparams && i < 64; i++)
+		if (mask == 1ull << i && LLVMGetEnumAttributeAtIndex(L->fn, i + 1,
+			LLVMGetEnumAttributeKindForName("noalias", 7)))
+			param = (int)i;
+	struct ir_pipe *req = dmem_pipe(L, param, true);
+	struct ir_pipe *rsp = load ? dmem_pipe(L, param, false) : NULL;
+	if (!req || (load && !rsp))
+		return;
+	struct ir_dmem_site site = {dmem_pointer(L, mask), L->loc, store, w / 8};
+	unsigned tag = k->ndmem_sites;
+	VEC_PUSH(&L->ctx->arena, k->dmem_sites, k->ndmem_sites, site);
+	unsigned size = w == 8 ? 0 : w == 16 ? 1 : w == 32 ? 2 : 3;
+	struct ir_op *addr = lower_resize(L, IR_TRUNC, lower_val(L, LLVMGetOperand(call, 0)), 32);
+	struct ir_op *data = store ? lower_resize(L, IR_ZEXT, lower_val(L, LLVMGetOperand(call, 1)), 64)
+				   : lower_imm(L, 64, 0);
+	struct ir_op *head = lower_imm(L, IR_DMEM_TAG_BITS + 3,
+				       (uint64_t)tag << 3 | (uint64_t)store << 2 | size);
+	struct ir_op *word = lower_concat(L, head, lower_concat(L, addr, data));
+	struct ir_op *wr = lower_op(L, IR_PIPE_WRITE, 0, 1);
+	wr->args[0] = word;
+	wr->pipe = req;
+	if (store)
+		return;
+	wr->lat.anchor = (int)(IR_ANCHOR_INTERNAL + L->prog->next_anchor++);
+	struct ir_op *rd = lower_op(L, IR_PIPE_READ, 64, 0);
+	rd->pipe = rsp;
+	rd->lat.target = wr->lat.anchor;
+	rd->lat.kind = LAT_MIN;
+	rd->lat.cycles = IR_DMEM_LATENCY;
+	lower_bind(L, call, lower_resize(L, IR_TRUNC, rd, w));
+}
+
 /* %v = call iN @sluice.spec.NAME(): the register-bound constant NAME. */
 static void lower_spec_op(struct lower *L, LLVMValueRef call, const char *name)
 {
@@ -240,6 +350,10 @@ void lower_call(struct lower *L, LLVMValueRef call)
 	}
 	if (prefix(name, "sluice.mem.")) {
 		lower_mem_op(L, call, name);
+		return;
+	}
+	if (prefix(name, "sluice.dmem.")) {
+		lower_dmem_op(L, call, name);
 		return;
 	}
 	if (prefix(name, "sluice.spec.")) {

@@ -591,6 +591,13 @@ void lower_inst(struct lower *L, LLVMValueRef in)
 		lower_fp(L, in, o);
 		break;
 	case LLVMPtrToInt:
+		/* a pointer argument's address (devmem.c): the argument */
+		if (LLVMIsAArgument(LLVMGetOperand(in, 0)) &&
+		    lower_type_width(LLVMTypeOf(in)) == 64) {
+			lower_bind(L, in, lower_val(L, LLVMGetOperand(in, 0)));
+			break;
+		}
+		/* fall through */
 	case LLVMIntToPtr:
 	case LLVMAddrSpaceCast:
 		lower_error(L, L->loc, "converting between pointers and integers "

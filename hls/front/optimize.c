@@ -55,7 +55,9 @@
  *     constant tables read so into one constant each;
  *     front_promote_memories (promote_mems.c) turns the arrays of more
  *     than 512 bytes into memories (@sluice.mem.* calls), or reports why
- *     one cannot be, which stops the compilation; and ARRAY_PIPELINE
+ *     one cannot be, which stops the compilation; front_device_pointers
+ *     (devmem.c) turns the accesses through kernels' pointer arguments
+ *     into device-memory operations (@sluice.dmem.* calls); and ARRAY_PIPELINE
  *     (sroa, instcombine, simplifycfg, loop-simplify, globaldce) promotes
  *     and folds what they made.
  * Not run, on purpose: loop and SLP vectorisation (no vectors in
@@ -241,7 +243,11 @@ unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 	errors = front_promote_memories(ctx, m, &memories);
 	if (errors)
 		return errors;
-	if ((promoted || memories) &&
+	unsigned devptrs = 0;
+	errors = front_device_pointers(ctx, m, &devptrs);
+	if (errors)
+		return errors;
+	if ((promoted || memories || devptrs) &&
 	    (verify(ctx, m, "promoting the arrays") ||
 	     front_run_passes(ctx, m, ARRAY_PIPELINE) || verify(ctx, m, "promoting the arrays")))
 		return 1;

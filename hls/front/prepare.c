@@ -14,8 +14,8 @@
  *   - calls to functions with no body in the sources (malloc, printf);
  *     the __sluice_pipe_* entry points and LLVM intrinsics are fine;
  *   - a kernel called from a kernel or a helper;
- *   - kernel parameters that are not C integers or bool (pointers, structs,
- *     floating point), kernels that return a value, two kernels of one
+ *   - kernel parameters that are not C integers, bool, float, double or
+ *     pointers (which point into device memory: devmem.c), kernels that return a value, two kernels of one
  *     name (static kernels in two files);
  *   - floating-point intrinsics that no unit computes (llvm.sqrt,
  *     llvm.fma, ...), one error per source line; the arithmetic itself
@@ -385,9 +385,7 @@ static void check_kernel_signature(struct prep *p, LLVMValueRef fn)
 				   "arguments are not supported yet; pass the "
 				   "members as separate parameters", name);
 		else if (k == LLVMPointerTypeKind)
-			diag_error(&ctx->diag, loc,
-				   "kernel parameter '%s': pointer arguments need "
-				   "device memory, not supported yet", name);
+			; /* into device memory: devmem.c */
 		else if (front_is_fp_type(t) && k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind)
 			diag_error(&ctx->diag, loc,
 				   "kernel parameter '%s': of the floating-point "

@@ -61,6 +61,11 @@ unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m);
  * in *nmems the number of arrays rewritten. */
 unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *nmems);
 
+/* devmem.c: loads and stores through kernels' pointer arguments ->
+ * @sluice.dmem.* calls; *n gets how many kernels had such accesses.
+ * Returns the number of errors. */
+unsigned front_device_pointers(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *n);
+
 /* optimize.c: the hardware pass pipeline, then LLVMVerifyModule. */
 /* spec_bind.c: folds each specialization constant with its default or
  * --spec value, or turns its reads into @sluice.spec.NAME() calls when it

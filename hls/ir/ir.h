@@ -101,6 +101,7 @@ struct hls_ctx {
 	int verbose;
 	struct hls_partition *partitions; /* sluice build --partition */
 	unsigned npartitions;
+	uint64_t dmem_bytes;   /* sluice build --device-memory; 0: the default */
 };
 
 /* A memory's banks as the user asks for them (`--partition NAME=BANKS`):
@@ -204,7 +205,13 @@ struct ir_latency {
 	int cycles;
 };
 
-enum ir_pipe_kind { PIPE_KERNEL = 0, PIPE_HOST = 1, PIPE_IO = 2 };
+/* PIPE_DEVMEM: a kernel's channel to device memory (rtl/sluice_devmem.v),
+ * made by the lowering of @sluice.dmem.* calls: its request pipe (DIR_OUT,
+ * the kernel writes; a FIFO of two words, so that the kernel may put
+ * requests on several channels in one cycle and the memory's arbiter
+ * takes them one a cycle, its ready never waiting on their valids) and
+ * its answer pipe (DIR_IN, no FIFO: the memory's own answer FIFO). */
+enum ir_pipe_kind { PIPE_KERNEL = 0, PIPE_HOST = 1, PIPE_IO = 2, PIPE_DEVMEM = 3 };
 enum ir_pipe_dir { DIR_NONE = 0, DIR_H2D = 1, DIR_D2H = 2, DIR_IN = 3, DIR_OUT = 4 };
 
 struct ir_kernel;
@@ -222,6 +229,9 @@ struct ir_pipe {
 	bool ready_through;    /* depth 1, its ready passed through (a register
 				  slice: rtl/sluice_fifo.v READY_THROUGH) */
 	struct ir_loc loc;     /* the declaration, when known */
+	bool devmem;	       /* the device memory is its other end: a
+				  PIPE_DEVMEM pipe, or the host pipes
+				  sluice_devmem_cmd and sluice_devmem_data */
 	/* filled by the link checks: */
 	struct ir_kernel *reader, *writer;
 	struct ir_loc read_loc, write_loc; /* first use by reader / writer */
@@ -231,7 +241,8 @@ struct ir_pipe {
  * MinCapacity 0, whose port is wired straight to its kernel. */
 static inline bool ir_pipe_has_fifo(const struct ir_pipe *p)
 {
-	return !(p->kind == PIPE_IO && p->min_capacity <= 0);
+	return !(p->kind == PIPE_IO && p->min_capacity <= 0) &&
+	       !(p->kind == PIPE_DEVMEM && p->dir == DIR_IN);
 }
 
 /* A C global the kernel keeps across invocations, as one bit vector with
@@ -325,10 +336,44 @@ struct ir_param {
 	unsigned width;
 	bool is_signed;
 	bool is_float;	       /* a float (width 32) or a double (64) */
+	bool is_pointer;       /* a pointer into device memory (width 64) */
 	unsigned offset, size; /* bytes in the argument buffer (C struct layout) */
 };
 
 enum ir_kernel_kind { KERNEL_STARTED = 0, KERNEL_AUTORUN = 1 };
+
+/* An access to device memory, as a fault report names it. */
+struct ir_dmem_site {
+	const char *pointer;	/* the argument(s) it goes through: "a", "a or b" */
+	struct ir_loc loc;
+	bool store;
+	unsigned bytes;
+};
+
+/* A kernel's channel to device memory: its request pipe and, when some
+ * access through it loads, its answer pipe.  Channel 0 serves every
+ * access that may alias another; a `restrict` pointer argument gets one
+ * of its own, whose requests need no order with the other channels'
+ * (C11 6.7.3.1: what is accessed through it is accessed through it only),
+ * so a loop over several such arrays is not held to one request a cycle
+ * in program order. */
+struct ir_dmem_chan {
+	struct ir_pipe *req, *rsp;
+	int param;		/* the restrict argument, or -1 for channel 0 */
+};
+
+/* The request word of a device-memory access (rtl/sluice_devmem.v):
+ * {tag, store, size, address[31:0], data[63:0]}. */
+#define IR_DMEM_TAG_BITS 16
+#define IR_DMEM_REQ_BITS (99 + IR_DMEM_TAG_BITS)
+/* The fewest cycles from a request to its answer: one in the request
+ * FIFO, three in the memory. */
+#define IR_DMEM_LATENCY 4
+/* Anchor ids from here on are the compiler's own (a load's request and
+ * answer); users' are smaller. */
+#define IR_ANCHOR_INTERNAL 0x40000000
+/* Device memory when the build does not say: 16 MiB. */
+#define IR_DMEM_DEFAULT_BYTES (16u << 20)
 
 struct ir_kernel {
 	const char *name;
@@ -344,6 +389,13 @@ struct ir_kernel {
 	unsigned nmems;
 	unsigned nops_total;	  /* next free op id */
 	struct ir_loc loc;
+	/* device memory (pointer arguments): the kernel's channels, each a
+	 * port of the device memory, and its accesses by site number (the
+	 * request's tag) */
+	struct ir_dmem_chan *dmem_chans;
+	unsigned ndmem_chans;
+	struct ir_dmem_site *dmem_sites;
+	unsigned ndmem_sites;
 };
 
 /* How a specialization constant reaches the hardware (chosen at build
@@ -370,6 +422,8 @@ struct ir_program {
 	unsigned npipes;
 	struct ir_spec_const **specs;
 	unsigned nspecs;
+	uint64_t dmem_bytes;	  /* device memory of the design (0: none) */
+	unsigned next_anchor;	  /* the next of the compiler's own anchors */
 };
 
 /* ---- building (ir.c) -------------------------------------------------- */

@@ -44,6 +44,8 @@ static const char *pipe_kind_text(const struct ir_pipe *pp)
 	case PIPE_IO:
 		return pp->dir == DIR_IN ? "I/O pipe in" : pp->dir == DIR_OUT
 		     ? "I/O pipe out" : "I/O pipe";
+	case PIPE_DEVMEM:
+		return "device memory channel";
 	}
 	return "pipe";
 }
@@ -198,6 +200,8 @@ static void check_pipe(struct hls_ctx *ctx, struct ir_program *p,
 			pp->writer = NULL;
 		else
 			pp->reader = NULL;
+		if (pp->devmem)
+			break; /* the device memory's own */
 		if (pp->dir == DIR_H2D && reader < 0)
 			diag_error(&ctx->diag, pp->loc, "host pipe '%s' (host to "
 				   "device) is not read by any kernel", pp->name);
@@ -234,6 +238,8 @@ static void check_pipe(struct hls_ctx *ctx, struct ir_program *p,
 			diag_error(&ctx->diag, pp->loc, "I/O pipe '%s' (output port) "
 				   "is not written by any kernel", pp->name);
 		break;
+	case PIPE_DEVMEM:
+		break; /* one kernel's own channel (lower_call.c) */
 	}
 }
 
@@ -350,6 +356,10 @@ unsigned link_check(struct hls_ctx *ctx, struct ir_program *p)
 		bool used = false;
 		for (unsigned k = 0; k < nk; k++)
 			used |= use[(size_t)i * nk + k].r || use[(size_t)i * nk + k].w;
+		if (!used && pp->devmem) {
+			VEC_PUSH(a, keep, nkeep, pp); /* the device memory's host port */
+			continue;
+		}
 		if (!used) {
 			diag_warning(&ctx->diag, pp->loc, "pipe '%s' is declared but no "
 				     "kernel uses it; it is left out of the design",

@@ -93,7 +93,9 @@ static int connect(struct core *t)
 		tp->into = rtl_pipe_into(pipe);
 		tp->out_of = rtl_pipe_out_of(pipe);
 		tp->host_in = pipe->kind == PIPE_HOST && pipe->dir == DIR_H2D;
-		if (pipe->kind == PIPE_KERNEL) {
+		if (pipe->kind == PIPE_DEVMEM) {
+			continue; /* one kernel and the device memory */
+		} else if (pipe->kind == PIPE_KERNEL) {
 			if (!tp->reader || !tp->writer)
 				diag_error(&ctx->diag, pipe->loc,
 					   "pipe '%s' has no %s kernel", pipe->name,
@@ -181,11 +183,13 @@ static int plan_names(struct core *t)
 		bool fifo = ir_pipe_has_fifo(pipe);
 		tp->wr = tp->into ? pipe->name : NULL;
 		tp->rd = tp->out_of ? pipe->name : NULL;
-		if (!fifo)
+		if (pipe->kind == PIPE_DEVMEM && !fifo)
+			tp->wr = tp->rd = fresh_prefix(t, pipe->name);
+		else if (!fifo)
 			tp->wr = tp->rd = pipe->name;
-		if (!tp->wr && tp->writer)
+		if (!tp->wr && (tp->writer || pipe->devmem))
 			tp->wr = fresh_prefix(t, cat(t, pipe->name, "wr"));
-		if (!tp->rd && (tp->reader || tp->host_in))
+		if (!tp->rd && (tp->reader || tp->host_in || pipe->devmem))
 			tp->rd = fresh_prefix(t, cat(t, pipe->name, "rd"));
 	}
 	return 0;
@@ -208,18 +212,24 @@ static const char *pipe_desc(struct core *t, const struct ir_pipe *pipe,
 {
 	static const char *const dirs[] = {"kernel to kernel", "host to device",
 					   "device to host", "input", "output"};
+	static const char *const kinds[] = {"kernel", "host", "I/O", "device memory"};
 	const char *depth = pipe->ready_through
 		? "register slice (one word, its ready passed through)"
 		: ir_pipe_has_fifo(pipe)
 		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
 		: "no FIFO: port wired to the kernel";
-	if (tp->host_in && !tp->reader)
+	if (pipe->devmem && ir_pipe_has_fifo(pipe))
+		depth = arena_printf(&t->ctx->arena, "FIFO depth %u, to the device memory",
+				     pipe->depth);
+	else if (pipe->kind == PIPE_DEVMEM)
+		depth = "no FIFO: wired to the device memory";
+	else if (tp->host_in && !tp->reader)
 		depth = arena_printf(&t->ctx->arena, "FIFO depth %u, which no kernel reads",
 				     pipe->depth);
 	else if ((tp->into && !tp->reader) || (tp->out_of && !tp->writer))
 		depth = "no kernel uses it: tied off";
 	return arena_printf(&t->ctx->arena, "%s pipe '%s' (%s, %s, MinCapacity %d): %s",
-			    pipe->kind == PIPE_HOST ? "host" : pipe->kind == PIPE_IO ? "I/O" : "kernel",
+			    pipe->kind <= PIPE_DEVMEM ? kinds[pipe->kind] : "?",
 			    pipe->name, pipe->type ? pipe->type : "?",
 			    pipe->dir <= DIR_OUT ? dirs[pipe->dir] : "?", pipe->min_capacity, depth);
 }
@@ -260,7 +270,7 @@ static void emit_ports(struct core *t)
 		if (!tp->into && !tp->out_of)
 			continue;
 		bool last = (int)i == last_pipe && last_kernel < 0;
-		bool used = tp->into ? tp->reader || tp->host_in : tp->writer != NULL;
+		bool used = tp->into ? tp->reader || tp->host_in : tp->writer || pipe->devmem;
 		fprintf(f, "\n    // %s\n", pipe_desc(t, pipe, tp));
 		const char *in = tp->into ? "input" : "output";
 		const char *out = tp->into ? "output" : "input";
@@ -329,7 +339,7 @@ static void emit_pipes(struct core *t)
 		struct tpipe *tp = &t->tp[i];
 		unsigned w = pipe->width;
 		bool connected = tp->into ? tp->reader || tp->host_in
-			       : tp->out_of ? tp->writer != NULL : true;
+			       : tp->out_of ? tp->writer || pipe->devmem : true;
 		fprintf(f, "    // %s\n", pipe_desc(t, pipe, tp));
 		if (!connected) {
 			if (tp->into)
@@ -337,6 +347,11 @@ static void emit_pipes(struct core *t)
 			else
 				fprintf(f, "    assign %s_tdata = %s;\n    assign %s_tvalid = 1'b0;\n\n",
 					pipe->name, rtl_literal64(ctx, w, 0), pipe->name);
+			continue;
+		}
+		if (pipe->kind == PIPE_DEVMEM && !ir_pipe_has_fifo(pipe)) {
+			wires(t, tp->rd, w, true);
+			fputc('\n', f);
 			continue;
 		}
 		if (!ir_pipe_has_fifo(pipe)) {
@@ -347,8 +362,8 @@ static void emit_pipes(struct core *t)
 		if (!tp->into)
 			wires(t, tp->wr, w, true);
 		if (!tp->out_of)
-			wires(t, tp->rd, w, tp->reader != NULL);
-		if (tp->host_in && !tp->reader)
+			wires(t, tp->rd, w, tp->reader || pipe->devmem);
+		if (tp->host_in && !tp->reader && !pipe->devmem)
 			fprintf(f, "    assign %s_tready = 1'b0;\n", tp->rd);
 		const char *level = NULL;
 		unsigned cw = count_bits(pipe->depth);
@@ -378,6 +393,123 @@ static void emit_pipes(struct core *t)
 			fputs("    /* verilator lint_on PINCONNECTEMPTY */\n", f);
 		fputc('\n', f);
 	}
+}
+
+/* The device-memory answers that kernel k may have accepted and not yet
+ * taken, at most: per load, the iterations in flight between its request
+ * and its answer (one outside pipelined loops).  Its port's answer FIFO
+ * holds that many, so a request never waits for an answer that only a
+ * later cycle of the same iteration takes. */
+static unsigned dmem_outstanding(struct core *t, unsigned k, const struct ir_pipe *rsp)
+{
+	const struct sched_kernel *sk = &t->g->s->kernels[k];
+	const struct ir_kernel *kn = t->g->p->kernels[k];
+	unsigned n = 0;
+	for (unsigned b = 0; b < kn->nblocks; b++) {
+		const struct ir_block *blk = kn->blocks[b];
+		unsigned ii = sk->ii[blk->id];
+		for (unsigned i = 0; i < blk->nops; i++) {
+			const struct ir_op *rd = blk->ops[i];
+			if (!rsp || rd->pipe != rsp || rd->opc != IR_PIPE_READ)
+				continue;
+			unsigned req = 0;
+			for (unsigned j = 0; j < blk->nops; j++)
+				if (blk->ops[j]->lat.anchor == rd->lat.target && blk->ops[j]->pipe)
+					req = sk->cycle[blk->ops[j]->id];
+			unsigned d = sk->cycle[rd->id] > req ? sk->cycle[rd->id] - req : 0;
+			n += ii ? d / ii + 1 : 1;
+		}
+	}
+	return n;
+}
+
+/* rtl/sluice_devmem.v, when a kernel takes pointer arguments: port i is
+ * the i-th such kernel's channel (program order), the host port is fed by
+ * the FIFOs of the host pipes sluice_devmem_cmd / sluice_devmem_data.
+ * SLUICE_DEVMEM_CHECK (the simulator defines it) turns on its check of
+ * each access against the buffers the host allocated. */
+static void emit_devmem(struct core *t)
+{
+	struct ir_program *p = t->g->p;
+	FILE *f = t->f;
+	if (!p->dmem_bytes)
+		return;
+	const char *req_d = "", *req_v = "", *req_r = "", *rsp_d = "", *rsp_v = "", *rsp_r = "";
+	unsigned nports = 0, depth = 2;
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		struct ir_kernel *kn = p->kernels[k];
+		for (unsigned c = 0; c < kn->ndmem_chans; c++) {
+			const struct ir_dmem_chan *ch = &kn->dmem_chans[c];
+			unsigned ri = 0, si = 0;
+			while (p->pipes[ri] != ch->req)
+				ri++;
+			const char *rq = t->tp[ri].rd, *rs = NULL;
+			if (ch->rsp) {
+				while (p->pipes[si] != ch->rsp)
+					si++;
+				rs = t->tp[si].rd;
+			}
+			const char *sep = nports ? ", " : "";
+			req_d = arena_printf(&t->ctx->arena, "%s_tdata%s%s", rq, sep, req_d);
+			req_v = arena_printf(&t->ctx->arena, "%s_tvalid%s%s", rq, sep, req_v);
+			req_r = arena_printf(&t->ctx->arena, "%s_tready%s%s", rq, sep, req_r);
+			if (rs) {
+				rsp_d = arena_printf(&t->ctx->arena, "%s_tdata%s%s", rs, sep, rsp_d);
+				rsp_v = arena_printf(&t->ctx->arena, "%s_tvalid%s%s", rs, sep, rsp_v);
+				rsp_r = arena_printf(&t->ctx->arena, "%s_tready%s%s", rs, sep, rsp_r);
+			} else {
+				const char *w = names_fresh(t->ctx, &t->names, cat(t, ch->req->name, "unanswered"));
+				fprintf(f, "    // '%s' only stores: no answers\n"
+					   "    /* verilator lint_off UNUSEDSIGNAL */\n"
+					   "    wire [64:0] %s;\n"
+					   "    /* verilator lint_on UNUSEDSIGNAL */\n", ch->req->name, w);
+				rsp_d = arena_printf(&t->ctx->arena, "%s[63:0]%s%s", w, sep, rsp_d);
+				rsp_v = arena_printf(&t->ctx->arena, "%s[64]%s%s", w, sep, rsp_v);
+				rsp_r = arena_printf(&t->ctx->arena, "1'b1%s%s", sep, rsp_r);
+			}
+			unsigned n = dmem_outstanding(t, k, ch->rsp);
+			if (n > depth)
+				depth = n;
+			nports++;
+		}
+	}
+	unsigned ci = 0, di = 0;
+	while (!(p->pipes[ci]->devmem && p->pipes[ci]->kind == PIPE_HOST &&
+		 p->pipes[ci]->dir == DIR_H2D))
+		ci++;
+	while (!(p->pipes[di]->devmem && p->pipes[di]->kind == PIPE_HOST &&
+		 p->pipes[di]->dir == DIR_D2H))
+		di++;
+	const char *inst = names_fresh(t->ctx, &t->names, "u_devmem");
+	fprintf(f, "    // device memory: %llu bytes, %u kernel port(s), answers in flight per port "
+		   "at most %u\n"
+		   "`ifdef SLUICE_DEVMEM_CHECK\n"
+		   "    localparam DEVMEM_CHECK = 1;\n"
+		   "`else\n"
+		   "    localparam DEVMEM_CHECK = 0;\n"
+		   "`endif\n"
+		   "    sluice_devmem #(.NPORTS(%u), .AW(32), .BYTES(%llu), .TAGW(%u), "
+		   ".RSP_DEPTH(%u), .CHECK(DEVMEM_CHECK)) %s (\n"
+		   "        .clk(clk),\n"
+		   "        .rst(rst),\n"
+		   "        .req_tdata({%s}),\n"
+		   "        .req_tvalid({%s}),\n"
+		   "        .req_tready({%s}),\n"
+		   "        .rsp_tdata({%s}),\n"
+		   "        .rsp_tvalid({%s}),\n"
+		   "        .rsp_tready({%s}),\n"
+		   "        .host_cmd_tdata(%s_tdata),\n"
+		   "        .host_cmd_tvalid(%s_tvalid),\n"
+		   "        .host_cmd_tready(%s_tready),\n"
+		   "        .host_data_tdata(%s_tdata),\n"
+		   "        .host_data_tvalid(%s_tvalid),\n"
+		   "        .host_data_tready(%s_tready)\n"
+		   "    );\n\n",
+		(unsigned long long)p->dmem_bytes, nports, depth, nports,
+		(unsigned long long)p->dmem_bytes, IR_DMEM_TAG_BITS, depth, inst,
+		req_d, req_v, req_r, rsp_d, rsp_v, rsp_r,
+		t->tp[ci].rd, t->tp[ci].rd, t->tp[ci].rd, t->tp[di].wr, t->tp[di].wr, t->tp[di].wr);
+	t->g->uses_devmem = true;
 }
 
 static void emit_kernels(struct core *t)
@@ -437,6 +569,7 @@ int rtl_emit_core(struct rtl_gen *g)
 				     g->p->nkernels, g->p->npipes));
 	emit_ports(t);
 	emit_pipes(t);
+	emit_devmem(t);
 	emit_kernels(t);
 	fputs("endmodule\n\n`resetall\n", t->f);
 	return rtl_close(g, t->f, fname);

@@ -67,14 +67,14 @@ static uint32_t fnv1a(uint32_t h, const char *s)
 
 static uint32_t design_id(struct hls_ctx *ctx, const struct ir_program *p)
 {
-	static const char *const kinds[] = {"kernel", "host", "io"};
+	static const char *const kinds[] = {"kernel", "host", "io", "devmem"};
 	static const char *const dirs[] = {"none", "h2d", "d2h", "in", "out"};
 	uint32_t h = fnv1a(2166136261u, "sluice-host-interface 1\n");
 	for (unsigned i = 0; i < p->npipes; i++) {
 		const struct ir_pipe *pp = p->pipes[i];
 		h = fnv1a(h, arena_printf(&ctx->arena, "pipe %s %u %u %s %s\n", pp->name,
 					  pp->width, pp->depth,
-					  pp->kind <= PIPE_IO ? kinds[pp->kind] : "?",
+					  pp->kind <= PIPE_DEVMEM ? kinds[pp->kind] : "?",
 					  pp->dir <= DIR_OUT ? dirs[pp->dir] : "?"));
 	}
 	for (unsigned k = 0; k < p->nkernels; k++) {

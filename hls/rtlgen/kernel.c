@@ -209,8 +209,8 @@ static void port_line(struct kgen *kg, const char *dir, unsigned width,
 
 static const char *pipe_kind_name(const struct ir_pipe *pipe)
 {
-	static const char *const kinds[] = {"kernel", "host", "I/O"};
-	return pipe->kind <= PIPE_IO ? kinds[pipe->kind] : "?";
+	static const char *const kinds[] = {"kernel", "host", "I/O", "device memory"};
+	return pipe->kind <= PIPE_DEVMEM ? kinds[pipe->kind] : "?";
 }
 
 static void emit_ports(struct kgen *kg)

@@ -279,8 +279,10 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 			return -1;
 	if (rtl_emit_core(&g) || rtl_emit_top(&g))
 		return -1;
-	if (g.uses_fifo)
+	if (g.uses_fifo || g.uses_devmem) /* the device memory's answers wait in FIFOs */
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_fifo.v");
+	if (g.uses_devmem)
+		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_devmem.v");
 	if (g.uses_div)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_div.v");
 	if (g.uses_mul)

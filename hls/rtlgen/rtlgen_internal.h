@@ -82,7 +82,7 @@ struct rtl_gen {
 	const struct hls_schedule *s;
 	const char *dir;
 	struct rtl_files *out;
-	bool uses_div, uses_mul, uses_fifo;
+	bool uses_div, uses_mul, uses_fifo, uses_devmem;
 	unsigned uses_fp;	/* bit rtl_fp_unit(opc): that unit is instantiated */
 	struct rtl_host host;
 };

@@ -108,6 +108,7 @@ enum sluice_status {
 	SLUICE_E_IO = -15,            /* the transport failed or the device is silent   */
 	SLUICE_E_IMAGE_MISMATCH = -16,/* the device runs a design other than the module */
 	SLUICE_E_INTERNAL = -17,      /* a bug in libsluice                             */
+	SLUICE_E_FAULT = -18,         /* a kernel's device-memory access was out of range */
 };
 
 /* "SLUICE_E_SIZE" for SLUICE_E_SIZE, ...; "SLUICE_E_UNKNOWN" for other
@@ -237,6 +238,7 @@ struct sluice_param_info {
 	unsigned width;		/* bits */
 	bool is_signed;
 	bool is_float;		/* a float (width 32) or a double (64) */
+	bool is_pointer;	/* a device address (sluice_malloc_device) */
 	size_t offset, size;	/* where it sits in the argument buffer */
 };
 
@@ -294,6 +296,39 @@ SLUICE_API int sluice_kernel_start(sluice_module *mod, const char *kernel, const
  * SLUICE_E_TIMEOUT, SLUICE_E_DEADLOCK (the simulated kernel can never
  * return: the message says what it and the host wait for), SLUICE_E_IO. */
 SLUICE_API int sluice_kernel_wait(sluice_module *mod, const char *kernel, int timeout_ms);
+
+/* ---- device memory ------------------------------------------------------- */
+
+/* A kernel's pointer arguments point into device memory: a RAM of the
+ * design (rtl/sluice_devmem.v; the manifest's "device_memory" says how
+ * large) that the host fills and reads over the host link.  These work on
+ * the module loaded on dev.
+ *
+ * sluice_malloc_device returns the device address of `bytes` bytes (64-byte
+ * aligned), to pass as a kernel's pointer argument and to the copies below;
+ * it is not a host pointer and must not be dereferenced.  NULL on failure
+ * (sluice_last_error says why: SLUICE_E_NOT_SUPPORTED, the module has no
+ * device memory; SLUICE_E_NO_MEM, no room left; SLUICE_E_BUSY, no module).
+ * Buffers are 64 bytes apart at least, so that an access just past one is
+ * not in the next; the simulator checks every kernel access against them
+ * (an access outside every buffer stops the kernel and its wait returns
+ * SLUICE_E_FAULT naming the kernel, the pointer and the source line).
+ * At most 64 buffers at once on the simulator.  Unloading the module
+ * frees them all.  Thread-safe. */
+SLUICE_API void *sluice_malloc_device(sluice_device *dev, size_t bytes);
+/* Frees a buffer of sluice_malloc_device (NULL: nothing).
+ * Errors: SLUICE_E_INVALID_ARG (not the start of a live buffer). */
+SLUICE_API int sluice_free_device(sluice_device *dev, void *ptr);
+/* Copies bytes from host memory src to device address dst, or from device
+ * address src to host memory dst, in bursts over the host link.  The device
+ * range must lie within one buffer.  Blocking; not ordered with a kernel
+ * that is running (wait for it first).
+ * Errors: SLUICE_E_INVALID_ARG, SLUICE_E_NOT_SUPPORTED, SLUICE_E_DEADLOCK,
+ * SLUICE_E_IO, SLUICE_E_NO_MEM. */
+SLUICE_API int sluice_memcpy_to_device(sluice_device *dev, void *dst, const void *src,
+				       size_t bytes);
+SLUICE_API int sluice_memcpy_from_device(sluice_device *dev, void *dst, const void *src,
+					 size_t bytes);
 
 /* ---- host pipes ---------------------------------------------------------- */
 

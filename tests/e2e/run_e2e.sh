@@ -17,6 +17,9 @@
 #     the pipe and the kernel;
 #   - errors.c: corrupt manifest, no sim image, unknown pipe or kernel,
 #     sizes that are not whole words, wrong directions;
+#   - vadd: pointer arguments over device memory, 1 MiB vectors copied in
+#     and out, and a kernel run one element past c stopped by the
+#     simulator's check with the store, the pointer and the line named;
 #   - semantics.c: MinCapacity, non-blocking reads and writes on empty and
 #     full pipes, several host threads, 1 MiB in single calls.
 #
@@ -124,7 +127,7 @@ build_module() {
     return 1
 }
 
-modules="vscale pipeline bulk"
+modules="vscale pipeline bulk vadd"
 pids=()
 for m in $modules; do
     if fresh "$m"; then
@@ -246,6 +249,18 @@ fi
 if have bulk && compile bulk "$out/bulk-host" examples/bulk/host.c; then
     run_host bulk "examples/bulk/host (4 MiB each way with map/unmap)" "none missing, none extra" \
         "$out/bulk-host" "$out/bulk.sluice" 4
+fi
+
+if have vadd && compile vadd "$out/vadd-host" examples/vadd/host.c; then
+    run_host vadd "examples/vadd/host (device memory: 1 MiB vectors a + b -> c)" \
+        "all 262144 elements correct" "$out/vadd-host" "$out/vadd.sluice"
+    run_host vadd_overrun "examples/vadd/host --overrun: the store past c is reported" \
+        "SLUICE_E_FAULT: kernel 'vadd': device memory access out of range: the store through 'c' at vadd.c:" \
+        "$out/vadd-host" "$out/vadd.sluice" 1000 --overrun
+    command -v valgrind >/dev/null &&
+        run_host vadd_valgrind "examples/vadd/host under valgrind memcheck" "all 4096 elements correct" \
+            valgrind -q --error-exitcode=1 --leak-check=full \
+            "$out/vadd-host" "$out/vadd.sluice" 4096
 fi
 
 # ---- test programs -------------------------------------------------------------
