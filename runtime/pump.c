@@ -179,13 +179,17 @@ static int deadlock(sluice_device *d, struct rt_wait *w)
 		if (p->link_id < 0)
 			continue;
 		if (p->info.host_writes)
-			APPEND("%s '%s' (read by '%s') %llu words written, %s", first ? "" : ";",
-			       p->info.name, p->info.reader, (unsigned long long)p->words,
+			APPEND("%s '%s' (read by %s%s%s) %llu words written, %s", first ? "" : ";",
+			       p->info.name, p->info.reader ? "'" : "",
+			       p->info.reader ? p->info.reader : "the device memory",
+			       p->info.reader ? "'" : "", (unsigned long long)p->words,
 			       sl_link_h2d_space(d->link, (unsigned)p->link_id) ? "not full"
 										: "full");
 		else
-			APPEND("%s '%s' (written by '%s') %llu words taken by the host, %zu waiting", first ? "" : ";",
-			       p->info.name, p->info.writer, (unsigned long long)p->words,
+			APPEND("%s '%s' (written by %s%s%s) %llu words taken by the host, %zu waiting",
+			       first ? "" : ";", p->info.name, p->info.writer ? "'" : "",
+			       p->info.writer ? p->info.writer : "the device memory",
+			       p->info.writer ? "'" : "", (unsigned long long)p->words,
 			       sl_link_d2h_avail(d->link, (unsigned)p->link_id));
 		if (p->op_active && p != w->pipe)
 			APPEND(" (another host call waits %s it: %zu of %zu words moved)",

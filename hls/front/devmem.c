@@ -73,7 +73,6 @@ static void dm_error(struct dm *d, LLVMValueRef in, const char *fmt, ...)
 	va_start(ap, fmt);
 	diag_vreport(&d->ctx->diag, "error", front_loc(d->ctx, in), fmt, ap);
 	va_end(ap);
-	d->ctx->diag.errors++;
 	d->errors++;
 }
 

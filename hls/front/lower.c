@@ -180,8 +180,10 @@ static void lower_params(struct lower *L)
 		if (!p->name)
 			p->name = arena_printf(&L->ctx->arena, "arg%u", i);
 		bool aggregate = coerce != NULL;
-		int sign = ditypes[i] ? di_signedness(L, ditypes[i], &aggregate) : -1;
 		LLVMTypeKind kind = LLVMGetTypeKind(t);
+		/* (a pointer's debug type is what it points to) */
+		int sign = ditypes[i] && kind != LLVMPointerTypeKind
+			? di_signedness(L, ditypes[i], &aggregate) : -1;
 		if (aggregate || kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
 			lower_error(L, k->loc, "kernel '%s': parameter '%s' is a struct, "
 				    "union or array; such parameters are not "

@@ -56,6 +56,10 @@ static bool read_props(struct lower *L, LLVMValueRef call, unsigned first,
 	if (v[0] < 0 || v[0] > 0x7fffffff || v[1] < 0 || v[1] > 0x7fffffff) {
 		lower_error(L, L->loc, "anchor ids must not be negative");
 		ok = false;
+	} else if (v[0] > IR_ANCHOR_INTERNAL || v[1] > IR_ANCHOR_INTERNAL) {
+		lower_error(L, L->loc, "anchor ids must be below %d (the ids above are the "
+			    "compiler's own)", IR_ANCHOR_INTERNAL);
+		ok = false;
 	}
 	if (v[2] < LAT_NONE || v[2] > LAT_MIN) {
 		lower_error(L, L->loc, "invalid latency kind %lld (use SLUICE_EXACT, "

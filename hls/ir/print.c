@@ -18,7 +18,7 @@
 
 static const char *pipe_kind_name(enum ir_pipe_kind k)
 {
-	return k == PIPE_HOST ? "host" : k == PIPE_IO ? "io" : "kernel";
+	return k == PIPE_HOST ? "host" : k == PIPE_IO ? "io" : k == PIPE_DEVMEM ? "devmem" : "kernel";
 }
 
 static const char *pipe_dir_name(enum ir_pipe_dir d)
