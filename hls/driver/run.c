@@ -345,7 +345,14 @@ static int pack_args(struct start *s, const struct sluice_kernel_info *k)
 		return FAILED("out of memory");
 	}
 	params_text(k, params, sizeof params);
-	for (char *tok = strtok_r(copy, ",", &save); tok && !rc; tok = strtok_r(NULL, ",", &save)) {
+	for (size_t i = 0; i < k->nparams && !rc; i++)
+		if (k->params[i].is_pointer)
+			rc = USAGE("--start %s: parameter '%s' is a pointer into device memory; "
+				   "a host program fills device memory (sluice_malloc_device, "
+				   "sluice_memcpy_to_device) and starts the kernel", k->name,
+				   k->params[i].name);
+	for (char *tok = rc ? NULL : strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
 		while (isspace((unsigned char)*tok))
 			tok++;
 		for (char *e = tok + strlen(tok); e > tok && isspace((unsigned char)e[-1]);)
