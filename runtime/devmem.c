@@ -174,43 +174,62 @@ static int read_words(sluice_module *m, uint32_t lo, uint64_t *w, size_t n)
 	return SLUICE_OK;
 }
 
+/* A copy of `bytes` at device address `addr` (host buffer `host`) in
+ * function fn: the module, the device memory locked, the range checked;
+ * *lo the first whole word, *n the words it touches, *words room for them.
+ * 1 when there is nothing to do, a status on failure (unlocked). */
+static int copy_enter(sluice_device *dev, const char *fn, uintptr_t addr, const void *host,
+		      size_t bytes, sluice_module **m, uint32_t *lo, size_t *n, uint64_t **words)
+{
+	int rc = module_of(dev, fn, m);
+	if (rc || !bytes)
+		return rc ? rc : 1;
+	if (!host)
+		return rt_err(SLUICE_E_INVALID_ARG, "%s: the host buffer is NULL", fn);
+	pthread_mutex_lock(&(*m)->devmem_lock);
+	if ((rc = check_range(*m, fn, addr, bytes))) {
+		pthread_mutex_unlock(&(*m)->devmem_lock);
+		return rc;
+	}
+	*lo = (uint32_t)(addr & ~(uintptr_t)7);
+	*n = (addr + bytes - *lo + 7) / 8;
+	if (!(*words = malloc(*n * sizeof **words))) {
+		pthread_mutex_unlock(&(*m)->devmem_lock);
+		return rt_err(SLUICE_E_NO_MEM, "%s: out of memory", fn);
+	}
+	return SLUICE_OK;
+}
+
+static int copy_leave(sluice_module *m, const char *fn, uint64_t *words, int rc)
+{
+	free(words);
+	pthread_mutex_unlock(&m->devmem_lock);
+	return rc ? rt_err_prefix("%s", fn) : SLUICE_OK;
+}
+
 int sluice_memcpy_to_device(sluice_device *dev, void *dst, const void *src, size_t bytes)
 {
+	static const char fn[] = "sluice_memcpy_to_device";
 	sluice_module *m;
-	int rc = module_of(dev, "sluice_memcpy_to_device", &m);
-	if (rc || !bytes)
-		return rc;
-	if (!src)
-		return rt_err(SLUICE_E_INVALID_ARG, "sluice_memcpy_to_device: src is NULL");
-	pthread_mutex_lock(&m->devmem_lock);
+	uint32_t lo;
+	size_t n;
+	uint64_t *words;
 	uintptr_t a = (uintptr_t)dst;
-	if ((rc = check_range(m, "sluice_memcpy_to_device", a, bytes))) {
-		pthread_mutex_unlock(&m->devmem_lock);
-		return rc;
-	}
-	uint32_t lo = (uint32_t)(a & ~(uintptr_t)7);
-	size_t n = (a + bytes - lo + 7) / 8;
-	/* one header per burst, the words after it */
-	size_t nb = (n + DM_BURST - 1) / DM_BURST;
-	uint64_t *buf = malloc((n + nb) * sizeof *buf);
-	uint64_t *words = buf ? malloc(n * sizeof *words) : NULL;
-	if (!words) {
-		free(buf);
-		pthread_mutex_unlock(&m->devmem_lock);
-		return rt_err(SLUICE_E_NO_MEM, "sluice_memcpy_to_device: out of memory");
-	}
+	int rc = copy_enter(dev, fn, a, src, bytes, &m, &lo, &n, &words);
+	if (rc)
+		return rc == 1 ? SLUICE_OK : rc;
 	/* a partial first or last word keeps the device's other bytes */
 	if (a != lo || (a + bytes) % 8) {
-		if (n <= 2) {
-			rc = read_words(m, lo, words, n);
-		} else {
-			rc = read_words(m, lo, words, 1);
-			if (!rc)
-				rc = read_words(m, lo + (uint32_t)(8 * (n - 1)), words + n - 1, 1);
-		}
+		rc = read_words(m, lo, words, 1);
+		if (!rc && n > 1)
+			rc = read_words(m, lo + (uint32_t)(8 * (n - 1)), words + n - 1, 1);
 	}
 	memcpy((uint8_t *)words + (a - lo), src, bytes);
-	size_t at = 0;
+	/* one header per burst, the words after it: one pipe write */
+	size_t nb = (n + DM_BURST - 1) / DM_BURST, at = 0;
+	uint64_t *buf = rc ? NULL : malloc((n + nb) * sizeof *buf);
+	if (!rc && !buf)
+		rc = rt_err(SLUICE_E_NO_MEM, "out of memory");
 	for (size_t done = 0; done < n && !rc;) {
 		size_t k = n - done < DM_BURST ? n - done : DM_BURST;
 		buf[at++] = header(DM_WRITE, (uint32_t)k, lo + (uint32_t)(8 * done));
@@ -220,39 +239,25 @@ int sluice_memcpy_to_device(sluice_device *dev, void *dst, const void *src, size
 	}
 	if (!rc)
 		rc = send(m, buf, at);
-	free(words);
 	free(buf);
-	pthread_mutex_unlock(&m->devmem_lock);
-	return rc ? rt_err_prefix("sluice_memcpy_to_device") : SLUICE_OK;
+	return copy_leave(m, fn, words, rc);
 }
 
 int sluice_memcpy_from_device(sluice_device *dev, void *dst, const void *src, size_t bytes)
 {
+	static const char fn[] = "sluice_memcpy_from_device";
 	sluice_module *m;
-	int rc = module_of(dev, "sluice_memcpy_from_device", &m);
-	if (rc || !bytes)
-		return rc;
-	if (!dst)
-		return rt_err(SLUICE_E_INVALID_ARG, "sluice_memcpy_from_device: dst is NULL");
-	pthread_mutex_lock(&m->devmem_lock);
+	uint32_t lo;
+	size_t n;
+	uint64_t *words;
 	uintptr_t a = (uintptr_t)src;
-	if ((rc = check_range(m, "sluice_memcpy_from_device", a, bytes))) {
-		pthread_mutex_unlock(&m->devmem_lock);
-		return rc;
-	}
-	uint32_t lo = (uint32_t)(a & ~(uintptr_t)7);
-	size_t n = (a + bytes - lo + 7) / 8;
-	uint64_t *words = malloc(n * sizeof *words);
-	if (!words) {
-		pthread_mutex_unlock(&m->devmem_lock);
-		return rt_err(SLUICE_E_NO_MEM, "sluice_memcpy_from_device: out of memory");
-	}
+	int rc = copy_enter(dev, fn, a, dst, bytes, &m, &lo, &n, &words);
+	if (rc)
+		return rc == 1 ? SLUICE_OK : rc;
 	rc = read_words(m, lo, words, n);
 	if (!rc)
 		memcpy(dst, (uint8_t *)words + (a - lo), bytes);
-	free(words);
-	pthread_mutex_unlock(&m->devmem_lock);
-	return rc ? rt_err_prefix("sluice_memcpy_from_device") : SLUICE_OK;
+	return copy_leave(m, fn, words, rc);
 }
 
 /* The site `tag` of port `port` as "the store through 'c' at vadd.c:7 (4

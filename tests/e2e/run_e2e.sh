@@ -20,6 +20,8 @@
 #   - vadd: pointer arguments over device memory, 1 MiB vectors copied in
 #     and out, and a kernel run one element past c stopped by the
 #     simulator's check with the store, the pointer and the line named;
+#   - devmem.c: the device-memory API: copies at every offset, buffer
+#     placement, and its errors;
 #   - semantics.c: MinCapacity, non-blocking reads and writes on empty and
 #     full pipes, several host threads, 1 MiB in single calls.
 #
@@ -291,6 +293,9 @@ PY
             run_host errors_valgrind "tests/e2e/errors under valgrind memcheck" " 0 failed" \
                 valgrind -q --error-exitcode=1 --leak-check=full \
                 "$out/errors" "$out/vscale.sluice" "$bad/corrupt.sluice" "$bad/noimage.sluice"
+    fi
+    if have vadd && compile devmem "$out/devmem" "$here/devmem.c"; then
+        run_test devmem "$out/devmem" "$out/vadd.sluice" "$out/vscale.sluice"
     fi
     if compile semantics "$out/semantics" "$here/semantics.c"; then
         run_test semantics "$out/semantics" "$out/vscale.sluice"
