@@ -103,6 +103,7 @@ class CpuResult:
         self.extras = {}   # pipe -> [int]
         self.done = {}     # kernel -> invocations finished
         self.left = {}     # pipe -> input words never taken
+        self.buffers = {}  # device-memory buffer -> its bytes after the run
         self.end = None
         self.report = []
         self.stderr = ""
@@ -129,6 +130,8 @@ def run_plan(so, plan_path, timeout_s=10):
             res.done[f[1]] = int(f[2])
         elif f[0] == "left" and len(f) == 3:
             res.left[f[1]] = int(f[2])
+        elif f[0] == "buffer" and len(f) in (2, 3):
+            res.buffers[f[1]] = bytes.fromhex(f[2] if len(f) == 3 else "")
         elif f[0] == "end" and len(f) == 2:
             res.end = f[1]
     if r.timed_out:

@@ -17,9 +17,13 @@
  *   expect PIPE N            take N words from a pipe out of the design
  *   hold PIPE                do not read PIPE until every queued invocation
  *                            of every started kernel has returned
+ *   buffer NAME FILE         a buffer of device memory holding FILE's bytes
+ *                            (64-byte aligned, padded with zeros to 8 bytes);
+ *                            a start ARG `@NAME` passes its address
  *
  * Output: `out PIPE INDEX HEX` per word taken, `done KERNEL N` per started
- * kernel, `extra PIPE HEX` for words the design offered beyond the
+ * kernel, `buffer NAME HEX` per buffer after the run (its bytes, byte 0
+ * first), `extra PIPE HEX` for words the design offered beyond the
  * expectation (after it went quiet), `left PIPE N` for input words it never
  * took, then `end ok`, `end deadlock`, `end timeout` or `end error`, with
  * the report as `# ` lines.  Exit status 0 for ok, 1 otherwise, 2 for usage
@@ -43,9 +47,17 @@ struct stream {
 	int hold;
 };
 
+struct buffer {
+	char name[128];
+	unsigned char *bytes;
+	size_t n;
+};
+
 struct plan {
 	struct stream in[64], out[64];
 	unsigned nin, nout;
+	struct buffer buf[64];
+	unsigned nbuf;
 	char started[64][128];
 	unsigned nstarted;
 };
@@ -140,8 +152,18 @@ static int read_plan(struct sluice_emu *emu, const char *path, struct plan *pl)
 				break;
 			}
 			for (unsigned i = 2; i < nt; i++) {
-				char *end;
+				char *end = "";
 				errno = 0;
+				if (tok[i][0] == '@') { /* a buffer's address */
+					unsigned b = 0;
+					while (b < pl->nbuf && strcmp(pl->buf[b].name, tok[i] + 1))
+						b++;
+					if (b == pl->nbuf)
+						rc = plan_error(path, line, "no such buffer", tok[i]);
+					else
+						args[i - 2] = (int64_t)(uintptr_t)pl->buf[b].bytes;
+					continue;
+				}
 				args[i - 2] = tok[i][0] == '-' ? strtoll(tok[i], &end, 0)
 							       : (int64_t)strtoull(tok[i], &end, 0);
 				if (*end || errno)
@@ -154,6 +176,25 @@ static int read_plan(struct sluice_emu *emu, const char *path, struct plan *pl)
 				i++;
 			if (!rc && i == pl->nstarted && pl->nstarted < 64)
 				snprintf(pl->started[pl->nstarted++], 128, "%s", tok[1]);
+		} else if (!strcmp(d, "buffer") && nt == 3 && pl->nbuf < 64) {
+			struct buffer *b = &pl->buf[pl->nbuf++];
+			snprintf(b->name, sizeof b->name, "%s", tok[1]);
+			FILE *bf = fopen(tok[2], "rb");
+			long len = bf && !fseek(bf, 0, SEEK_END) ? ftell(bf) : -1;
+			size_t cap = len >= 0 ? ((size_t)len + 7) / 8 * 8 : 0;
+			b->bytes = cap ? aligned_alloc(64, (cap + 63) / 64 * 64) : NULL;
+			if (len < 0 || (cap && !b->bytes)) {
+				rc = plan_error(path, line, "cannot read the buffer's file", tok[2]);
+			} else {
+				if (cap)
+					memset(b->bytes, 0, cap);
+				rewind(bf);
+				if (len && fread(b->bytes, 1, (size_t)len, bf) != (size_t)len)
+					rc = plan_error(path, line, "cannot read the buffer's file", tok[2]);
+				b->n = cap;
+			}
+			if (bf)
+				fclose(bf);
 		} else if ((!strcmp(d, "input") && nt == 3) ||
 			   ((!strcmp(d, "expect") && nt == 3) ||
 			    (!strcmp(d, "hold") && nt == 2))) {
@@ -337,6 +378,12 @@ int main(int argc, char **argv)
 	for (unsigned k = 0; k < pl.nin; k++)
 		if (pl.in[k].pos < pl.in[k].n)
 			printf("left %s %u\n", pl.in[k].name, pl.in[k].n - pl.in[k].pos);
+	for (unsigned b = 0; !rc && b < pl.nbuf; b++) {
+		printf("buffer %s ", pl.buf[b].name);
+		for (size_t i = 0; i < pl.buf[b].n; i++)
+			printf("%02x", pl.buf[b].bytes[i]);
+		printf("\n");
+	}
 	if (!rc && sluice_emu_quiesce(emu, 300) == SLUICE_EMU_OK) {
 		/* the design went quiet: anything still offered is extra */
 		unsigned char word[4096];

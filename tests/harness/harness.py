@@ -114,7 +114,18 @@ def cpu_reference(src, sc, work, out):
         out.add("cpu", errs)
         return None
 
-    plan = [f"autorun {k.name}" for k in kernels.values() if k.kind == "autorun"]
+    plan = []
+    for name in sc.buffers:
+        bpath = os.path.join(work, "cpu", f"buffer_{name}.bin")
+        try:
+            data = scenario.buffer_bytes(sc, name)
+        except scenario.ScenarioError as e:
+            out.add("cpu", str(e))
+            return None
+        with open(bpath, "wb") as f:
+            f.write(data)
+        plan.append(f"buffer {name} {bpath}")
+    plan += [f"autorun {k.name}" for k in kernels.values() if k.kind == "autorun"]
     plan += [f"start {k} " + " ".join(str(a) for a in args) for k, args in starts]
     for name, ws in inputs.items():
         w = pipes[name].width
@@ -148,9 +159,38 @@ def cpu_reference(src, sc, work, out):
                     f"(next: 0x{hexw(vals[0], pipes[name].width)})")
     for name, n in res.left.items():
         pass  # unread inputs are allowed
+    missing = [b for b in sc.buffers if b not in res.buffers]
+    if missing and res.end == "ok":
+        errs.append(f"the CPU run left no contents of buffer(s) {', '.join(missing)}")
     if not out.add("cpu", errs):
         return None
-    return pipes, kernels, inputs, starts, expected, res.outs
+    return pipes, kernels, inputs, starts, expected, res.outs, res.buffers
+
+
+# The device memory's host port (rtl/sluice_devmem.v, runtime/devmem.c).
+DEVMEM_CMD, DEVMEM_DATA = "sluice_devmem_cmd", "sluice_devmem_data"
+
+
+def devmem_plan(sc, cpu_buffers):
+    """The buffers' device addresses (from 64 on, 64-byte aligned, 64
+    bytes apart, as libsluice places them), the command words that fill
+    them (ALLOC and WRITE), the READ commands that take them back, and the
+    words those bring if the hardware agrees with the CPU."""
+    addr, at = {}, 64
+    fill, read, want = [], [], []
+    for name in sc.buffers:
+        data = scenario.buffer_bytes(sc, name)
+        n = (len(data) + 7) // 8
+        data = data + bytes(8 * n - len(data))
+        addr[name] = at
+        fill += [3 << 56 | len(addr) - 1 << 32 | at, len(data)]
+        fill += [1 << 56 | n << 32 | at] + [int.from_bytes(data[8 * i:8 * i + 8], "little")
+                                            for i in range(n)]
+        read.append(2 << 56 | n << 32 | at)
+        final = cpu_buffers.get(name, b"") + bytes(8 * n)
+        want += [int.from_bytes(final[8 * i:8 * i + 8], "little") for i in range(n)]
+        at = (at + 8 * n + 64 + 63) // 64 * 64
+    return addr, fill, read, want
 
 
 def write_stimulus(d, shape, inputs, starts):
@@ -217,7 +257,19 @@ def _test_in(src, args, sc, sims, modes, work, out):
     if ref is None:
         fail_sims("no CPU reference")
         return out
-    pipes, kernels, inputs, starts, expected, ref_outs = ref
+    pipes, kernels, inputs, starts, expected, ref_outs, cpu_buffers = ref
+    gates = {}
+    if sc.buffers:
+        # fill the buffers before any kernel starts, read them back after
+        # every started kernel has returned
+        addr, fill, read, want = devmem_plan(sc, cpu_buffers)
+        inputs[DEVMEM_CMD] = fill + read
+        gates[DEVMEM_CMD] = len(fill)
+        expected[DEVMEM_DATA] = len(want)
+        ref_outs = dict(ref_outs)
+        ref_outs[DEVMEM_DATA] = want
+        starts = [(k, [addr[a[1:]] if isinstance(a, str) else a for a in args])
+                  for k, args in starts]
 
     # the module
     if args.module:
@@ -271,7 +323,8 @@ def _test_in(src, args, sc, sims, modes, work, out):
                    else sim.icarus_build(shape, mod.vfiles, rdir))
             for mode in modes:
                 logp = os.path.join(rdir, f"{mode}.log")
-                pa = sim.plusargs(stim, logp, seed, mode == "timing", limit, 50, counts, sc.holds)
+                pa = sim.plusargs(stim, logp, seed, mode == "timing", limit, 50, counts, sc.holds,
+                                  gates)
                 r = sim.run(s, exe, pa, timeout=args.sim_timeout)
                 lg = sim.parse_log(logp)
                 e = check.check_run(lg, shape, invocations, limit, sc.holds)

@@ -4,7 +4,8 @@ kernels (started or autorun) and their parameters' widths and signedness.
 Used for the CPU reference before (or without) a compiled module; when a
 manifest exists the harness checks that it agrees.  Only the declarations
 `SLUICE_KERNEL void NAME(T a, T b)` / `SLUICE_AUTORUN void NAME(void)` are
-read, after comments are removed; parameter types are the C integer types.
+read, after comments are removed; parameter types are the C integer types
+and pointers (into device memory: a 64-bit address, `@BUFFER` in a start).
 """
 
 import os
@@ -60,8 +61,9 @@ def strip_comments(text):
 
 
 class Param:
-    def __init__(self, name, width, signed):
+    def __init__(self, name, width, signed, pointer=False):
         self.name, self.width, self.signed = name, width, signed
+        self.pointer = pointer
 
     def __repr__(self):
         return f"{self.name}:{'i' if self.signed else 'u'}{self.width}"
@@ -106,10 +108,14 @@ def kernels(path):
         plist = " ".join(m.group(3).split())
         if plist and plist != "void":
             for p in plist.split(","):
-                words = p.replace("const ", "").split()
+                words = p.replace("const ", "").replace("restrict ", "").replace(
+                    "*", " * ").split()
                 if len(words) < 2:
                     raise SourceError(f"{path}: kernel {name}: cannot read parameter '{p.strip()}'")
                 ty, pname = " ".join(words[:-1]), words[-1]
+                if ty.endswith("*"):  # into device memory: its 64-bit address
+                    params.append(Param(pname, 64, False, pointer=True))
+                    continue
                 if ty not in _TYPES:
                     raise SourceError(f"{path}: kernel {name}: parameter '{pname}' has type "
                                       f"'{ty}', not a C integer type the harness knows")
@@ -123,6 +129,8 @@ def kernels(path):
 def arg_value(param, v):
     """The C value a parameter gets from scenario integer v (wraps like a
     C conversion to the parameter's type)."""
+    if isinstance(v, str):  # @BUFFER: resolved by the caller
+        return v
     w = param.width
     u = v & ((1 << w) - 1)
     if w == 1:

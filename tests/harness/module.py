@@ -99,7 +99,7 @@ class Module:
             if cp.min_capacity > 0 and int(p.get("depth", cp.min_capacity)) < cp.min_capacity:
                 errs.append(f"pipe {name}: depth {p.get('depth')} < MinCapacity {cp.min_capacity}")
         for name in mp:
-            if name not in cpu_pipes:
+            if name not in cpu_pipes and not mp[name].get("devmem"):
                 errs.append(f"pipe {name}: in the manifest but not in the kernel object")
         mk = {k["name"]: k for k in self.kernels}
         for name, sk in src_kernels.items():

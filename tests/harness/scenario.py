@@ -20,6 +20,8 @@ one comment block:
        sims verilator                         # restrict the simulators
        build --spec gain=5                    # extra options of `sluice build`
        cpu -DGAIN=5                           # extra gcc flags of the CPU reference
+       buffer a int32 = range(0, 100)         # a device-memory buffer (kernel pointer
+       start vadd(@a, @b, @c, 100)            # arguments), its elements; @a its address
     */
 
 Items of `input` / `expect` (separated by blanks): integer literals
@@ -29,6 +31,13 @@ range(a[, b[, step]]), repeat(value, n), random(n[, seed=S][, min=A, max=B])
 (full-width random words when min/max are absent; the default seed comes
 from the pipe name).  `expect P = N` with a single plain number means "N
 words"; any other right-hand side lists the exact values.
+
+A `buffer NAME TYPE = items` (TYPE int8 .. int64, uint8 .. uint64) is a
+buffer of device memory holding those elements (little-endian bytes); a
+start argument `@NAME` is its address.  The harness fills the buffers
+through the device memory's host port before any kernel starts, reads them
+all back after every started kernel has returned, and compares them with
+what the CPU's kernels left in theirs.
 
 `cycles EXPR` is evaluated in the timing mode (no gaps, no back-pressure)
 with every port name bound to the list of its handshake cycles, start_K /
@@ -63,6 +72,7 @@ class Scenario:
         self.build_opts = []  # extra `sluice build` options
         self.cpu_flags = []   # extra gcc flags of the CPU reference
         self.line = 0         # line of the block
+        self.buffers = {}     # name -> (element bits, signed, [(item_src, line)], line)
 
     def run_modes(self):
         if self.modes:
@@ -144,8 +154,20 @@ def parse(path, text=None):
                 raise ScenarioError(f"{where}: expected 'start KERNEL(ARGS)'")
             args = []
             if m.group(2) and m.group(2).strip():
-                args = [_literal(a, where) for a in m.group(2).split(",")]
+                args = [a.strip() if a.strip().startswith("@") else _literal(a, where)
+                        for a in m.group(2).split(",")]
+                for a in args:
+                    if isinstance(a, str) and not re.fullmatch(r"@\w+", a):
+                        raise ScenarioError(f"{where}: '{a}': expected @BUFFER")
             sc.starts.append((m.group(1), args, line))
+        elif word == "buffer":
+            m = re.fullmatch(r"(\w+)\s+(u?)int(8|16|32|64)\s*=\s*(.+)", rest)
+            if not m:
+                raise ScenarioError(f"{where}: expected 'buffer NAME int32 = ITEMS'")
+            if m.group(1) in sc.buffers:
+                raise ScenarioError(f"{where}: second 'buffer {m.group(1)}'")
+            sc.buffers[m.group(1)] = (int(m.group(3)), not m.group(2),
+                                      [(it, line) for it in _split_items(m.group(4))], line)
         elif word == "hold":
             if not re.fullmatch(r"\w+", rest):
                 raise ScenarioError(f"{where}: expected 'hold PIPE'")
@@ -177,6 +199,10 @@ def parse(path, text=None):
             sc.sims = sims
         else:
             raise ScenarioError(f"{where}: unknown directive '{word}'")
+    for _, args, line in sc.starts:
+        for a in args:
+            if isinstance(a, str) and a[1:] not in sc.buffers:
+                raise ScenarioError(f"{path}:{line}: '{a}': no 'buffer {a[1:]}'")
     for pipe in sc.holds:
         if pipe not in sc.expects:
             raise ScenarioError(f"{path}: 'hold {pipe}' without 'expect {pipe}'")
@@ -270,6 +296,17 @@ def words(sc, pipe, items, width):
         for v in _eval_item(src, where, width, pipe):
             out.append(fit(v, width, where, f"pipe '{pipe}'"))
     return out
+
+
+def buffer_bytes(sc, name):
+    """The initial bytes of buffer `name` (its elements, little-endian)."""
+    bits, _, items, _ = sc.buffers[name]
+    out = bytearray()
+    for src, line in items:
+        where = f"{sc.path}:{line}"
+        for v in _eval_item(src, where, bits, name):
+            out += fit(v, bits, where, f"buffer '{name}'").to_bytes(bits // 8, "little")
+    return bytes(out)
 
 
 def expected_values(sc, pipe, width):

@@ -131,11 +131,15 @@ def _tail(text, n):
     return "\n".join(lines[-n:])
 
 
-def plusargs(run_dir, log, seed, timing, limit, drain, counts, holds):
+def plusargs(run_dir, log, seed, timing, limit, drain, counts, holds, gates=None):
+    """gates: input port -> N, its first N words are taken before any
+    kernel starts and the rest offered only after every started kernel
+    has returned (the device memory's commands: fill, then read back)."""
     a = [f"+dir={run_dir}", f"+log={log}", f"+seed={seed}", f"+timing={int(timing)}",
          f"+limit={limit}", f"+drain={drain}"]
     a += [f"+n_{name}={n}" for name, n in counts.items()]
     a += [f"+hold_{name}=1" for name in holds]
+    a += [f"+gate_{name}={n}" for name, n in (gates or {}).items()]
     return a
 
 

@@ -36,7 +36,10 @@ Inputs at run time (plusargs, same names in both): +dir=D (files D/in_P.hex:
 one hex word per line; D/start_K.hex: one hex value per parameter per
 invocation), +log=FILE, +seed=S, +timing=0|1, +limit=N, +drain=N,
 +pvalid=%, +pready=%, +pstart=%, +n_P=N (words for input P / expected on
-output Q), +hold_Q=1, +n_K=N (invocations of K).
+output Q), +hold_Q=1, +n_K=N (invocations of K), +gate_P=N (no kernel
+starts before input P's first N words are taken, and P's later words are
+offered only once every started kernel has finished: the device memory's
+commands, which fill its buffers and then read them back).
 """
 
 from util import hexw
@@ -205,6 +208,7 @@ def verilator_tb(shape):
     for i, p in enumerate(shape.inputs):
         L.append(f"\t// input {i}: {p.name}, {p.width} bits\n")
         L.append(f'\tlong i{i}_n = plusl("n_{p.name}", 0), i{i}_idx = 0;\n')
+        L.append(f'\tlong i{i}_gate = plusl("gate_{p.name}", -1);\n')
         L.append(f"\tbool i{i}_v = false;\n")
         L.append(f"\tWord i{i}_cur;\n")
         L.append(f"\tuint32_t i{i}_rng = seed ^ {seeds[i]:#x}u;\n")
@@ -255,10 +259,11 @@ def verilator_tb(shape):
     # drive
     held = " || ".join(f"k{k}_next < k{k}_n || k{k}_running" for k in range(nk)) or "false"
     L.append(f"\t\tbool held = {held};\n")
+    gates_cpp = " && ".join(f"(i{i}_gate < 0 || i{i}_idx >= i{i}_gate)" for i in range(ni)) or "true"
     L.append("\t\ttop->clk = 0;\n")
     for i, p in enumerate(shape.inputs):
         L.append(f"\t\ti{i}_rng = xs(i{i}_rng);\n")
-        L.append(f"\t\tif (!i{i}_v && i{i}_idx < i{i}_n && (timing || i{i}_rng % 100 < pvalid)) {{\n")
+        L.append(f"\t\tif (!i{i}_v && i{i}_idx < i{i}_n && (i{i}_gate < 0 || i{i}_idx < i{i}_gate || !held) && (timing || i{i}_rng % 100 < pvalid)) {{\n")
         L.append(f'\t\t\ti{i}_cur = read_word(i{i}_f, {p.width}, "in_{p.name}.hex");\n')
         L.append(f"\t\t\ti{i}_v = true;\n\t\t}}\n")
         L.append(f"\t\ttop->{p.name}_tvalid = i{i}_v;\n")
@@ -270,7 +275,7 @@ def verilator_tb(shape):
         L.append(f"\t\ttop->{q.name}_tready = o{j}_ready;\n")
     for k, kp in enumerate(shape.kernels):
         L.append(f"\t\tk{k}_rng = xs(k{k}_rng);\n")
-        L.append(f"\t\tif (!k{k}_running && !k{k}_start && k{k}_next < k{k}_n && (timing || k{k}_rng % 100 < pstart)) {{\n")
+        L.append(f"\t\tif (!k{k}_running && !k{k}_start && k{k}_next < k{k}_n && {gates_cpp} && (timing || k{k}_rng % 100 < pstart)) {{\n")
         L.append(f"\t\t\tk{k}_start = true;\n")
         for a, (pn, pw) in enumerate(kp.params):
             L.append(f'\t\t\tk{k}_args[{a}] = lo64(read_word(k{k}_f, {pw}, "start_{kp.name}.hex"));\n')
@@ -349,7 +354,7 @@ def icarus_tb(shape):
     for i, p in enumerate(shape.inputs):
         w = p.width
         L.append(f"// input {i}: {p.name}\nreg [{w - 1}:0] i{i}_tdata;\nreg i{i}_tvalid;\nwire i{i}_tready;\n")
-        L.append(f"integer i{i}_n, i{i}_idx, i{i}_fd;\nreg i{i}_v;\nreg [31:0] i{i}_rng;\nreg [{w - 1}:0] i{i}_cur;\n")
+        L.append(f"integer i{i}_n, i{i}_idx, i{i}_fd, i{i}_gate;\nreg i{i}_v;\nreg [31:0] i{i}_rng;\nreg [{w - 1}:0] i{i}_cur;\n")
         conns += [f".{p.name}_tdata(i{i}_tdata)", f".{p.name}_tvalid(i{i}_tvalid)",
                   f".{p.name}_tready(i{i}_tready)"]
         ctrl.append(f"i{i}_tready")
@@ -388,6 +393,7 @@ def icarus_tb(shape):
     L.append('    if (logf == 0) begin $display("testbench: error: cannot write %0s", logname); $finish; end\n')
     for i, p in enumerate(shape.inputs):
         L.append(f'    if (!$value$plusargs("n_{p.name}=%d", i{i}_n)) i{i}_n = 0;\n')
+        L.append(f'    if (!$value$plusargs("gate_{p.name}=%d", i{i}_gate)) i{i}_gate = -1;\n')
         L.append(f"    i{i}_idx = 0;\n    i{i}_v = 0;\n    i{i}_rng = seed ^ 32'h{seeds[i]:08x};\n")
         L.append(f"    if (i{i}_rng == 0) i{i}_rng = 1;\n")
         L.append(f'    i{i}_fd = 0;\n    if (i{i}_n > 0) begin\n        i{i}_fd = $fopen({{dir, "/in_{p.name}.hex"}}, "r");\n'
@@ -413,9 +419,10 @@ def icarus_tb(shape):
     L.append("    forever begin\n")
     held = " || ".join(f"k{k}_next < k{k}_n || k{k}_running" for k in range(nk)) or "0"
     L.append(f"        held = {held};\n")
+    gates_v = " && ".join(f"(i{i}_gate < 0 || i{i}_idx >= i{i}_gate)" for i in range(ni)) or "1"
     for i, p in enumerate(shape.inputs):
         L.append(f"        i{i}_rng = xs(i{i}_rng);\n")
-        L.append(f"        if (!i{i}_v && i{i}_idx < i{i}_n && (timing != 0 || (i{i}_rng % 100) < pvalid)) begin\n")
+        L.append(f"        if (!i{i}_v && i{i}_idx < i{i}_n && (i{i}_gate < 0 || i{i}_idx < i{i}_gate || !held) && (timing != 0 || (i{i}_rng % 100) < pvalid)) begin\n")
         L.append(f'            r = $fscanf(i{i}_fd, "%h", i{i}_cur);\n')
         L.append(f'            if (r != 1) begin $display("testbench: error: not enough words in in_{p.name}.hex"); $finish; end\n')
         L.append(f"            i{i}_v = 1;\n        end\n")
@@ -428,7 +435,7 @@ def icarus_tb(shape):
                  f"        else o{j}_tready = timing != 0 || (o{j}_rng % 100) < pready;\n")
     for k, kp in enumerate(shape.kernels):
         L.append(f"        k{k}_rng = xs(k{k}_rng);\n")
-        L.append(f"        if (!k{k}_running && !k{k}_start && k{k}_next < k{k}_n && (timing != 0 || (k{k}_rng % 100) < pstart)) begin\n")
+        L.append(f"        if (!k{k}_running && !k{k}_start && k{k}_next < k{k}_n && {gates_v} && (timing != 0 || (k{k}_rng % 100) < pstart)) begin\n")
         L.append(f"            k{k}_start = 1;\n")
         for a in range(len(kp.params)):
             L.append(f'            r = $fscanf(k{k}_fd, "%h", k{k}_arg{a});\n')
