@@ -9,10 +9,14 @@
 #     parameter sets each;
 #   - yosys synth_ice40 maps a 512x32 FIFO to SB_RAM40_4K, a 16x32 one to
 #     flip-flops, and synthesizes a 32-bit signed divider; with -dsp, a
-#     32-bit sluice_mul to three SB_MAC16 and a 16-bit one to one;
+#     32-bit sluice_mul to three SB_MAC16 and a 16-bit one to one; the
+#     device memory (sluice_devmem) of 4096 bytes keeps its RAM in
+#     SB_RAM40_4K (8 of them, besides the host FIFO's);
 #   - yosys finds no combinational path from one side of a FIFO to the
 #     other, nor from the divider's or the multiplier's inputs to its
-#     outputs, nor from a pipelined floating-point unit's;
+#     outputs, nor from a pipelined floating-point unit's, nor from the
+#     device memory's requests to its answers or from its answer readies
+#     to anything;
 #   - the floating-point units (sluice_fadd, sluice_fmul, sluice_fdiv,
 #     sluice_fcmp, sluice_fcvt_*) in float and double, under both
 #     simulators, against vectors with this machine's CPU results
@@ -109,11 +113,19 @@ fp() {
         $sim sluice_fp_tb "$rtl/$module.v" "$here/sluice_fp_tb.v" -- NV="$n" "$@"
 }
 
+# The sources of MODULE: its file and those of the modules it instantiates
+sources() {
+    case $1 in
+    sluice_devmem) echo "$rtl/sluice_devmem.v $rtl/sluice_fifo.v" ;;
+    *) echo "$rtl/$1.v" ;;
+    esac
+}
+
 # lint MODULE -GPARAM=VALUE...
 lint() {
     local module=$1
     shift
-    verilator --lint-only -Wall "$@" "$rtl/$module.v"
+    verilator --lint-only -Wall "$@" --top-module "$module" $(sources "$module")
 }
 
 # synth MODULE PARAM=VALUE...: synth_ice40, then the cell statistics
@@ -121,7 +133,7 @@ synth() {
     local module=$1 chparam=""
     shift
     for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
-    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $rtl/$module.v;
+    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $(sources "$module");
         chparam$chparam $module; synth_ice40 -top $module;
         tee -o $build/$name/stat.txt stat" >/dev/null || return 1
     cat "$build/$name/stat.txt"
@@ -143,15 +155,16 @@ synth_dsp() {
 
 # no_comb_path MODULE FROM TO PARAM=VALUE...: no path from the ports FROM
 # (space-separated) to the ports TO that does not pass through a flip-flop
-# (after proc, flip-flops are $dff cells; memory writes have no outputs)
+# (after proc, flip-flops are $dff cells; memory writes have no outputs;
+# submodules are flattened into MODULE)
 no_comb_path() {
     local module=$1 from=$2 to=$3 chparam="" f="" t=""
     shift 3
     for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
     for p in $from; do f="$f w:$p"; [ "$f" != " w:$p" ] && f="$f %u"; done
     for p in $to; do t="$t w:$p"; [ "$t" != " w:$p" ] && t="$t %u"; done
-    yosys -q -p "read_verilog -defer $rtl/$module.v; chparam$chparam $module;
-        hierarchy -top $module; proc; opt_clean;
+    yosys -q -p "read_verilog -defer $(sources "$module"); chparam$chparam $module;
+        hierarchy -top $module; proc; flatten; opt_clean;
         select -assert-any $f %co*:-\$dff $f %d;
         select -assert-none $f %co*:-\$dff $t %i"
 }
@@ -175,6 +188,16 @@ synth_uses_bram() {
 synth_no_bram() {
     synth "$@" || return 1
     [ "$(cells SB_RAM40_4K)" -eq 0 ]
+}
+
+# synth_brams MODULE MIN PARAM=VALUE...: at least MIN SB_RAM40_4K
+synth_brams() {
+    local module=$1 want=$2 n
+    shift 2
+    synth "$module" "$@" || return 1
+    n=$(cells SB_RAM40_4K)
+    echo "SB_RAM40_4K: $n (want at least $want)"
+    [ "$n" -ge "$want" ]
 }
 
 #
@@ -254,6 +277,37 @@ done
 tests+=("no_comb_path_fifo_d1_rt1_s_to_m|no_comb_path sluice_fifo 's_axis_tdata s_axis_tvalid' 'm_axis_tdata m_axis_tvalid count' DEPTH=1 READY_THROUGH=1")
 tests+=("no_comb_path_div_w8_s1|no_comb_path sluice_div 'a b ce' 'quot rem' WIDTH=8 SIGNED=1")
 
+# the device memory: the testbench in several configurations, lint, the
+# RAM in block RAM, no path from requests to answers nor from answer
+# readies to anything
+devmem_configs=(
+    "NPORTS=3 BYTES=1024 TAGW=8 RSP_DEPTH=4 CHECK=0"
+    "NPORTS=3 BYTES=1024 TAGW=8 RSP_DEPTH=4 CHECK=1 ALLOCS=8"
+    "NPORTS=1 AW=9 BYTES=0 TAGW=1 RSP_DEPTH=2 CHECK=1 ALLOCS=1"
+    "NPORTS=2 AW=32 BYTES=4096 TAGW=20 RSP_DEPTH=33 CHECK=0"
+)
+
+devmem_tag() {
+    echo "$1" | sed -e 's/NPORTS=/p/; s/AW=/aw/; s/BYTES=/b/; s/TAGW=/tag/; s/RSP_DEPTH=/rsp/; s/CHECK=/check/; s/ALLOCS=/allocs/; s/ /_/g'
+}
+
+for c in "${devmem_configs[@]}"; do
+    for sim in icarus verilator_sim; do
+        tests+=("devmem_$(devmem_tag "$c")_${sim%_sim}|$sim sluice_devmem_tb $rtl/sluice_devmem.v $rtl/sluice_fifo.v $here/sluice_devmem_tb.v -- $c")
+    done
+done
+
+for c in "NPORTS=1 TAGW=1" "NPORTS=3 TAGW=16 CHECK=1" "NPORTS=1 AW=6 TAGW=20 CHECK=1 ALLOCS=1" \
+         "NPORTS=3 AW=32 BYTES=4096 RSP_DEPTH=2" "NPORTS=2 AW=12 BYTES=24 RSP_DEPTH=33 CHECK=1 ALLOCS=256" \
+         "NPORTS=255 AW=28 BYTES=0 TAGW=16"; do
+    tests+=("lint_devmem_$(devmem_tag "$c")|lint sluice_devmem $(echo " $c" | sed 's/ / -G/g')")
+done
+
+tests+=("synth_devmem_p1_b4096_check0_RAM_in_SB_RAM40_4K|synth_brams sluice_devmem 12 NPORTS=1 BYTES=4096 CHECK=0")
+tests+=("synth_devmem_p3_b4096_check0|synth sluice_devmem NPORTS=3 BYTES=4096 CHECK=0")
+tests+=("no_comb_path_devmem_req_to_rsp|no_comb_path sluice_devmem 'req_tdata req_tvalid host_cmd_tdata host_cmd_tvalid' 'rsp_tdata rsp_tvalid host_data_tdata host_data_tvalid' NPORTS=2 BYTES=1024 CHECK=1 ALLOCS=4")
+tests+=("no_comb_path_devmem_rsp_ready|no_comb_path sluice_devmem 'rsp_tready host_data_tready' 'req_tready host_cmd_tready rsp_tdata rsp_tvalid host_data_tdata host_data_tvalid' NPORTS=2 BYTES=1024")
+
 # floating point: "name|module|vectors|N|testbench parameters"
 F32="EW=8 MW=23"
 F64="EW=11 MW=52"
@@ -318,7 +372,7 @@ tests+=("no_comb_path_fcvt_f2f_f64_to_f32|no_comb_path sluice_fcvt_f2f 'a ce' 'y
 details() {
     case $1 in
     synth_*) ice40_counts ;;
-    fifo_* | div_* | fadd_* | fmul_* | fdiv_* | fcmp_* | i2f_* | f2i_* | f2f_*) bench_counts "$1" ;;
+    fifo_* | div_* | devmem_* | fadd_* | fmul_* | fdiv_* | fcmp_* | i2f_* | f2i_* | f2f_*) bench_counts "$1" ;;
     esac
 }
 
