@@ -279,7 +279,7 @@ wire [NPORTS*REQW-1:0] req_word = req_tdata;
 wire [NPORTS-1:0] k_store;
 wire [NPORTS-1:0] k_oob;
 wire [N-1:0] want;
-reg [N-1:0] grant;
+wire [N-1:0] grant;
 
 genvar p;
 
@@ -300,24 +300,31 @@ wire h_oob = {1'b0, h_addr_reg[31:3]} >= WORD_LIMIT && h_state_reg != H_STAT;
 assign want[HOST] = active &&
                     (h_state_reg == H_WRITE ? host_cmd_tvalid : h_issue_read && h_credit_ok_reg);
 
-always @* begin : arbitrate
+// (a function and a continuous assignment, not an always block: the
+// grant must be known from time 0 even when no input ever changes, which
+// an event-driven simulator does not promise an always @* block)
+function [N-1:0] arbitrate;
+    input [N-1:0] w, after;
     integer i;
     reg [N-1:0] first, first_after;
-
-    first = {N{1'b0}};
-    first_after = {N{1'b0}};
-    for (i = N - 1; i >= 0; i = i - 1) begin
-        if (want[i]) begin
-            first = {N{1'b0}};
-            first[i] = 1'b1;
+    begin
+        first = {N{1'b0}};
+        first_after = {N{1'b0}};
+        for (i = N - 1; i >= 0; i = i - 1) begin
+            if (w[i]) begin
+                first = {N{1'b0}};
+                first[i] = 1'b1;
+            end
+            if (w[i] && after[i]) begin
+                first_after = {N{1'b0}};
+                first_after[i] = 1'b1;
+            end
         end
-        if (want[i] && rr_mask_reg[i]) begin
-            first_after = {N{1'b0}};
-            first_after[i] = 1'b1;
-        end
+        arbitrate = |(w & after) ? first_after : first;
     end
-    grant = |(want & rr_mask_reg) ? first_after : first;
-end
+endfunction
+
+assign grant = arbitrate(want, rr_mask_reg);
 
 assign req_tready = grant[NPORTS-1:0];
 
