@@ -350,6 +350,10 @@ def compile_design(d, args, target, clock=None):
     clock = clock or args.clock
     cmd = [SLUICE, "build", d["src"], "-o", d["module"], "--target", target, "-q",
            "--no-sim-image"] + (["--clock", f"{clock:g}"] if clock else [])
+    try:  # the scenario's own build options (`build --device-memory 4K`)
+        cmd += scenario.parse(d["src"]).build_opts
+    except (scenario.ScenarioError, OSError):
+        pass
     d["compile_cmd"] = " ".join(rel(c) if c.startswith(ROOT) else c for c in cmd)
     for _ in range(args.reps):
         r, wall, cpu = timed(cmd)
@@ -396,7 +400,9 @@ def simulate(d, args):
     ref = harness.cpu_reference(src, sc, work, out)
     if ref is None:
         return "CPU reference: " + "; ".join(c[2] for c in out.checks if not c[1])
-    pipes, kernels, inputs, starts, expected, ref_outs = ref
+    pipes, kernels, inputs, starts, expected, ref_outs, cpu_buffers = ref
+    inputs, starts, expected, ref_outs, gates = harness.with_device_memory(
+        sc, inputs, starts, expected, ref_outs, cpu_buffers)
     mod = module.Module(d["module"])
     shape = mod.shape()
     stim = os.path.join(work, "stim")
@@ -410,7 +416,7 @@ def simulate(d, args):
     exe = (sim.verilator_build(shape, mod.vfiles) if args.sim == "verilator"
            else sim.icarus_build(shape, mod.vfiles, rdir))
     logp = os.path.join(rdir, "timing.log")
-    pa = sim.plusargs(stim, logp, sc.seed, True, limit, 50, counts, sc.holds)
+    pa = sim.plusargs(stim, logp, sc.seed, True, limit, 50, counts, sc.holds, gates)
     r = sim.run(args.sim, exe, pa, timeout=600)
     lg = sim.parse_log(logp)
     errs = check.check_run(lg, shape, invocations, limit, sc.holds)
@@ -423,7 +429,9 @@ def simulate(d, args):
 
 
 def cycle_figures(lg):
-    outs = [c for port in lg.outs.values() for c, _ in port]
+    # the device memory's read-back after the kernels is not their output
+    lg_outs = {p: v for p, v in lg.outs.items() if p != harness.DEVMEM_DATA}
+    outs = [c for port in lg_outs.values() for c, _ in port]
     ins = [c for port in lg.ins.values() for c in port]
     starts = [c for ks in lg.starts.values() for c in ks]
     fig = {"out_words": len(outs), "in_words": len(ins), "end_cycle": lg.end_cycle}
@@ -432,7 +440,7 @@ def cycle_figures(lg):
     first = min(ins) if ins else (min(starts) if starts else 0)
     fig["first_in_cycle"], fig["last_out_cycle"] = first, max(outs)
     fig["cpw_span"] = (max(outs) - first) / len(outs)
-    port, cyc = max(lg.outs.items(), key=lambda kv: len(kv[1]))
+    port, cyc = max(lg_outs.items(), key=lambda kv: len(kv[1]))
     c = [x for x, _ in cyc]
     h = len(c) // 2
     if len(c) - 1 - h >= 1:

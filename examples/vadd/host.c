@@ -53,8 +53,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (uint32_t i = 0; i < n; i++) {
-		x[i] = (int32_t)(i * 2654435761u);
-		y[i] = (int32_t)(i * 40503u + 7u);
+		/* within +-1e9: the sum of two stays an int32_t, as C needs */
+		x[i] = (int32_t)(i * 2654435761u % 2000000001u) - 1000000000;
+		y[i] = (int32_t)((i * 40503u + 7u) % 2000000001u) - 1000000000;
 	}
 
 	sluice_device *dev;
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
 
 	size_t bad = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		int32_t want = (int32_t)((uint32_t)x[i] + (uint32_t)y[i]);
+		int32_t want = x[i] + y[i];
 		if (z[i] != want && bad++ < 5)
 			fprintf(stderr, "host: c[%" PRIu32 "] = %" PRId32 ", expected %" PRId32 "\n", i,
 				z[i], want);

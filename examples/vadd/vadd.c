@@ -6,7 +6,10 @@
  * a and b in, starts vadd with their device addresses and copies c back
  * (host.c).  Each access is a request to the design's device memory
  * (rtl/sluice_devmem.v); a load's answer comes back a few cycles later,
- * while the loop's next requests go out.
+ * while the loop's next requests go out.  The arguments are `restrict`:
+ * each has a channel of its own, so the loop is scheduled at II 1, and the
+ * memory, one access a clock, serves its three accesses in three clocks
+ * (the scenario below holds it to that).
  */
 #include <sluice.h>
 
@@ -18,3 +21,13 @@ SLUICE_KERNEL void vadd(const int32_t *restrict a, const int32_t *restrict b,
 	for (uint32_t i = 0; i < n; i++)
 		c[i] = a[i] + b[i];
 }
+
+/* sluice-test:
+   build --device-memory 4K
+   buffer a int32 = random(200, seed=1, min=-1000000000, max=1000000000)
+   buffer b int32 = random(200, seed=2, min=-1000000000, max=1000000000)
+   buffer c int32 = repeat(0, 200)
+   start vadd(@a, @b, @c, 200)
+   modes random timing
+   cycles done_vadd[0] - start_vadd[0] <= 3 * 200 + 20
+*/

@@ -477,7 +477,7 @@ static void lower_device_memory(struct lower *L)
 		pp->name = names[i];
 		pp->type = "uint64_t";
 		pp->width = 64;
-		pp->min_capacity = 16;
+		pp->min_capacity = 32;
 		pp->kind = PIPE_HOST;
 		pp->dir = i ? DIR_D2H : DIR_H2D;
 		pp->devmem = true;

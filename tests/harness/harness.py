@@ -171,6 +171,24 @@ def cpu_reference(src, sc, work, out):
 DEVMEM_CMD, DEVMEM_DATA = "sluice_devmem_cmd", "sluice_devmem_data"
 
 
+def with_device_memory(sc, inputs, starts, expected, ref_outs, cpu_buffers):
+    """The scenario's buffers as stimulus: fill them through the device
+    memory's host port before any kernel starts (a gate on its command
+    pipe), read them back after every started kernel has returned, and
+    expect the words the CPU's kernels left; `@NAME` arguments become
+    addresses.  Returns (inputs, starts, expected, ref_outs, gates)."""
+    if not sc.buffers:
+        return inputs, starts, expected, ref_outs, {}
+    addr, fill, read, want = devmem_plan(sc, cpu_buffers)
+    inputs, expected, ref_outs = dict(inputs), dict(expected), dict(ref_outs)
+    inputs[DEVMEM_CMD] = fill + read
+    expected[DEVMEM_DATA] = len(want)
+    ref_outs[DEVMEM_DATA] = want
+    starts = [(k, [addr[a[1:]] if isinstance(a, str) else a for a in args])
+              for k, args in starts]
+    return inputs, starts, expected, ref_outs, {DEVMEM_CMD: len(fill)}
+
+
 def devmem_plan(sc, cpu_buffers):
     """The buffers' device addresses (from 64 on, 64-byte aligned, 64
     bytes apart, as libsluice places them), the command words that fill
@@ -258,18 +276,8 @@ def _test_in(src, args, sc, sims, modes, work, out):
         fail_sims("no CPU reference")
         return out
     pipes, kernels, inputs, starts, expected, ref_outs, cpu_buffers = ref
-    gates = {}
-    if sc.buffers:
-        # fill the buffers before any kernel starts, read them back after
-        # every started kernel has returned
-        addr, fill, read, want = devmem_plan(sc, cpu_buffers)
-        inputs[DEVMEM_CMD] = fill + read
-        gates[DEVMEM_CMD] = len(fill)
-        expected[DEVMEM_DATA] = len(want)
-        ref_outs = dict(ref_outs)
-        ref_outs[DEVMEM_DATA] = want
-        starts = [(k, [addr[a[1:]] if isinstance(a, str) else a for a in args])
-                  for k, args in starts]
+    inputs, starts, expected, ref_outs, gates = with_device_memory(
+        sc, inputs, starts, expected, ref_outs, cpu_buffers)
 
     # the module
     if args.module:
