@@ -131,6 +131,13 @@ static int op_text(FILE *f, const struct ir_op *op)
 		break;
 	}
 	}
+	/* a device-memory load: its request and answer (the compiler's own
+	 * anchor between them) */
+	if (op->pipe && op->lat.anchor >= IR_ANCHOR_INTERNAL)
+		return col + fprintf(f, " (load %d)", op->lat.anchor - IR_ANCHOR_INTERNAL);
+	if (op->pipe && op->lat.target >= IR_ANCHOR_INTERNAL)
+		return col + fprintf(f, " (answer of load %d, %d or more cycles after it)",
+				     op->lat.target - IR_ANCHOR_INTERNAL, op->lat.cycles);
 	if (op->pipe && op->lat.anchor >= 0)
 		col += fprintf(f, " anchor=%d", op->lat.anchor);
 	if (op->pipe && op->lat.kind != LAT_NONE) {
@@ -247,6 +254,15 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 					(unsigned long long)blk->trip);
 			if (sk->limit[b])
 				fprintf(f, "    %s%s\n", ii ? "II limited by " : "", sk->limit[b]);
+			/* the device memory serves one access a clock, whatever the
+			 * channels: more per iteration than the II stall the loop */
+			unsigned dm = 0;
+			for (unsigned i = 0; i < blk->nops; i++)
+				dm += blk->ops[i]->pipe && blk->ops[i]->pipe->kind == PIPE_DEVMEM &&
+				      blk->ops[i]->opc == IR_PIPE_WRITE;
+			if (dm > (ii ? ii : len))
+				fprintf(f, "    device memory: %u accesses per iteration, one a cycle: "
+					"%u cycles per iteration at best\n", dm, dm);
 		}
 	}
 	if (n)
