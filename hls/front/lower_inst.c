@@ -54,7 +54,8 @@ static unsigned checked_width(struct lower *L, LLVMTypeRef t)
 		return w;
 	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
 		lower_error(L, L->loc, "a pointer that can point to different "
-			    "objects is not supported (no device memory yet)");
+			    "objects is not supported (only a kernel's pointer arguments "
+			    "point into device memory)");
 	else if (front_is_fp_type(t))
 		fp_error(L);
 	else
@@ -201,8 +202,8 @@ static void lower_icmp(struct lower *L, LLVMValueRef in)
 {
 	LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(in, 0));
 	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
-		lower_error(L, L->loc, "comparing pointers is not supported (no "
-			    "device memory yet)");
+		lower_error(L, L->loc, "comparing pointers is not supported (only "
+			    "a kernel's pointer arguments, into device memory, compare)");
 		return;
 	}
 	unsigned w = lower_type_width(t);

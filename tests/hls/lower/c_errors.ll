@@ -1,5 +1,5 @@
 ; generated from tests/hls/lower/c_errors.c by tests/hls/lower/regen.sh
-; expect-error: 30: kernel 'bad': parameter 'p' is a pointer
+; (parameter 'p' is a pointer into device memory: no error)
 ; expect-error: 30: kernel 'bad': parameter 'q' is a struct, union or array
 ; expect-error: 34: local array 'buf' indexed by a variable needs memories
 ; expect-error: 36: constant table 'table' indexed by a variable needs memories
@@ -7,7 +7,7 @@
 ; expect-error: 38: call to 'rand', which is not defined in the kernel sources
 ; expect-error: 43: kernel 'notvoid' must return void
 ; expect-error: 39: call to 'helper' could not be inlined
-; expect-errors: 8
+; expect-errors: 7
 source_filename = "tests/hls/lower/c_errors.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
