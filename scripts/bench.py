@@ -53,8 +53,9 @@ one measured on the iCE40.  For each design it prints one row:
               check_run + compare_outputs): `ok` or the first error.
 
 Beside sluice (bench/reference/README.md): each bench/NAME.c has a
-hand-written bench/reference/NAME.v with the ports of its sluice_core.  It
-runs in place of the generated Verilog through the same steps (the
+hand-written bench/reference/NAME.v with the ports of its sluice_core (and
+the files of rtl/ whose modules it instantiates, such as the float units).
+It runs in place of the generated Verilog through the same steps (the
 design's scenario in timing mode, checked word for word against the CPU;
 synth_ice40; the nextpnr shell) as the row "NAME (hand)", and a second
 table sets the two side by side as ratios sluice / hand: cycles per word,
@@ -327,6 +328,16 @@ def reference_of(src):
     return v if os.path.exists(v) else None
 
 
+def library_units(v):
+    """The files of rtl/ whose modules the hand-written design v instantiates
+    (bench/reference/fdot.v: the float units, as sluice uses them)."""
+    with open(v) as f:
+        text = f.read()
+    return sorted(os.path.basename(u) for u in glob.glob(os.path.join(ROOT, "rtl", "*.v"))
+                  if re.search(r"^\s*" + os.path.basename(u)[:-2] + r"\b\s*(#|\w+\s*\()",
+                               text, re.M))
+
+
 def reference_module(d, ref):
     """The module directory of the hand-written design `ref` beside sluice's
     d: its manifest (the same pipes and kernels, so the same test bench)
@@ -339,7 +350,10 @@ def reference_module(d, ref):
         m = json.load(f)
     vname = os.path.basename(ref["reference"])
     shutil.copy(ref["reference"], os.path.join(mdir, "rtl", vname))
-    m["images"] = {"verilog": {"dir": "rtl", "files": [vname]}}
+    files = [vname] + library_units(ref["reference"])
+    for f in files[1:]:
+        shutil.copy(os.path.join(ROOT, "rtl", f), os.path.join(mdir, "rtl", f))
+    m["images"] = {"verilog": {"dir": "rtl", "files": files}}
     m["reports"] = {}
     with open(os.path.join(mdir, "manifest.json"), "w") as f:
         json.dump(m, f, indent=1)

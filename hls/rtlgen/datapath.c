@@ -501,6 +501,36 @@ static void emit_wire(struct kgen *kg, struct ir_op *op)
 		  rtl_lines(kg->ctx, &op->loc, 1));
 }
 
+static bool bypass_read(const struct kgen *kg, const struct ir_op *op)
+{
+	const struct rtl_val *v = &kg->val[op->id];
+	return op->opc == IR_PHI && v->needed && v->wire && bits_any(&v->wire_bits);
+}
+
+/* A bypassed phi (schedule.h): in its cycle r, the value carried round
+ * from its unit's output when the iteration ahead is in the cycle it
+ * comes out, r + II (then the two complete that cycle together), else
+ * from the phi's register, which took it as that iteration left, or
+ * holds the value from outside the loop for the first iteration.  It is
+ * declared before the block's wires (a unit's operand) and assigned after
+ * them (it reads a unit's output). */
+static void emit_bypass(struct kgen *kg, struct ir_op *phi, bool decl)
+{
+	struct rtl_val *v = &kg->val[phi->id];
+	unsigned w = phi_write_cycle(kg, phi);
+	if (decl) {
+		kgen_decl(kg, "    ", "wire", phi->width, v->wire, NULL,
+			  bits_full(&v->wire_bits, phi->width),
+			  arena_printf(&kg->ctx->arena, "%s; from its unit in cycle %u "
+				       "(a bypass), else its register",
+				       rtl_lines(kg->ctx, &phi->loc, 1), w));
+		return;
+	}
+	fprintf(kg->f, "    assign %s = %s ? %s : %s;\n", v->wire,
+		pipe_active(kg, phi->block, w),
+		val_ref(kg, sched_carried(phi), phi->block, w), v->reg);
+}
+
 void dp_emit_wires(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -526,14 +556,21 @@ void dp_emit_wires(struct kgen *kg)
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
-			if (v->stable || !v->wire || !v->needed)
+			if (v->stable || !v->wire || !v->needed ||
+			    (op->opc == IR_PHI && !bypass_read(kg, op)))
 				continue;
 			if (!header) {
 				fprintf(f, "\n    // block %s\n", kg->block_name[b]);
 				header = true;
 			}
-			emit_wire(kg, op);
+			if (op->opc == IR_PHI)
+				emit_bypass(kg, op, true);
+			else
+				emit_wire(kg, op);
 		}
+		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++)
+			if (bypass_read(kg, blk->ops[j]))
+				emit_bypass(kg, blk->ops[j], false);
 	}
 	fputc('\n', f);
 }

@@ -322,7 +322,7 @@ unsigned phi_write_cycle(const struct kgen *kg, const struct ir_op *phi)
 {
 	const struct rtl_loop *L = kg->loop[phi->block->id];
 	assert(L);
-	return op_cycle(kg, phi) + L->ii - 1;
+	return op_cycle(kg, phi) + L->ii - !phi_bypassed(kg, phi);
 }
 
 const char *pipe_exit_state(const struct kgen *kg, const struct rtl_loop *L)

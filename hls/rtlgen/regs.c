@@ -18,7 +18,9 @@
  * cycles through a chain <v>_reg_2, _3, ... (one more register per II
  * cycles), and a phi as the next iteration starts, or (a value carried
  * round that is ready late) in the cycle it is ready, when the loop goes
- * on: the next iteration reads the phi from its own cycle (schedule.h).
+ * on: the next iteration reads the phi from its own cycle (schedule.h),
+ * or, bypassed, from the cycle after (in its own cycle it reads the
+ * value from its unit's output, datapath.c).
  * Every other write happens only when !stall.  Only <G>_q has a reset (control
  * state the program observes), and the phis of the loop an autorun kernel
  * is in from reset (pipeline.c), whose entry values are theirs; other
@@ -161,8 +163,8 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 		struct rtl_val *v = &kg->val[op->id];
 		if (!v->needed)
 			continue;
-		long avail = (long)v->valid - (op->opc == IR_PHI);
-		if (v->reg && v->wire)
+		long avail = val_reg_from(kg, op);
+		if (v->reg && v->wire && op->opc != IR_PHI) /* a bypassed phi's: below */
 			t = arena_printf(&ctx->arena, "%s        if (%s) %s <= %s;\n", t,
 					 pipe_adv(kg, blk, v->valid), v->reg, v->wire);
 		for (unsigned k = 1; k < v->nchain; k++)

@@ -22,7 +22,8 @@
  *   FSM                 state_reg, state_next, stall
  *   value of op N       <name>_<N> (a wire; name from the C variable, else
  *                       the opcode), and <name>_<N>_reg when registered;
- *                       a phi is only <name>_<N>_reg
+ *                       a phi is only <name>_<N>_reg, a bypassed one
+ *                       also the wire of its multiplexer
  *   argument P          port arg_<P>, latched in arg_<P>_reg
  *   kernel state G      <G>_q
  *   divider             u_<value> (a sluice_div instance)
@@ -316,8 +317,16 @@ const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i);
 unsigned block_last(const struct kgen *kg, const struct ir_block *b);
 /* The cycle of op in its block's schedule.  A phi's is 0, but in a
  * pipelined loop the cycle from which its register holds the iteration's
- * value (a value carried round that is ready late arrives late, regs.c). */
+ * value (a value carried round that is ready late arrives late, regs.c),
+ * or, for a bypassed phi, its multiplexer does. */
 unsigned op_cycle(const struct kgen *kg, const struct ir_op *op);
+/* Whether op is a phi of a pipelined loop whose next iteration reads the
+ * value carried round from its unit's output (schedule.h: bypass). */
+bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi);
+/* The cycle of v's block after which its register (the first of its
+ * chain) holds it: its wire's cycle, one less for a phi read from its
+ * register from its own cycle on. */
+long val_reg_from(const struct kgen *kg, const struct ir_op *v);
 
 /* pipeline.c */
 void pipe_plan(struct kgen *kg); /* after fsm_plan */
@@ -327,8 +336,8 @@ const char *pipe_active(struct kgen *kg, const struct ir_block *b, unsigned c);
 /* Cycle c of pipelined loop b completes this clock. */
 const char *pipe_adv(struct kgen *kg, const struct ir_block *b, unsigned c);
 /* A phi of pipelined loop L takes the next iteration's value as the
- * iteration completes this cycle (its cycle + II - 1), when the loop goes
- * on: pipe_goes_on_at says so in that cycle. */
+ * iteration completes this cycle (its cycle + II - 1; + II for a bypassed
+ * phi), when the loop goes on: pipe_goes_on_at says so in that cycle. */
 unsigned phi_write_cycle(const struct kgen *kg, const struct ir_op *phi);
 const char *pipe_goes_on_at(struct kgen *kg, const struct rtl_loop *L, unsigned c);
 /* tready (read) or tvalid (write) of a pipe op. */

@@ -13,7 +13,11 @@
  *     (v's block, v.valid) when not stalled (regs.c).
  * Constants, undef and arguments (the latched argument register) are
  * stable: their wire is read everywhere.  A phi is only its register,
- * written on the edges into its block.
+ * written on the edges into its block; but a phi of a pipelined loop
+ * bypassed from the unit that computes the value it carries round
+ * (schedule.h) also has a wire in its cycle: the unit's output when an
+ * iteration is in the cycle it comes out, else the register (datapath.c),
+ * and its register holds the value from the cycle after.
  *
  * Only needed ops are generated: pipe ops, terminators, stores of a kernel
  * state that is loaded somewhere, and whatever they use.  For lint, each
@@ -79,6 +83,16 @@ static bool is_pipe_op(enum ir_opcode opc)
 unsigned op_cycle(const struct kgen *kg, const struct ir_op *op)
 {
 	return kg->sk->cycle[op->id];
+}
+
+bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi)
+{
+	return phi->opc == IR_PHI && kg->sk->bypass[phi->id];
+}
+
+long val_reg_from(const struct kgen *kg, const struct ir_op *v)
+{
+	return (long)kg->val[v->id].valid - (v->opc == IR_PHI && !phi_bypassed(kg, v));
 }
 
 static int sched_error(struct kgen *kg, const struct ir_op *op, const char *what)
@@ -328,14 +342,14 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 	if (L && b == v->block && c != RTL_AFTER_LOOP) {
 		/* a register is overwritten by the next iteration II
 		 * cycles after it took the value: one more per II */
-		if (v->opc != IR_PHI && c == rv->valid)
+		if ((v->opc != IR_PHI || phi_bypassed(kg, v)) && c == rv->valid)
 			return -1;
 		if (rv->carrier) {
 			unsigned w = phi_write_cycle(kg, rv->carrier);
 			if (c > w && c <= w + L->ii)
 				return REG_CARRIER;
 		}
-		long avail = (long)rv->valid - (v->opc == IR_PHI);
+		long avail = val_reg_from(kg, v);
 		long d = (long)c - avail;
 		assert(d >= 1);
 		return (int)((d + L->ii - 1) / L->ii) - 1;
@@ -482,7 +496,7 @@ static void name_value(struct kgen *kg, struct ir_op *op)
 	if (op->opc == IR_PHI)
 		v->reg = names_fresh(kg->ctx, &kg->names,
 				     arena_printf(&kg->ctx->arena, "%s_reg", name));
-	else
+	if (op->opc != IR_PHI || phi_bypassed(kg, op))
 		v->wire = names_fresh(kg->ctx, &kg->names, name);
 }
 
@@ -606,12 +620,15 @@ int values_plan(struct kgen *kg)
 	}
 	if (err)
 		return -1;
-	/* a registered value: the capture reads its whole wire */
+	/* a registered value: the capture reads its whole wire; a bypassed
+	 * phi's multiplexer, when read, its whole register */
 	for (unsigned b = 0; b < k->nblocks; b++)
 		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
 			struct ir_op *op = k->blocks[b]->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
-			if (v->reg && v->wire)
+			if (op->opc == IR_PHI && v->wire && bits_any(&v->wire_bits))
+				bits_mark(ctx, &v->reg_bits, op->width, 0, op->width);
+			else if (op->opc != IR_PHI && v->reg && v->wire)
 				bits_mark(ctx, &v->wire_bits, op->width, 0, op->width);
 		}
 	return 0;

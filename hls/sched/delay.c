@@ -636,6 +636,11 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op)
 	return t->ram_out + (op->mem && op->mem->rom ? 0 : t->level);
 }
 
+double delay_bypass_ns(enum hls_target target, const struct ir_op *d)
+{
+	return delay_result_ns(target, d) + tech_of(target)->logic;
+}
+
 /* The LATENCY of the rtl/sluice_f*.v unit that computes op: fixed by
  * each unit's format (its header says how it is staged). */
 unsigned delay_fp_latency(const struct ir_op *op)

@@ -14,6 +14,12 @@
  * is one SDC solve, as in XLS and CIRCT's ModuloProblem; feasibility only
  * grows with II, so the first II that solves is the lowest.
  *
+ * A candidate II that fails so is tried once more with the phis that
+ * carry round a unit's result read from the unit's output as it comes
+ * out (a bypass, schedule.h): a recurrence that is one unit of latency L
+ * (a running float sum through the 8-cycle adder) then runs at II L, not
+ * L + 1.  Only then: the bypass puts a multiplexer on the phi's paths.
+ *
  * The search starts at 1, or at the II the user asked for with
  * `#pragma clang loop pipeline_initiation_interval(N)`, and stops below
  * the block's sequential length (at that II pipelining gains nothing, and
@@ -24,7 +30,9 @@
  *
  * Guarantees (checked again by sched_verify): for a pipelined block
  * sk->ii[b] > 0, the terminator in cycle ii - 1, block_len[b] the length
- * of one iteration (every result ready by its last cycle).
+ * of one iteration (every result ready by its last cycle); sk->bypass set
+ * for exactly the phis whose value carried round comes out of its unit
+ * in the cycle the next iteration reads them from it.
  */
 #include "sdc.h"
 
@@ -45,18 +53,43 @@ bool sched_is_loop_block(const struct ir_block *b)
 	       b->kernel->nblocks == 1;
 }
 
-/* One candidate II: 0 and the solution in s, or -1 and why not. */
+const struct ir_op *sched_carried(const struct ir_op *p)
+{
+	const struct ir_op *d = NULL;
+	for (unsigned k = 0; k < p->nargs; k++) {
+		if (p->phi_blocks[k] != p->block)
+			continue;
+		if (d && d != p->args[k])
+			return NULL;
+		d = p->args[k];
+	}
+	return d && d->block == p->block && d->opc != IR_PHI ? d : NULL;
+}
+
+/* One candidate II: 0 and the solution in s, or -1 and why not (*why
+ * is left alone on success).  The phis are read from their registers;
+ * when that fails and a phi carries round a value computed by a unit
+ * with a latency, once more with those phis read from their units'
+ * outputs (sdc_build's bypass), which costs a multiplexer on their
+ * paths: only where the II needs it.  Why the II fails is then what the
+ * second problem says. */
 static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  struct ir_block *b, const int *var, double clock_ns,
 		  const struct sdc_anchor *anchors, unsigned nanchors,
 		  unsigned ii, long **s, const char **why)
 {
-	sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii);
-	*s = arena_alloc(&ctx->arena, pb->nvars * sizeof **s);
-	unsigned *cyc, ncyc;
-	if (sdc_solve(pb, *s, &cyc, &ncyc) == 0)
-		return 0;
-	*why = sdc_limit_words(pb, cyc, ncyc);
+	const char *w = NULL;
+	for (int bypass = 0; bypass < 2; bypass++) {
+		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass);
+		if (bypass && !sdc_can_bypass(pb))
+			break;
+		*s = arena_alloc(&ctx->arena, pb->nvars * sizeof **s);
+		unsigned *cyc, ncyc;
+		if (sdc_solve(pb, *s, &cyc, &ncyc) == 0)
+			return 0;
+		w = sdc_limit_words(pb, cyc, ncyc);
+	}
+	*why = w;
 	return -1;
 }
 
@@ -115,6 +148,19 @@ void sched_modulo_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 		sk->latency[op->id] = pb.lat[i];
 		if (c + pb.lat[i] + 1 > len)
 			len = c + pb.lat[i] + 1;
+	}
+	/* a phi that may be bypassed is, where its value comes out exactly
+	 * as the next iteration reads it; elsewhere it is read from its
+	 * register, and its paths lose the multiplexer */
+	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++) {
+		if (!pb.bypass[i])
+			continue;
+		const struct ir_op *d = sched_carried(b->ops[i]);
+		unsigned j = (unsigned)pb.var[d->id];
+		if (s[i] + ii == s[j] + pb.lat[j])
+			sk->bypass[b->ops[i]->id] = true;
+		else
+			pb.delay[i] = 0;
 	}
 	sk->ii[id] = ii;
 	sk->block_len[id] = len;

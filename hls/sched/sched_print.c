@@ -212,6 +212,8 @@ static void print_block(FILE *f, const struct sched_kernel *sk,
 			sk->arrival[op->id]);
 		if (sk->latency[op->id])
 			fprintf(f, ", ready in state %u", c + sk->latency[op->id]);
+		if (sk->bypass[op->id] && sched_carried(op))
+			fprintf(f, ", %%%u from its unit", sched_carried(op)->id);
 		print_loc(f, op->loc);
 		fputc('\n', f);
 	}

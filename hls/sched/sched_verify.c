@@ -21,7 +21,10 @@
  *   - every latency constraint holds, with its anchor in the same block;
  *   - a pipelined loop block (ii > 0) is a loop of one block, its
  *     terminator in cycle ii - 1, the values its phis carry round ready by
- *     then, the pipe ops of the next iteration (ii cycles later) after
+ *     the cycle before the next iteration reads them, or for a bypassed
+ *     phi a unit's result that comes out in the cycle it reads it (the
+ *     multiplexer counted on the phi's chains), the pipe ops of the next
+ *     iteration (ii cycles later) after
  *     this one's on their pipe or across a fence (and two iterations on,
  *     all of them when the body has a fence), and state accesses of the
  *     next iteration in order after this one's.
@@ -77,6 +80,38 @@ static unsigned lat(const struct vctx *v, const struct ir_op *op)
 	return v->sk->latency[op->id];
 }
 
+/* A phi of a block pipelined at ii (0: not pipelined) of len cycles.  A
+ * value carried round is ready by the cycle the phi's register takes it,
+ * cycle + ii - 1, within the iteration; the next iteration reads the phi
+ * from its cycle on (the operand checks of check_shape).  A bypassed phi
+ * is read in its cycle from the output of the unit that computes the
+ * value: that value has a latency and comes out exactly in cycle + ii,
+ * which is when the register takes it. */
+static void check_phi(struct vctx *v, const struct ir_op *op, unsigned ii, unsigned len)
+{
+	const struct ir_block *b = op->block;
+	bool byp = v->sk->bypass[op->id];
+	const struct ir_op *d = sched_carried(op);
+	if (byp && (!ii || !d || !lat(v, d) ||
+		    (unsigned long)cyc(v, d) + lat(v, d) != (unsigned long)cyc(v, op) + ii)) {
+		bad(v, op, "bypassed, but no value of a unit comes out in "
+		    "cycle %lu for it", (unsigned long)cyc(v, op) + ii);
+		return;
+	}
+	unsigned long w = (unsigned long)cyc(v, op) + ii - !byp;
+	if (ii && w > len - 1)
+		bad(v, op, "phi of cycle %u is written in cycle %lu, "
+		    "after the iteration's last %u", cyc(v, op), w, len - 1);
+	for (unsigned a = 0; ii && a < op->nargs; a++) {
+		const struct ir_op *x = op->args[a];
+		if (op->phi_blocks[a] == b && x->block == b &&
+		    (unsigned long)cyc(v, x) + lat(v, x) > w)
+			bad(v, op, "value %%%u carried to the next "
+			    "iteration is ready in cycle %u, after "
+			    "cycle %lu", x->id, cyc(v, x) + lat(v, x), w);
+	}
+}
+
 static void check_shape(struct vctx *v, const struct ir_block *b)
 {
 	unsigned len = v->sk->block_len[b->id];
@@ -109,23 +144,7 @@ static void check_shape(struct vctx *v, const struct ir_block *b)
 			bad(v, op, "result ready in state %u, after the block's "
 			    "last state %u", cyc(v, op) + lat(v, op), len - 1);
 		if (op->opc == IR_PHI) {
-			/* a value carried round is ready by the cycle the
-			 * phi's register takes it, cycle + ii - 1, within
-			 * the iteration; the next iteration reads the phi
-			 * from its cycle on (the operand checks below) */
-			unsigned long w = (unsigned long)cyc(v, op) + ii - 1;
-			if (ii && w > len - 1)
-				bad(v, op, "phi of cycle %u is written in cycle %lu, "
-				    "after the iteration's last %u", cyc(v, op), w,
-				    len - 1);
-			for (unsigned a = 0; ii && a < op->nargs; a++) {
-				const struct ir_op *d = op->args[a];
-				if (op->phi_blocks[a] == b && d->block == b &&
-				    (unsigned long)cyc(v, d) + lat(v, d) > w)
-					bad(v, op, "value %%%u carried to the next "
-					    "iteration is ready in cycle %u, after "
-					    "cycle %lu", d->id, cyc(v, d) + lat(v, d), w);
-			}
+			check_phi(v, op, ii, len);
 			continue;
 		}
 		for (unsigned a = 0; a < op->nargs; a++) {
@@ -234,6 +253,9 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 		for (unsigned pu = g0; pu < g1; pu++) {
 			const struct ir_op *uo = b->ops[sl[pu].index];
 			double du = delay_own_ns(tg, &v->nets, sl[pu].index, uo);
+			/* a bypassed phi: its multiplexer after its unit's output */
+			if (v->sk->bypass[uo->id] && sched_carried(uo))
+				du = delay_bypass_ns(tg, sched_carried(uo));
 			if (du > 0 && !lat(v, uo))
 				chains_from(v, b, sl[pu].index, du, g0, g1, D, reached, sl, cy);
 		}

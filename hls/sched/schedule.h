@@ -54,6 +54,18 @@
  *     (the register is written as the next iteration starts); a value
  *     ready late arrives late, and only the recurrence's own length bounds
  *     the II;
+ *   - but a phi with bypass[phi] set carries a value d computed by a unit
+ *     with a latency (the float adder, the divider, sluice_mul, a memory
+ *     read) that comes out exactly in the previous iteration's cycle
+ *     r + ii (cycle[d] + latency[d] == r + ii): in cycle r the phi's users
+ *     read d from the unit's output, through a multiplexer that takes the
+ *     phi's register instead when no iteration is in cycle r + ii (the
+ *     first iteration, or the one ahead has moved on: iterations keep at
+ *     least ii cycles apart, and the one in cycle r holds while the one
+ *     in cycle r + ii does); the register takes d in cycle r + ii and
+ *     holds it from r + 1 on.  So a recurrence through a unit of latency
+ *     L alone runs at II L, not L + 1, at the cost of the multiplexer
+ *     (delay_bypass_ns) on the paths from the phi in cycle r;
  *   - operations on one pipe keep program order, at most one per cycle,
  *     across iterations too: an iteration's ops on a pipe lie within ii
  *     consecutive cycles.  A fence orders across iterations as well: the
@@ -87,7 +99,16 @@ struct sched_kernel {
 				 pipelined (reports); NULL otherwise */
 	unsigned *ii_asked;   /* by block id: the II the user's pragma asked
 				 for, 0 when none */
+	bool *bypass;	      /* by op id: a phi of a pipelined loop whose
+				 next iteration reads the value carried round
+				 from its unit's output in the phi's cycle
+				 (above) */
 };
+
+/* The value phi p of a loop of one block carries round from the block
+ * itself (its incoming value on the edge from the block), or NULL when
+ * there is none, or more than one, or it is itself a phi. */
+const struct ir_op *sched_carried(const struct ir_op *p);
 
 /* Stage of an op of a pipelined block (0 for other blocks). */
 static inline unsigned sched_stage(const struct sched_kernel *sk,
@@ -127,6 +148,10 @@ unsigned delay_fp_latency(const struct ir_op *op);
  * beyond a register's (0 for the units' registered outputs; a memory
  * read's word out of block RAM and the forwarding multiplexer). */
 double delay_result_ns(enum hls_target target, const struct ir_op *op);
+/* What the multiplexer of a phi bypassed from d's unit adds to the paths
+ * from the phi in its cycle: d's result's own lateness and a 2:1 select
+ * (schedule.h, bypass). */
+double delay_bypass_ns(enum hls_target target, const struct ir_op *d);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);

@@ -231,7 +231,7 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 			  const struct sdc_anchor *anchors, unsigned nanchors)
 {
 	struct sdc_problem pb;
-	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors, 0);
+	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors, 0, false);
 	long *s = arena_alloc(&ctx->arena, pb.nvars * sizeof *s);
 	unsigned *cyc, ncyc;
 	int rc = 0;
@@ -340,6 +340,7 @@ int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		sk->seq_len = arena_alloc(ar, nb * sizeof *sk->seq_len);
 		sk->limit = arena_alloc(ar, nb * sizeof *sk->limit);
 		sk->ii_asked = arena_alloc(ar, nb * sizeof *sk->ii_asked);
+		sk->bypass = arena_alloc(ar, nops * sizeof *sk->bypass);
 		int *var = arena_alloc(ar, nops * sizeof *var);
 		for (size_t i = 0; i < nops; i++)
 			var[i] = -1;

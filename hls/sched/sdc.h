@@ -61,6 +61,9 @@ struct sdc_problem {
 	unsigned *lat;	      /* by var: latency */
 	double *delay;	      /* by var: combinational delay */
 	unsigned *last_user;  /* by var: index of the last in-block user, 0: none */
+	bool *bypass;	      /* by var: a phi whose next iteration may read the
+				 value it carries round from that value's unit
+				 (schedule.h), when sdc_build was asked to */
 	struct delay_nets nets; /* the block's bitwise networks (bitnet.c) */
 	struct sdc_constraint *cons;
 	unsigned ncons;
@@ -75,11 +78,16 @@ struct sdc_anchor {
 /* sdc_problem.c: builds every constraint of block b.  `var` maps the
  * kernel's op ids to indices in b (-1 elsewhere); `anchors` lists the
  * program's anchors.  Latency constraints whose anchor is not in b are
- * left out (sched_program reports them). */
+ * left out (sched_program reports them).  With `bypass` (a pipelined
+ * loop, ii > 0), each phi that carries round a value computed by a unit
+ * with a latency may be read from that unit's output (pb->bypass). */
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii);
+	       unsigned ii, bool bypass);
+/* sdc_problem.c: whether a problem built with `bypass` lets a phi be read
+ * from a unit's output (else it is the same as without). */
+bool sdc_can_bypass(const struct sdc_problem *pb);
 const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
 				    unsigned nanchors, int id);
 bool sdc_is_pipe_op(const struct ir_op *op);

@@ -11,7 +11,8 @@
  *                 u's inputs to v's output through latency-0 ops exceeds the
  *                 clock period and both u and v have a delay (for u with a
  *                 latency whose result comes out late, a memory read: from
- *                 its result, s_v >= s_u + latency + 1; an op slower
+ *                 its result, s_v >= s_u + latency + 1; for u a phi that
+ *                 may be bypassed, from its multiplexer; an op slower
  *                 than the period on its own, with only wiring beside it,
  *                 stands alone in its state).  Only pairs not already
  *                 implied by other chaining constraints and the dependences
@@ -301,7 +302,10 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 	 * p -> ... -> d of L cycles allows II L + 1 (as the modulo
 	 * constraint of a dependence of distance 1), and a value ready by
 	 * cycle ii - 1 leaves p in cycle 0, written as the next iteration
-	 * starts.  For d a phi, s_d is the cycle its own value arrives. */
+	 * starts.  For d a phi, s_d is the cycle its own value arrives.  A
+	 * phi bypassed from d's unit reads d as it comes out, in the cycle
+	 * it is ready: s_p + ii >= s_d + lat_d, so a recurrence that is
+	 * that unit alone allows II lat_d. */
 	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++) {
 		const struct ir_op *phi = b->ops[i];
 		for (unsigned k = 0; k < phi->nargs; k++) {
@@ -309,7 +313,8 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 			if (phi->phi_blocks[k] != b || d->block != b)
 				continue;
 			unsigned j = (unsigned)pb->var[d->id];
-			add(pb, SDC_RECUR, d, phi, j, i, (long)pb->lat[j] + 1 - ii, 0);
+			long w = (long)pb->lat[j] + (pb->bypass[i] ? 0 : 1) - ii;
+			add(pb, SDC_RECUR, d, phi, j, i, w, 0);
 		}
 	}
 	/* pipe op c of the next iteration (ii cycles later) after op a of
@@ -354,10 +359,34 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 	}
 }
 
+/* Marks the phis of a pipelined loop that may be bypassed (schedule.h):
+ * the value each carries round has a latency, so it comes out of a
+ * unit's register, and the multiplexer that picks it up costs the phi's
+ * users in its cycle delay_bypass_ns. */
+static void mark_bypasses(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	for (unsigned i = 0; i < b->nops && b->ops[i]->opc == IR_PHI; i++) {
+		const struct ir_op *d = sched_carried(b->ops[i]);
+		if (!d || !pb->lat[(unsigned)pb->var[d->id]])
+			continue;
+		pb->bypass[i] = true;
+		pb->delay[i] = delay_bypass_ns(pb->target, d);
+	}
+}
+
+bool sdc_can_bypass(const struct sdc_problem *pb)
+{
+	for (unsigned i = 0; i < pb->block->nops; i++)
+		if (pb->bypass[i])
+			return true;
+	return false;
+}
+
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii)
+	       unsigned ii, bool bypass)
 {
 	struct arena *ar = &ctx->arena;
 	unsigned n = b->nops;
@@ -370,6 +399,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
 	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
 	pb->last_user = arena_alloc(ar, pb->nvars * sizeof *pb->last_user);
+	pb->bypass = arena_alloc(ar, pb->nvars * sizeof *pb->bypass);
 	delay_nets_init(ar, b, &pb->nets);
 	for (unsigned i = 0; i < n; i++) {
 		const struct ir_op *op = b->ops[i];
@@ -384,6 +414,8 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 				pb->last_user[j] = i;
 		}
 	}
+	if (ii && bypass)
+		mark_bypasses(pb);
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);

@@ -22,8 +22,10 @@
 #              where the bound is an argument;
 #   fence-needed  fence_request without its sluice_fence() hangs;
 #   mul-clock  mul_unit's power series for iCE40: at 48 MHz its product
-#              goes through rtl/sluice_mul.v (4 cycles round the loop), at
-#              10 MHz it stays combinational (1 cycle);
+#              goes through rtl/sluice_mul.v (II 3, its latency: the next
+#              iteration takes the product from the unit's output, 4
+#              cycles an iteration), at 10 MHz it stays combinational (1
+#              cycle);
 #   mem-*      bench/hist's read-modify-write of block RAM: II 1 at 35 MHz
 #              on iCE40 (the read forwards the word written in its cycle),
 #              II 2 at 48 MHz with the memory named as the limit (block
@@ -51,7 +53,9 @@
 #              (.EXT(1): one SB_MAC16), not three pieces of a 32-bit one.
 #   float-*    float arithmetic in a pipelined loop at II 1 (its units
 #              take an operation a cycle), and a running float sum whose
-#              recurrence through the adder is named as the limit.
+#              recurrence through the adder is named as the limit: II 8,
+#              the adder's latency, its phi read from the adder's output
+#              (a bypass, shown in the schedule), not II 9.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -78,7 +82,7 @@ expect() { # test file pattern what
 }
 
 report mul48 "$root/tests/kernels/mul_unit.c" --target ice40 &&
-	expect mul-clock-48 mul48 "powers, loop for_body  (mul_unit.c:32): 4 cycles per iteration" ||
+	expect mul-clock-48 mul48 "powers, loop for_body  (mul_unit.c:32): II 3, 4 cycles per iteration" ||
 	bad mul-clock-48 "build failed ($out/mul48.log)"
 report mul10 "$root/tests/kernels/mul_unit.c" --target ice40 --clock 10 &&
 	expect mul-clock-10 mul10 "powers, loop for_body  (mul_unit.c:32): 1 cycle per iteration" ||
@@ -130,7 +134,10 @@ report i16 "$root/tests/kernels/i16_mac.c" --target ice40 &&
 	fi
 report fstream "$root/tests/kernels/float_stream.c" --target ice40 &&
 	expect float-ii1 fstream "float_stream, loop for_cond  (float_stream.c:18): II 1," &&
-	expect float-sum fstream "II limited by recurrence through the phi 's_0' (line 31): the phi 's_0' (line 31) -> the fadd 'add'" ||
+	expect float-sum fstream "II limited by recurrence through the phi 's_0' (line 31): the phi 's_0' (line 31) -> the fadd 'add'" &&
+	expect float-sum-ii8 fstream "float_sum, loop for_cond  (float_stream.c:30): II 8," &&
+	expect float-sum-ii7 fstream "the fadd 'add' (line 31) (1 cycle over at II 7)" &&
+	expect float-sum-bypass fstream "%0 = phi.32 \[0, bb0\], \[%3, bb1\] .*%3 from its unit" ||
 	bad float "build or report failed ($out/fstream.log)"
 report rom "$root/tests/kernels/mem_rom.c" --target ice40 &&
 	expect mem-rom-ii1 rom "mem_rom, loop for_cond  (mem_rom.c:59): II 1," &&

@@ -233,6 +233,7 @@ static inline struct sched_kernel *sched_new(struct hls_ctx *ctx, struct hls_sch
 	sk->ii = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
 	sk->seq_len = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
 	sk->limit = arena_alloc(&ctx->arena, k->nblocks * sizeof(char *));
+	sk->bypass = arena_alloc(&ctx->arena, (k->nops_total + 1) * sizeof(bool));
 	sk->ii_asked = arena_alloc(&ctx->arena, k->nblocks * sizeof(unsigned));
 	return sk;
 }
