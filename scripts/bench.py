@@ -811,10 +811,11 @@ def markdown_comparison(rows, fam=ICE40, clock=False):
            "| --- " * (7 if clock else 6) + "|"]
     for r in rows:
         c = f"| {r['clock_mhz']:g} " if clock else ""
+        err = "" if r["ok"] else " (an error)"  # in the last cell: a cell more would not show
         out.append(f"| {r['design'].replace('bench/', '')} {c}| {cell(r, 'cpw', '.2f')} | "
                    f"{cell(r, 'luts', 'd')} | {cell(r, 'ffs', 'd')} | "
-                   f"{cell(r, 'fmax_mhz', '.1f')} | {fmt(r['ratio']['ns_per_word'], '.2f', 0).strip()} |"
-                   + ("" if r["ok"] else " (an error) |"))
+                   f"{cell(r, 'fmax_mhz', '.1f')} | "
+                   f"{fmt(r['ratio']['ns_per_word'], '.2f', 0).strip()}{err} |")
     gm = []
     for k in ("cpw", "luts", "ffs", "fmax_mhz", "ns_per_word"):
         v = [r["ratio"][k] for r in rows if r["ratio"][k]]

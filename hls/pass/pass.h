@@ -39,7 +39,7 @@ void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 /* arith.c: products by one constant in a sum multiplied once
  * (a*x + a*y = a*(x + y)); multiplications by constants of few signed digits as shifts
  * and adds; chains of adds and subtracts as balanced trees; tests of one
- * bit ((x & 2^k) == 0) as that bit. */
+ * bit ((x & 2^k) == 0) and of the sign (x < 0) as that bit. */
 void pass_factor_products(struct hls_ctx *ctx, struct ir_program *p);
 void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);

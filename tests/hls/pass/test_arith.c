@@ -1,7 +1,7 @@
 /*
  * test_arith.c -- the arithmetic passes: hls/pass/arith.c (common constant
  * factors taken out of sums, constant multiplications as shifts and adds,
- * chains of adds as balanced trees, bit tests as bits) and
+ * chains of adds as balanced trees, bit and sign tests as bits) and
  * hls/pass/narrow.c (width narrowing).
  *
  * Each case builds a kernel of one block over arguments, runs the pass,
@@ -103,6 +103,8 @@ static int eval(const struct ir_op *op, const uint64_t *args, uint64_t *out)
 	case IR_SREM: *out = !b ? a : sb == -1 ? 0 : (uint64_t)(sa % sb); break;
 	case IR_ULT: *out = a < b; break;
 	case IR_SLT: *out = sa < sb; break;
+	case IR_SLE: *out = sa <= sb; break;
+	case IR_SGT: *out = sa > sb; break;
 	case IR_SGE: *out = sa >= sb; break;
 	case IR_CONST: *out = op->imm; break;
 	case IR_ARG: *out = args[op->index]; break;
@@ -610,6 +612,44 @@ static void test_bit_tests(void)
 	report("bit_tests", ok);
 }
 
+/* x < 0, x <= -1, x > -1, x >= 0 become x's sign bit (inverted for the
+ * last two) at every width, with the same values; x < 1 and x > 0 stay
+ * compares. */
+static void test_sign_tests(void)
+{
+	static const unsigned widths[] = {1, 8, 32, 64};
+	static const struct { enum ir_opcode opc; int c; bool bit; } forms[] = {
+		{IR_SLT, 0, true}, {IR_SLE, -1, true}, {IR_SGT, -1, true}, {IR_SGE, 0, true},
+		{IR_SLT, 1, false}, {IR_SGT, 0, false},
+	};
+	bool ok = true;
+	for (unsigned wi = 0; wi < 4 && ok; wi++)
+		for (unsigned fi = 0; fi < sizeof forms / sizeof forms[0] && ok; fi++) {
+			unsigned w = widths[wi];
+			struct fx f;
+			fx_init(&f);
+			struct ir_op *x = arg(&f, w, 0);
+			struct ir_op *c = ir_const(&f.ctx, f.k, f.b, w, (uint64_t)(int64_t)forms[fi].c);
+			struct ir_op *t = ir_op_new(&f.ctx, f.k, f.b, forms[fi].opc, 1, 2);
+			t->args[0] = x, t->args[1] = c;
+			ret(&f);
+			uint64_t xs[5] = {0, 1, UINT64_C(1) << (w - 1), mask(w), rnd() & mask(w)}, want[5];
+			for (unsigned i = 0; i < 5; i++)
+				eval(t, &xs[i], &want[i]);
+			pass_bit_tests(&f.ctx, f.p);
+			ok = ir_verify(&f.ctx, f.p, "test") == 0 &&
+			     (count(f.b, forms[fi].opc) == 0) == forms[fi].bit;
+			for (unsigned i = 0; ok && i < 5; i++) {
+				uint64_t got;
+				ok = eval(t, &xs[i], &got) == 0 && got == want[i];
+			}
+			if (!ok)
+				printf("  width %u, form %u\n", w, fi);
+			fx_fini(&f);
+		}
+	report("sign_tests", ok);
+}
+
 int main(void)
 {
 	test_narrow();
@@ -617,6 +657,7 @@ int main(void)
 	test_const_mul();
 	test_balance();
 	test_bit_tests();
+	test_sign_tests();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
