@@ -644,6 +644,11 @@ def place_and_route(d, args, fam=ICE40):
         d["pnr"] = pnr(mod.vfiles + [shell], "bench_shell", pdir, timeout=args.tool_timeout,
                        fam=fam)
     except RuntimeError as e:
+        # a design larger than the part is a measured outcome, not a
+        # failure of the bench: its row says so, with no Fmax
+        if "Unable to place cell" in str(e) or "no BELs remaining" in str(e):
+            d["pnr"] = {"fmax_mhz": None, "does_not_fit": str(e)[:200]}
+            return None
         return str(e)
     if fam.name == "ecp5":
         # the resources from nextpnr's report: the placed design, shell and
@@ -701,6 +706,8 @@ def row(d, fam=ICE40):
     errs = d.get("errors", {})
     chk = "ok" if "sim" not in errs and "error" not in d else \
         (d.get("error") or errs["sim"]).splitlines()[0][:60]
+    if p.get("does_not_fit"):
+        chk += " (does not fit the part)"
     for k in ("ice40", "pnr"):
         if k in errs:
             chk += f"; {k}: " + errs[k].splitlines()[0][:50]
@@ -759,7 +766,8 @@ def compare(designs, fam=ICE40):
         h = by.get(d.get("hand", ""))
         if not h:
             continue
-        row = {"design": d["name"], "ok": not d.get("errors") and not h.get("errors")}
+        row = {"design": d["name"], "ok": not d.get("errors") and not h.get("errors"),
+               "does_not_fit": bool(d.get("pnr", {}).get("does_not_fit"))}
         for who, x in (("sluice", d), ("hand", h)):
             cpw = x.get("cpw_steady", x.get("cpw_span"))
             fmax = x.get("pnr", {}).get("fmax_mhz")
@@ -811,7 +819,9 @@ def markdown_comparison(rows, fam=ICE40, clock=False):
            "| --- " * (7 if clock else 6) + "|"]
     for r in rows:
         c = f"| {r['clock_mhz']:g} " if clock else ""
-        err = "" if r["ok"] else " (an error)"  # in the last cell: a cell more would not show
+        # in the last cell: a cell more would not show
+        err = (" (an error)" if not r["ok"] else
+               " (does not fit the part)" if r.get("does_not_fit") else "")
         out.append(f"| {r['design'].replace('bench/', '')} {c}| {cell(r, 'cpw', '.2f')} | "
                    f"{cell(r, 'luts', 'd')} | {cell(r, 'ffs', 'd')} | "
                    f"{cell(r, 'fmax_mhz', '.1f')} | "
