@@ -15,8 +15,8 @@
 #   - yosys finds no combinational path from one side of a FIFO to the
 #     other, nor from the divider's or the multiplier's inputs to its
 #     outputs, nor from a pipelined floating-point unit's, nor from the
-#     device memory's requests to its answers or from its answer readies
-#     to anything;
+#     device memory's requests to its answers or to its request readies,
+#     or from its answer readies to anything;
 #   - the floating-point units (sluice_fadd, sluice_fmul, sluice_fdiv,
 #     sluice_fcmp, sluice_fcvt_*) in float and double, under both
 #     simulators, against vectors with this machine's CPU results
@@ -285,6 +285,7 @@ devmem_configs=(
     "NPORTS=3 BYTES=1024 TAGW=8 RSP_DEPTH=4 CHECK=1 ALLOCS=8"
     "NPORTS=1 AW=9 BYTES=0 TAGW=1 RSP_DEPTH=2 CHECK=1 ALLOCS=1"
     "NPORTS=2 AW=32 BYTES=4096 TAGW=20 RSP_DEPTH=33 CHECK=0"
+    "NPORTS=3 AW=32 BYTES=1000 TAGW=16 RSP_DEPTH=5 CHECK=1 ALLOCS=4"
 )
 
 devmem_tag() {
@@ -306,6 +307,7 @@ done
 tests+=("synth_devmem_p1_b4096_check0_RAM_in_SB_RAM40_4K|synth_brams sluice_devmem 12 NPORTS=1 BYTES=4096 CHECK=0")
 tests+=("synth_devmem_p3_b4096_check0|synth sluice_devmem NPORTS=3 BYTES=4096 CHECK=0")
 tests+=("no_comb_path_devmem_req_to_rsp|no_comb_path sluice_devmem 'req_tdata req_tvalid host_cmd_tdata host_cmd_tvalid' 'rsp_tdata rsp_tvalid host_data_tdata host_data_tvalid' NPORTS=2 BYTES=1024 CHECK=1 ALLOCS=4")
+tests+=("no_comb_path_devmem_req_to_ready|no_comb_path sluice_devmem 'req_tdata req_tvalid host_cmd_tdata host_cmd_tvalid' 'req_tready host_cmd_tready' NPORTS=3 BYTES=1024 CHECK=1 ALLOCS=4")
 tests+=("no_comb_path_devmem_rsp_ready|no_comb_path sluice_devmem 'rsp_tready host_data_tready' 'req_tready host_cmd_tready rsp_tdata rsp_tvalid host_data_tdata host_data_tvalid' NPORTS=2 BYTES=1024")
 
 # floating point: "name|module|vectors|N|testbench parameters"

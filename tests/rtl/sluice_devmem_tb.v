@@ -43,7 +43,9 @@ sluice: testbench for rtl/sluice_devmem.v
  * READ of the whole RAM with empty and unknown commands between; random
  * kernel traffic from all ports with concurrent host commands, in three
  * mixes of gaps and back-pressure; round-robin service counted in cycles;
- * latency of a lone load counted; credits with a sink that takes nothing;
+ * a port alone streaming one request a cycle; the slot's holder served at
+ * once and another port the next cycle (cycles counted); latency of a
+ * lone load counted; credits with a sink that takes nothing;
  * faults past BYTES (answered with zeros, the store not done, the port
  * frozen, STATUS, later faults not kept, reset clearing them); host
  * accesses past BYTES; the allocation table (with CHECK = 0 the same
@@ -297,8 +299,10 @@ reg [63:0] heq [0:HEQN-1];
 integer heq_head = 0;
 integer heq_tail = 0;
 
-// the host's command decoder: 0 header, 1 WRITE data, 2 ALLOC length
+// the host's command decoder: 0 header, 1 WRITE data, 2 ALLOC length;
+// the cycle of the last header
 integer m_hstate = 0;
+integer m_hdr_cycle = 0;
 reg [23:0] m_hn = 24'd0;
 reg [31:0] m_haddr = 32'd0;
 
@@ -464,6 +468,7 @@ task model_host;
         end else begin
             m_hn = w[55:32];
             m_haddr = w[31:0];
+            m_hdr_cycle = cycle;
             case (w[63:56])
                 OP_WRITE: begin
                     if (m_hn != 24'd0) begin
@@ -508,7 +513,9 @@ reg [63:0] prev_host_tdata = 64'd0;
 
 // round-robin bookkeeping: requests accepted, the cycles of the first and
 // the last, and the longest a requester offering a request waited
-// (requester NPORTS: the host's WRITE data)
+// (requester NPORTS: the host's WRITE data, from the second cycle after
+// its header: the host engine asks for a slot in the cycle after taking
+// the header, for the one after that)
 reg rr_on = 1'b0;
 integer rr_wait [0:NPORTS];
 integer rr_n = 0, rr_first = 0, rr_end = 0, rr_wait_max = 0;
@@ -528,6 +535,11 @@ task rr_count;
         end
     end
 endtask
+
+// the cycles each port's request offered has waited, and the last
+// accepted one waited
+integer k_wait [0:NPORTS-1];
+integer k_last_wait [0:NPORTS-1];
 
 reg prev_rst = 1'b1;
 
@@ -553,6 +565,10 @@ always @(posedge clk) begin : monitor
             if (req_tvalid[p] && req_tready[p]) begin
                 nacc = nacc + 1;
                 model_kernel(p, req_tdata[REQW*p +: REQW]);
+                k_last_wait[p] = k_wait[p];
+                k_wait[p] = 0;
+            end else if (req_tvalid[p]) begin
+                k_wait[p] = k_wait[p] + 1;
             end
         end
 
@@ -596,7 +612,8 @@ always @(posedge clk) begin : monitor
         end
 
         if (rr_on) begin
-            rr_count(NPORTS, host_cmd_tvalid && m_hstate == 1, host_cmd_tready);
+            rr_count(NPORTS, host_cmd_tvalid && m_hstate == 1 && cycle >= m_hdr_cycle + 2,
+                     host_cmd_tready);
         end
         if (host_cmd_tvalid && host_cmd_tready) begin
             if (m_hstate == 1) begin
@@ -919,6 +936,8 @@ initial begin
     for (p = 0; p < NPORTS; p = p + 1) begin
         kpos[p] = 0;
         klen[p] = 0;
+        k_wait[p] = 0;
+        k_last_wait[p] = 0;
         eq_head[p] = 0;
         eq_tail[p] = 0;
     end
@@ -1016,6 +1035,47 @@ initial begin
         $display("  %0d requests over %0d cycles, longest wait %0d cycles",
             rr_n, rr_end - rr_first + 1, rr_wait_max);
     end
+
+    // a port alone keeps the slot and streams one request a cycle: stores,
+    // and loads while its port has room for two more answers besides
+    // those in flight (3 of them with answers taken at once: RSP_DEPTH >= 5;
+    // 5 with a block-RAM response FIFO)
+    n = 16;
+    rr_on = 1'b1;
+    rr_n = 0;
+    for (i = 0; i < n; i = i + 1) begin
+        kpush(0, 1'b1, 2'd3, 8 * (i % (KSTORE / 8)), rnd(1'b0), rnd(1'b0));
+    end
+    drain(200, ok);
+    rr_on = 1'b0;
+    report("a port alone streams stores, one a cycle (cycles counted)",
+        ok && rr_n == n && rr_end - rr_first == n - 1);
+    if (RSP_DEPTH >= 5) begin
+        rr_on = 1'b1;
+        rr_n = 0;
+        for (i = 0; i < n; i = i + 1) begin
+            kpush(0, 1'b0, 2'd3, 8 * below(NW), 64'd0, rnd(1'b0));
+        end
+        drain(200, ok);
+        rr_on = 1'b0;
+        report("a port alone streams loads, one a cycle (cycles counted)",
+            ok && rr_n == n && rr_end - rr_first == n - 1);
+    end
+
+    // the slot: port 0 still holds it, so a request it offers after a
+    // pause is accepted in the cycle it is offered; another port's waits
+    // one cycle for the slot
+    repeat (5) @(negedge clk);
+    kpush(0, 1'b0, 2'd0, 3, 64'd0, 1);
+    drain(100, ok);
+    base = k_last_wait[0];
+    q = NPORTS - 1;
+    if (q != 0) begin
+        kpush(q, 1'b1, 2'd0, 5, rnd(1'b0), 1);
+        drain(100, ok);
+    end
+    report("the slot: its holder's request is accepted at once, another port's a cycle later",
+        ok && base == 0 && (q == 0 || k_last_wait[q] == 1));
 
     // a lone load with nothing else going on is answered in 3 cycles (5
     // when the response FIFO is deep enough to be block RAM)
