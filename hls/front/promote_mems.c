@@ -802,41 +802,6 @@ static bool check_copy(struct pm *p, LLVMValueRef call)
 	return true;
 }
 
-/* Moves the instructions of call's block before call into a new block
- * before it, which the block's predecessors now branch to (its phis move
- * with it, their incoming blocks unchanged); leaves the builder at the end
- * of the new block, which has no terminator yet. */
-static LLVMBasicBlockRef split_before(struct pm *p, LLVMValueRef call)
-{
-	LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
-	/* the head keeps the block's name (a loop's header, say) */
-	LLVMValueRef bv = LLVMBasicBlockAsValue(bb);
-	size_t len = 0;
-	const char *s = LLVMGetValueName2(bv, &len);
-	char *name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
-	LLVMSetValueName2(bv, "mem.done", 8);
-	LLVMBasicBlockRef pre = LLVMInsertBasicBlockInContext(p->lc, bb, name);
-	LLVMValueRef *users = NULL;
-	unsigned nusers = 0;
-	for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u))
-		VEC_PUSH(&p->ctx->arena, users, nusers, LLVMGetUser(u));
-	for (unsigned i = 0; i < nusers; i++) /* terminators */
-		for (unsigned j = 0; j < LLVMGetNumSuccessors(users[i]); j++)
-			if (LLVMGetSuccessor(users[i], j) == bb)
-				LLVMSetSuccessor(users[i], j, pre);
-	/* the builder would give each moved instruction its debug location
-	 * and a name: they keep theirs */
-	LLVMPositionBuilderAtEnd(p->b, pre);
-	LLVMSetCurrentDebugLocation2(p->b, NULL);
-	for (LLVMValueRef in; (in = LLVMGetFirstInstruction(bb)) != call;) {
-		s = LLVMGetValueName2(in, &len);
-		name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
-		LLVMInstructionRemoveFromParent(in);
-		LLVMInsertIntoBuilderWithName(p->b, in, name);
-	}
-	return pre;
-}
-
 /* The memset's value as a word: the byte repeated K times. */
 static LLVMValueRef repeated(struct pm *p, LLVMValueRef byte, unsigned k)
 {
@@ -888,7 +853,7 @@ static void expand_copy(struct pm *p, LLVMValueRef call, unsigned k)
 	}
 	LLVMValueRef word = set ? repeated(p, LLVMGetOperand(call, 1), k) : NULL;
 
-	LLVMBasicBlockRef pre = split_before(p, call);
+	LLVMBasicBlockRef pre = front_split_before(p->ctx, p->b, call, "mem.done");
 	LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(p->lc, rest, "mem.copy");
 	LLVMSetCurrentDebugLocation2(p->b, loc);
 	if (LLVMIsAConstantInt(n))
