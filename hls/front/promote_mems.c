@@ -50,15 +50,22 @@
  * memory (lower_call.c) and size it; a global keeps its initializer (a
  * constant table's contents, a mutable global's reset value).
  *
+ * An access that is not of 1, 2, 4 or 8 bytes, or that may straddle two
+ * of the memory's words (whether one lies within a word is checked after
+ * the scan, which finds K), is first split into loads or stores of its
+ * bytes, one after the other (of 2, 4 or 8 bytes when its size and
+ * alignment allow: a 16-byte integer), and the module scanned again: a
+ * packed struct's bitfields are loaded as a unit of 3, 5, 6 or 7 bytes,
+ * or as one of 8 at any byte offset.  Each piece lies within a word; such
+ * an access takes a cycle of the port per piece.
+ *
  * An object of more than 512 bytes that does not qualify is an error at
- * the first offending instruction in program order (one error per object;
- * whether an access lies within a word is checked after the scan, which
- * finds K): words of another size or of a non-integer type, an access
- * that may straddle two words (with a note at the first access of K
- * bytes), a volatile or atomic access, a pointer into it chosen at run
- * time (phi, select), or its address escaping (stored, passed to a call,
- * compared, converted to an integer).  Returns the
- * number of errors; the module is not changed when there is any.
+ * the first offending instruction in program order (one error per
+ * object): an access of a non-integer type, a volatile or atomic access,
+ * a pointer into it chosen at run time (phi, select), or its address
+ * escaping (stored, passed to a call, compared, converted to an
+ * integer).  Returns the number of errors; the module is not changed when
+ * there is any, but for the accesses split into bytes.
  *
  * Before that, and before front_promote_arrays, front_expand_memory_copies
  * turns each memset, memcpy and memmove that touches such an object
@@ -104,6 +111,8 @@ struct mem_obj {
 	bool bad;		/* an error was reported */
 	LLVMValueRef *acc;	/* loads, stores, lifetime markers: program order */
 	unsigned nacc;
+	LLVMValueRef *split;	/* accesses to move byte by byte */
+	unsigned nsplit;
 	LLVMValueRef *geps;	/* the GEP instructions into it */
 	unsigned ngeps;
 	struct cached *idx;	/* GEP offsets built so far */
@@ -251,14 +260,17 @@ static bool offset_of(struct pm *p, LLVMValueRef v, int64_t *off, uint64_t *stri
 }
 
 /* Whether a byte offset of constant part off plus multiples of stride is
- * a whole number of k-byte words: by its terms, or because the access
- * (align) and the object are aligned to k (a byte-offset GEP of a pointer
- * loop). */
+ * a whole number of k-byte words: by its terms when every stride is a
+ * multiple of k (then the offset is known modulo k, and a pointer to a
+ * packed struct's member, which C lets claim the alignment of its type,
+ * cannot say otherwise), else because the access (align) and the object
+ * are aligned to k (a byte-offset GEP of a pointer loop). */
 static bool whole_words(struct mem_obj *o, int64_t off, uint64_t stride, unsigned align,
 			unsigned k)
 {
-	return (off % (int64_t)k == 0 && stride % k == 0) ||
-	       (align >= k && LLVMGetAlignment(o->obj) >= k);
+	if (stride % k == 0)
+		return off % (int64_t)k == 0;
+	return align >= k && LLVMGetAlignment(o->obj) >= k;
 }
 
 /* A load (is_store false) or store of an integer at address v of o. */
@@ -279,8 +291,7 @@ static void scan_access(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMVa
 	}
 	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t);
 	if (k != 1 && k != 2 && k != 4 && k != 8) {
-		bad(p, o, in, "array '%s' is accessed as %u-byte words; an array in "
-		    "memory has words of 1, 2, 4 or 8 bytes", o->name, k);
+		VEC_PUSH(&p->ctx->arena, o->split, o->nsplit, in);
 		return;
 	}
 	int64_t off;
@@ -378,8 +389,8 @@ static bool in_one_word(struct mem_obj *o, int64_t off, uint64_t stride, unsigne
 
 /* Every access of o, once its word size K is known, must move bytes of one
  * word: a narrower one becomes a part of a word (rewrite), and a word is
- * all a memory's port moves in a cycle.  Else an error at the first one
- * that does not, in program order. */
+ * all a memory's port moves in a cycle.  Those that do not are to be
+ * split into bytes. */
 static void check_words(struct pm *p, struct mem_obj *o)
 {
 	for (unsigned i = 0; i < o->nacc && !o->bad; i++) {
@@ -390,20 +401,8 @@ static void check_words(struct pm *p, struct mem_obj *o)
 		if (LLVMIsACallInst(in)) /* a lifetime marker */
 			continue;
 		access_at(p, in, &off, &stride, &k);
-		if (in_one_word(o, off, stride, LLVMGetAlignment(in), k))
-			continue;
-		if (k == o->word) {
-			bad(p, o, in, "array '%s' is accessed at a byte offset that is not "
-			    "a multiple of its %u-byte words; an array in memory needs "
-			    "aligned words", o->name, k);
-		} else {
-			bad(p, o, in, "array '%s' is accessed as %u-byte words that may "
-			    "straddle its %u-byte words; an array in memory needs each "
-			    "access within one word (aligned to its size)", o->name, k,
-			    o->word);
-			diag_note(&p->ctx->diag, front_loc(p->ctx, o->word_at),
-				  "'%s' is accessed as %u-byte words here", o->name, o->word);
-		}
+		if (!in_one_word(o, off, stride, LLVMGetAlignment(in), k))
+			VEC_PUSH(&p->ctx->arena, o->split, o->nsplit, in);
 	}
 }
 
@@ -417,6 +416,69 @@ static void scan_module(struct pm *p)
 	for (unsigned i = 0; i < p->nobjs; i++)
 		if (!p->objs[i].bad)
 			check_words(p, &p->objs[i]);
+}
+
+/* Access `in` (an integer load or store of k bytes) becomes loads or
+ * stores of its pieces, little-endian: of 8, 4 or 2 bytes when k and the
+ * access's alignment allow (an aligned 16-byte integer), else of bytes. */
+static void split_access(struct pm *p, LLVMBuilderRef b, LLVMValueRef in)
+{
+	bool store = LLVMIsAStoreInst(in);
+	LLVMValueRef ptr = LLVMGetOperand(in, store);
+	LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
+	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t), n = 8;
+	while (k % n || LLVMGetAlignment(in) % n || n >= k)
+		n /= 2;
+	if (!n)
+		n = 1;
+	LLVMTypeRef piece = LLVMIntTypeInContext(p->lc, 8 * n);
+	LLVMTypeRef wide = LLVMIntTypeInContext(p->lc, 8 * k);
+	LLVMPositionBuilderBefore(b, in);
+	LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(in));
+	LLVMValueRef x = store ? LLVMGetOperand(in, 0) : LLVMConstNull(wide);
+	if (store && t != wide)
+		x = LLVMBuildZExt(b, x, wide, "");
+	for (unsigned j = 0; j < k; j += n) {
+		LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(p->lc), j, 0);
+		LLVMValueRef at = j ? LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(p->lc), ptr,
+							    &idx, 1, "") : ptr;
+		LLVMValueRef sh = LLVMConstInt(wide, 8 * j, 0);
+		if (store) {
+			LLVMValueRef v = LLVMBuildTrunc(b, j ? LLVMBuildLShr(b, x, sh, "") : x, piece, "");
+			LLVMSetAlignment(LLVMBuildStore(b, v, at), n);
+		} else {
+			LLVMValueRef v = LLVMBuildLoad2(b, piece, at, "mem.piece");
+			LLVMSetAlignment(v, n);
+			v = LLVMBuildZExt(b, v, wide, "");
+			x = LLVMBuildOr(b, x, j ? LLVMBuildShl(b, v, sh, "") : v, "");
+		}
+	}
+	if (!store)
+		LLVMReplaceAllUsesWith(in, t != wide ? LLVMBuildTrunc(b, x, t, "") : x);
+	LLVMInstructionEraseFromParent(in);
+}
+
+/* Scans the module; when some accesses are to be split into bytes, splits
+ * them, forgets the scan and scans again (the bytes lie within words). */
+static void scan_and_split(struct pm *p)
+{
+	for (;;) {
+		unsigned errors = p->ctx->diag.errors, nsplit = 0;
+		scan_module(p);
+		for (unsigned i = 0; i < p->nobjs; i++)
+			nsplit += p->objs[i].bad ? 0 : p->objs[i].nsplit;
+		if (!nsplit || p->ctx->diag.errors > errors)
+			return;
+		LLVMBuilderRef b = LLVMCreateBuilderInContext(p->lc);
+		for (unsigned i = 0; i < p->nobjs; i++)
+			for (unsigned j = 0; j < p->objs[i].nsplit; j++)
+				split_access(p, b, p->objs[i].split[j]);
+		LLVMDisposeBuilder(b);
+		p->objs = NULL;
+		p->nobjs = 0;
+		p->copies = NULL;
+		p->ncopies = 0;
+	}
 }
 
 /* ---- the rewrite ------------------------------------------------------------ */
@@ -886,7 +948,7 @@ unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
 		       NULL, 0, NULL, 0};
 	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
 		return 0;
-	scan_module(&p);
+	scan_and_split(&p);
 	/* the copies of the arrays the scan found no error in are checked
 	 * too, so that one compilation reports every array's first error */
 	settle_words(&p);
@@ -915,7 +977,7 @@ unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *
 		       NULL, 0, NULL, 0};
 	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
 		return 0; /* the lowering reports the accesses */
-	scan_module(&p);
+	scan_and_split(&p);
 	if (p.ncopies)
 		diag_error(&ctx->diag, front_loc(ctx, p.copies[0]), "internal error: a %s "
 			   "of an array in memory was not expanded", copy_kind(p.copies[0]));
