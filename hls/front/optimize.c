@@ -47,7 +47,10 @@
  *     again after unrolling, then loop-simplify so that loops reach the
  *     lowering with a preheader and dedicated exits;
  *   - globaldce drops what is left unused;
- *   - then front_expand_memory_copies (promote_mems.c) turns each
+ *   - then front_pointer_choices (pointers.c) makes an access through a
+ *     pointer that LLVM chose among objects by a phi or select (merging
+ *     the blocks of a choice that front_pointers made) a choice again;
+ *     front_expand_memory_copies (promote_mems.c) turns each
  *     memset/memcpy of an array of more than 512 bytes into a loop of
  *     word loads and stores, for the next two to rewrite;
  *     front_promote_arrays (promote_slots.c) turns the small arrays
@@ -115,8 +118,8 @@
 const char *front_pipeline_string(void)
 {
 	return PIPELINE_SPLIT ",<front_promote_slots>," PIPELINE
-	       ",<front_expand_memory_copies>,<front_promote_arrays>,"
-	       "<front_promote_memories>," ARRAY_PIPELINE;
+	       ",<front_pointer_choices>,<front_expand_memory_copies>,"
+	       "<front_promote_arrays>,<front_promote_memories>," ARRAY_PIPELINE;
 }
 
 unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m, const char *passes)
@@ -229,12 +232,16 @@ unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 	if (verify(ctx, m, "promoting the local slots") ||
 	    front_run_passes(ctx, m, PIPELINE) || verify(ctx, m, "the pass pipeline"))
 		return 1;
-	/* the copies of large arrays to loops of words; then what
+	/* accesses through pointers chosen among objects to choices; the
+	 * copies of large arrays to loops of words; then what
 	 * unrolling (or such a loop) left indexed by a variable: small arrays to
 	 * registers, constant tables to logic (promote_slots.c); larger
 	 * arrays to memories (promote_mems.c), whose errors stop here: the
 	 * lowering would only report the same accesses again */
-	unsigned errors = front_expand_memory_copies(ctx, m);
+	unsigned errors = front_pointer_choices(ctx, m);
+	if (errors)
+		return errors;
+	errors = front_expand_memory_copies(ctx, m);
 	if (errors)
 		return errors;
 	unsigned promoted = front_promote_arrays(ctx, m), memories = 0;
