@@ -35,7 +35,10 @@
  * before.  Debug records of the old alloca move to the new one.
  *
  * front_promote_arrays() runs after the pass pipeline, on what unrolling
- * left indexed by a variable: small arrays become registers.  The same
+ * left indexed by a variable: small arrays become registers (and so do the
+ * slots whose accesses are constant but overlap, which SROA could not
+ * split: such overlaps can appear late, when a pointer's offset folds to
+ * a constant after pointers.c).  The same
  * rewrite, with GEPs whose array indices are variables (struct fields stay
  * constants): the byte offset o is built from the indices (o = sum of index
  * times element size) before the GEP, and
@@ -406,7 +409,7 @@ static unsigned promote(struct hls_ctx *ctx, LLVMModuleRef m, bool variable)
 		for (unsigned i = 0; i < nallocas; i++) {
 			struct slot s = {.ctx = ctx, .td = td, .variable = variable};
 			if (candidate(fn, allocas[i], td, &s.size) &&
-			    scan(&s, allocas[i], 0, false, 0) && (!variable || s.any_variable)) {
+			    scan(&s, allocas[i], 0, false, 0)) {
 				rewrite(&s, allocas[i]);
 				n++;
 			}
