@@ -32,7 +32,8 @@ Each program is classified and printed on one line:
   unsupported (sluice rejected it, and every error names C that has no
   hardware meaning and is not supported on purpose: UNSUPPORTED),
   skipped (csmith failed, the program is trivial or too big, the reference
-  runs too long, or gcc and clang disagree: not counted as passed).
+  runs too long, gcc and clang disagree, or, with floats, a float is
+  converted to an integer that cannot hold it: not counted as passed).
 The run ends with a summary line and then the line `N passed, N failed`,
 and exits non-zero if anything failed.  Every failing program is saved under
 build/csmith-failures/seed-N/ (the csmith program, the wrapped C, the
@@ -296,6 +297,27 @@ def runs_of(seed):
     return 1 + (seed & 1)
 
 
+def float_conversion_undefined(wrapped, work, runs):
+    """The first conversion of a float to an integer type that cannot
+    represent it (undefined in C; csmith's float mode assigns such values
+    to integers, which x86 makes 0x80000000 for gcc and clang alike, and
+    which sluice's front end, once the value is a constant after inlining,
+    folds to poison: the code after it goes), as gcc's UndefinedBehavior-
+    Sanitizer reports it, or None."""
+    inc = os.path.join(ROOT, 'include')
+    exe = os.path.join(work, 'ref-ubsan')
+    rc, out, err = run(['gcc', '-std=gnu11', '-O0', '-w',
+                        '-fsanitize=float-cast-overflow',
+                        '-fno-sanitize-recover=float-cast-overflow', '-I', inc,
+                        wrapped, os.path.join(HERE, 'ref_main.c'), '-o', exe,
+                        '-lm'], TIMEOUT_REF_COMPILE)
+    if rc != 0:
+        return None
+    rc, out, err = run([exe, str(runs)], TIMEOUT_REF_RUN * 10)
+    m = re.search(r'runtime error: (.*)', err)
+    return m.group(1).strip() if rc != 0 and m else None
+
+
 def second_run_undefined(wrapped, work):
     """Whether running the program a second time reads a local of the
     first run that is dead (csmith's main runs once: a global pointer may
@@ -512,6 +534,10 @@ def run_in(seed, args, work):
     if runs > 1 and 'pointers' in args.with_ and \
             second_run_undefined(wrapped, work):
         runs = 1
+    if 'floats' in args.with_:
+        ub = float_conversion_undefined(wrapped, work, runs)
+        if ub:
+            return Result(seed, 'skipped', 'undefined behaviour: %s' % ub)
     return check_wrapped(wrapped, work, seed, runs, sim_mode(seed), args)
 
 
