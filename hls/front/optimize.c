@@ -50,7 +50,7 @@
  *   - then front_pointer_choices (pointers.c) makes an access through a
  *     pointer that LLVM chose among objects by a phi or select (merging
  *     the blocks of a choice that front_pointers made) a choice again;
- *     front_expand_memory_copies (promote_mems.c) turns each
+ *     front_expand_memory_copies (mem_copies.c) turns each
  *     memset/memcpy of an array of more than 512 bytes into a loop of
  *     word loads and stores, for the next two to rewrite;
  *     front_promote_arrays (promote_slots.c) turns the small arrays

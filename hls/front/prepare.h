@@ -57,7 +57,7 @@ unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
  * accessed by shifts and masks, which SROA/mem2reg then promote.  Returns
  * the number of slots rewritten; reports nothing. */
 unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
-/* promote_mems.c: after the pass pipeline, before front_promote_arrays:
+/* mem_copies.c: after the pass pipeline, before front_promote_arrays:
  * each memset/memcpy/memmove on an array of more than 512 bytes becomes
  * a loop of word loads and stores; what cannot is an error.  Returns the
  * number of errors (the module is unchanged when there is any). */
