@@ -39,15 +39,14 @@
  *     enough for the access and is this kernel's (a global, or an alloca
  *     of the kernel): one object is accessed at the pointer's offset,
  *     several through a switch on the tag, one block per object, the
- *     loaded values joined by a phi (an object of the access's own size is
- *     accessed whole, at offset 0, which lets SROA keep it a register).
- *     An access through a pointer that may point to no object at all (an
- *     uninitialised or null pointer: undefined behaviour in C) reads
- *     undef or writes nothing; lifetime markers through such pointers go;
+ *     loaded values joined by a phi (pointer_choices.c);
  *   - the integer form of a pointer is built beside it: an object's address
  *     is a constant, a GEP adds its offset, a phi or select chooses among
  *     the integer forms of its operands, a loaded pointer is the loaded
- *     integer, inttoptr its operand;
+ *     integer, inttoptr its operand.  An aggregate that holds pointers (a
+ *     struct returned in registers, {ptr, i8}) has an integer form too,
+ *     with the pointers' in their places: loaded, stored and taken apart
+ *     (extractvalue, insertvalue) as one;
  *   - then the pointer instructions left unused are deleted.
  * Last, every global whose type holds pointers gets the same type with
  * integers of a pointer's size in their place (the layout is unchanged),
@@ -72,32 +71,13 @@
  * address of a function or of a pipe used as data, a global that holds
  * such an address and is read by a kernel.
  */
-#include "points_to.h"
+#include "pointers.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 
 #include <string.h>
 
-struct ptrs {
-	struct hls_ctx *ctx;
-	LLVMModuleRef m;
-	LLVMContextRef lc;
-	LLVMTargetDataRef td;
-	LLVMBuilderRef b;
-	bool late;	    /* front_pointer_choices: accesses only */
-	LLVMTypeRef ip;	    /* the integer of a pointer's size */
-	unsigned shift;	    /* S */
-	struct points_to pt;
-	unsigned *tag;	    /* by object; 0: none given yet */
-	unsigned ntags;
-	/* the kernel being rewritten */
-	LLVMValueRef fn;
-	struct pmap enc;    /* pointer value -> its integer form */
-	LLVMValueRef *acc;  /* loads, stores and calls that may need a choice */
-	unsigned nacc;
-	struct pmap loaded; /* a load this pass made for a pointer load -> that load */
-};
 
 static bool prefix(const char *s, const char *p)
 {
@@ -109,11 +89,14 @@ static bool is_ptr(LLVMValueRef v)
 	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
 }
 
-/* Whether pointer v stays a pointer: a plain one (points_to.h); after the
- * pass pipeline, one computed from an object's address by GEPs alone
- * (a phi or select of pointers into one object that LLVM left is made
- * the object at an offset, which the promotion of arrays takes). */
-static bool plain(struct ptrs *P, LLVMValueRef v, int *obj)
+/* A pointer, or an aggregate holding pointers (a struct that a function
+ * returned in registers, loaded whole). */
+static bool carries(LLVMValueRef v)
+{
+	return pt_carries(LLVMTypeOf(v));
+}
+
+bool ptr_plain(struct ptrs *P, LLVMValueRef v, int *obj)
 {
 	if (!P->late)
 		return pt_plain(&P->pt, v, obj);
@@ -137,7 +120,7 @@ static void error_at(struct ptrs *P, LLVMValueRef at, const char *msg)
 	diag_error(&P->ctx->diag, front_loc(P->ctx, at), "%s", msg);
 }
 
-static LLVMValueRef addr_of(struct ptrs *P, unsigned obj)
+LLVMValueRef ptr_addr_of(struct ptrs *P, unsigned obj)
 {
 	if (!P->tag[obj])
 		P->tag[obj] = ++P->ntags;
@@ -179,6 +162,85 @@ static LLVMValueRef resize(struct ptrs *P, LLVMValueRef v, LLVMTypeRef t)
 	return from < to ? LLVMBuildZExt(P->b, v, t, "") : from > to ? LLVMBuildTrunc(P->b, v, t, "") : v;
 }
 
+static LLVMValueRef enc_const(struct ptrs *P, LLVMValueRef c, LLVMValueRef at);
+
+/* t with integers of a pointer's size in place of its pointers; NULL when
+ * it holds none (or a vector of them: *bad). */
+static LLVMTypeRef int_type(struct ptrs *P, LLVMTypeRef t, bool *bad)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMPointerTypeKind:
+		return P->ip;
+	case LLVMStructTypeKind: {
+		unsigned n = LLVMCountStructElementTypes(t);
+		LLVMTypeRef *el = arena_alloc(&P->ctx->arena, (n + 1) * sizeof *el);
+		bool any = false;
+		for (unsigned i = 0; i < n; i++) {
+			LLVMTypeRef e = LLVMStructGetTypeAtIndex(t, i);
+			LLVMTypeRef c = int_type(P, e, bad);
+			any |= c != NULL;
+			el[i] = c ? c : e;
+		}
+		return any ? LLVMStructTypeInContext(P->lc, el, n, LLVMIsPackedStruct(t)) : NULL;
+	}
+	case LLVMArrayTypeKind: {
+		LLVMTypeRef e = int_type(P, LLVMGetElementType(t), bad);
+		return e ? LLVMArrayType2(e, LLVMGetArrayLength2(t)) : NULL;
+	}
+	case LLVMVectorTypeKind:
+		*bad |= LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMPointerTypeKind;
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Constant c of type t as a constant of type nt (int_type of t); NULL
+ * when an address in it has no integer form. */
+static LLVMValueRef int_const(struct ptrs *P, LLVMValueRef c, LLVMTypeRef t, LLVMTypeRef nt)
+{
+	if (!nt)
+		return c;
+	if (LLVMIsAPoisonValue(c))
+		return LLVMGetPoison(nt);
+	if (LLVMIsAUndefValue(c))
+		return LLVMGetUndef(nt);
+	if (LLVMIsNull(c))
+		return LLVMConstNull(nt);
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+		return enc_const(P, c, NULL);
+	bool bad = false;
+	if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+		unsigned n = LLVMCountStructElementTypes(t);
+		LLVMValueRef *el = arena_alloc(&P->ctx->arena, (n + 1) * sizeof *el);
+		for (unsigned i = 0; i < n; i++) {
+			LLVMTypeRef et = LLVMStructGetTypeAtIndex(t, i);
+			el[i] = int_const(P, LLVMGetAggregateElement(c, i), et, int_type(P, et, &bad));
+			if (!el[i])
+				return NULL;
+		}
+		return LLVMConstStructInContext(P->lc, el, n, LLVMIsPackedStruct(t));
+	}
+	LLVMTypeRef et = LLVMGetElementType(t), net = LLVMGetElementType(nt);
+	unsigned n = (unsigned)LLVMGetArrayLength2(t);
+	LLVMValueRef *el = arena_alloc(&P->ctx->arena, (n + 1) * sizeof *el);
+	for (unsigned i = 0; i < n; i++) {
+		el[i] = int_const(P, LLVMGetAggregateElement(c, i), et, net);
+		if (!el[i])
+			return NULL;
+	}
+	return LLVMConstArray2(net, el, n);
+}
+
+/* The type of the integer forms of values of type t (a pointer, or an
+ * aggregate holding pointers). */
+static LLVMTypeRef int_form(struct ptrs *P, LLVMTypeRef t)
+{
+	bool bad = false;
+	LLVMTypeRef r = int_type(P, t, &bad);
+	return r ? r : t;
+}
+
 /* Positions the builder after instruction v (after the phis of its block,
  * when v is one), with v's debug location. */
 static void after(struct ptrs *P, LLVMValueRef v)
@@ -190,18 +252,23 @@ static void after(struct ptrs *P, LLVMValueRef v)
 	LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(v));
 }
 
-static LLVMValueRef enc(struct ptrs *P, LLVMValueRef v);
 
 /* The integer form of constant pointer c; NULL after an error at `at`. */
 static LLVMValueRef enc_const(struct ptrs *P, LLVMValueRef c, LLVMValueRef at)
 {
+	if (!is_ptr(c)) {
+		LLVMValueRef r = int_const(P, c, LLVMTypeOf(c), int_form(P, LLVMTypeOf(c)));
+		if (!r && at)
+			error_at(P, at, "the address of a function or of a pipe is used as data");
+		return r;
+	}
 	if (LLVMIsAConstantPointerNull(c))
 		return LLVMConstNull(P->ip);
 	if (LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c))
 		return LLVMGetUndef(P->ip);
 	int obj = pt_object(&P->pt, c);
 	if (obj >= 0)
-		return addr_of(P, (unsigned)obj);
+		return ptr_addr_of(P, (unsigned)obj);
 	if (LLVMIsAConstantExpr(c)) {
 		LLVMOpcode op = LLVMGetConstOpcode(c);
 		if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
@@ -225,16 +292,26 @@ static LLVMValueRef enc_const(struct ptrs *P, LLVMValueRef c, LLVMValueRef at)
 	return NULL;
 }
 
+/* Aggregate agg with x in place of the element that n indices idx name,
+ * built at the builder. */
+static LLVMValueRef insert_at(struct ptrs *P, LLVMValueRef agg, LLVMValueRef x,
+			      const unsigned *idx, unsigned n)
+{
+	if (n > 1)
+		x = insert_at(P, LLVMBuildExtractValue(P->b, agg, idx[0], ""), x, idx + 1, n - 1);
+	return LLVMBuildInsertValue(P->b, agg, x, idx[0], "");
+}
+
 /* The integer form of instruction v, built beside it. */
 static LLVMValueRef enc_inst(struct ptrs *P, LLVMValueRef v)
 {
 	int obj = pt_object(&P->pt, v);
 	if (obj >= 0)
-		return addr_of(P, (unsigned)obj);
+		return ptr_addr_of(P, (unsigned)obj);
 	LLVMValueRef r;
 	switch (LLVMGetInstructionOpcode(v)) {
 	case LLVMGetElementPtr: {
-		LLVMValueRef base = enc(P, LLVMGetOperand(v, 0));
+		LLVMValueRef base = ptr_enc(P, LLVMGetOperand(v, 0));
 		after(P, v);
 		LLVMValueRef off = gep_offset(P, v);
 		if (!off)
@@ -243,9 +320,9 @@ static LLVMValueRef enc_inst(struct ptrs *P, LLVMValueRef v)
 	}
 	case LLVMBitCast:
 	case LLVMAddrSpaceCast:
-		return enc(P, LLVMGetOperand(v, 0));
+		return ptr_enc(P, LLVMGetOperand(v, 0));
 	case LLVMFreeze:
-		r = enc(P, LLVMGetOperand(v, 0));
+		r = ptr_enc(P, LLVMGetOperand(v, 0));
 		after(P, v);
 		return LLVMBuildFreeze(P->b, r, "");
 	case LLVMIntToPtr:
@@ -254,26 +331,40 @@ static LLVMValueRef enc_inst(struct ptrs *P, LLVMValueRef v)
 	case LLVMPHI: {
 		LLVMPositionBuilderBeforeInstrAndDbgRecords(P->b, v);
 		LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(v));
-		LLVMValueRef phi = LLVMBuildPhi(P->b, P->ip, "ptr.addr");
+		LLVMValueRef phi = LLVMBuildPhi(P->b, int_form(P, LLVMTypeOf(v)), "ptr.addr");
 		pmap_put(&P->enc, v, phi); /* before the operands: loops */
 		for (unsigned i = 0; i < LLVMCountIncoming(v); i++) {
-			LLVMValueRef x = enc(P, LLVMGetIncomingValue(v, i));
+			LLVMValueRef x = ptr_enc(P, LLVMGetIncomingValue(v, i));
 			LLVMBasicBlockRef from = LLVMGetIncomingBlock(v, i);
 			LLVMAddIncoming(phi, &x, &from, 1);
 		}
 		return phi;
 	}
 	case LLVMSelect: {
-		LLVMValueRef t = enc(P, LLVMGetOperand(v, 1)), f = enc(P, LLVMGetOperand(v, 2));
+		LLVMValueRef t = ptr_enc(P, LLVMGetOperand(v, 1)), f = ptr_enc(P, LLVMGetOperand(v, 2));
 		after(P, v);
 		return LLVMBuildSelect(P->b, LLVMGetOperand(v, 0), t, f, "ptr.addr");
+	}
+	case LLVMExtractValue:
+		r = ptr_enc(P, LLVMGetOperand(v, 0));
+		after(P, v);
+		for (unsigned i = 0; i < LLVMGetNumIndices(v); i++)
+			r = LLVMBuildExtractValue(P->b, r, LLVMGetIndices(v)[i], "");
+		return r;
+	case LLVMInsertValue: {
+		LLVMValueRef agg = ptr_enc(P, LLVMGetOperand(v, 0)), x = LLVMGetOperand(v, 1);
+		if (carries(x))
+			x = ptr_enc(P, x);
+		after(P, v);
+		return insert_at(P, agg, x, LLVMGetIndices(v), LLVMGetNumIndices(v));
 	}
 	case LLVMLoad:
 		/* memory holds the integer form; the load's address is dealt
 		 * with with the other accesses */
 		LLVMPositionBuilderBefore(P->b, v);
 		LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(v));
-		r = LLVMBuildLoad2(P->b, P->ip, LLVMGetOperand(v, 0), "ptr.addr");
+		r = LLVMBuildLoad2(P->b, int_form(P, LLVMTypeOf(v)), LLVMGetOperand(v, 0),
+				   "ptr.addr");
 		LLVMSetAlignment(r, LLVMGetAlignment(v));
 		VEC_PUSH(&P->ctx->arena, P->acc, P->nacc, r);
 		pmap_put(&P->loaded, r, v);
@@ -287,8 +378,7 @@ static LLVMValueRef enc_inst(struct ptrs *P, LLVMValueRef v)
 	return NULL;
 }
 
-/* The integer form of pointer value v (memoized); undef after an error. */
-static LLVMValueRef enc(struct ptrs *P, LLVMValueRef v)
+LLVMValueRef ptr_enc(struct ptrs *P, LLVMValueRef v)
 {
 	LLVMValueRef r = pmap_get(&P->enc, v);
 	if (r)
@@ -300,179 +390,9 @@ static LLVMValueRef enc(struct ptrs *P, LLVMValueRef v)
 			   "function or of a pipe is used as data in kernel '%s'",
 			   front_c_name(P->ctx, P->fn));
 	if (!r)
-		r = LLVMGetUndef(P->ip);
+		r = LLVMGetUndef(int_form(P, LLVMTypeOf(v)));
 	pmap_put(&P->enc, v, r);
 	return r;
-}
-
-/* ---- accesses ------------------------------------------------------------------- */
-
-/* The bytes an access moves, and whether it moves a whole object of that
- * size (a load or store does; a memcpy, memmove or memset of a constant
- * length may). */
-static uint64_t access_size(struct ptrs *P, LLVMValueRef in, bool *whole)
-{
-	*whole = !LLVMIsACallInst(in);
-	if (LLVMIsALoadInst(in))
-		return LLVMStoreSizeOfType(P->td, LLVMTypeOf(in));
-	if (LLVMIsAStoreInst(in))
-		return LLVMStoreSizeOfType(P->td, LLVMTypeOf(LLVMGetOperand(in, 0)));
-	LLVMValueRef len = LLVMGetOperand(in, 2);
-	if (LLVMIsAConstantInt(len)) {
-		*whole = true;
-		return LLVMConstIntGetZExtValue(len);
-	}
-	return 1;
-}
-
-/* Whether object i can be reached from kernel P->fn. */
-static bool reachable(struct ptrs *P, unsigned i)
-{
-	LLVMValueRef o = P->pt.objs[i];
-	return LLVMIsAGlobalVariable(o) ||
-	       LLVMGetBasicBlockParent(LLVMGetInstructionParent(o)) == P->fn;
-}
-
-/* Whether type t holds a packed struct. */
-static bool packed(LLVMTypeRef t)
-{
-	switch (LLVMGetTypeKind(t)) {
-	case LLVMArrayTypeKind:
-		return packed(LLVMGetElementType(t));
-	case LLVMStructTypeKind:
-		if (LLVMIsPackedStruct(t))
-			return true;
-		for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
-			if (packed(LLVMStructGetTypeAtIndex(t, i)))
-				return true;
-		return false;
-	default:
-		return false;
-	}
-}
-
-/* Access `in` goes through operand opi to object i, at the offset that
- * integer form e gives (built at the builder), or to the whole object
- * when the access is of its size.  A pointer into an object that holds
- * packed structs may be less aligned than its type says (C lets a
- * pointer to a packed member claim its type's alignment): the access
- * then claims none, so that a memory does not take it for a whole word. */
-static void point_at(struct ptrs *P, LLVMValueRef in, unsigned opi, unsigned i, LLVMValueRef e,
-		     uint64_t size, bool whole)
-{
-	LLVMValueRef o = P->pt.objs[i];
-	if (whole && P->pt.size[i] == size) {
-		LLVMSetOperand(in, opi, o);
-		return;
-	}
-	LLVMValueRef mask = LLVMConstInt(P->ip, (UINT64_C(1) << P->shift) - 1, 0);
-	LLVMValueRef off = LLVMBuildAnd(P->b, e, mask, "ptr.off");
-	LLVMSetOperand(in, opi, LLVMBuildGEP2(P->b, LLVMInt8TypeInContext(P->lc), o, &off, 1, ""));
-	LLVMTypeRef t = LLVMIsAAllocaInst(o) ? LLVMGetAllocatedType(o) : LLVMGlobalGetValueType(o);
-	if ((LLVMIsALoadInst(in) || LLVMIsAStoreInst(in)) && packed(t))
-		LLVMSetAlignment(in, 1);
-}
-
-/* Load `in` is replaced by r: when it is the integer form of a pointer
- * load, r is now. */
-static void replace_load(struct ptrs *P, LLVMValueRef in, LLVMValueRef r)
-{
-	LLVMValueRef v = pmap_get(&P->loaded, in);
-	if (v) {
-		pmap_put(&P->enc, v, r);
-		pmap_put(&P->loaded, r, v);
-		pmap_put(&P->loaded, in, NULL);
-	}
-	LLVMReplaceAllUsesWith(in, r);
-}
-
-/* Access `in` through operand opi, a pointer that is not plain, goes to
- * the objects it may point to. */
-static void dispatch(struct ptrs *P, LLVMValueRef in, unsigned opi)
-{
-	LLVMValueRef p = LLVMGetOperand(in, opi);
-	bool whole;
-	uint64_t size = access_size(P, in, &whole);
-	const uint64_t *s = pt_set(&P->pt, p);
-	unsigned *cand = arena_alloc(&P->ctx->arena, (P->pt.nobjs + 1) * sizeof *cand), k = 0;
-	for (unsigned i = 0; i < P->pt.nobjs; i++)
-		if (pt_has(s, i) && reachable(P, i) && P->pt.size[i] >= size)
-			cand[k++] = i;
-	LLVMValueRef e = enc(P, p);
-	if (!k) { /* undefined behaviour: the access does nothing */
-		if (LLVMIsALoadInst(in))
-			replace_load(P, in, LLVMGetUndef(LLVMTypeOf(in)));
-		LLVMInstructionEraseFromParent(in);
-		return;
-	}
-	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(in);
-	if (k == 1) {
-		LLVMPositionBuilderBefore(P->b, in);
-		LLVMSetCurrentDebugLocation2(P->b, loc);
-		point_at(P, in, opi, cand[0], e, size, whole);
-		VEC_PUSH(&P->ctx->arena, P->acc, P->nacc, in); /* its other pointers */
-		return;
-	}
-	front_split_before(P->ctx, P->b, in, "ptr.done");
-	LLVMBasicBlockRef rest = LLVMGetInstructionParent(in);
-	LLVMSetCurrentDebugLocation2(P->b, loc);
-	LLVMValueRef tag = LLVMBuildLShr(P->b, e, LLVMConstInt(P->ip, P->shift, 0), "ptr.tag");
-	LLVMBasicBlockRef *bbs = arena_alloc(&P->ctx->arena, k * sizeof *bbs);
-	LLVMValueRef *vals = arena_alloc(&P->ctx->arena, k * sizeof *vals);
-	for (unsigned j = 0; j < k; j++)
-		bbs[j] = LLVMInsertBasicBlockInContext(P->lc, rest, "ptr.case");
-	LLVMValueRef sw = LLVMBuildSwitch(P->b, tag, bbs[k - 1], k - 1);
-	for (unsigned j = 0; j + 1 < k; j++) {
-		addr_of(P, cand[j]);
-		LLVMAddCase(sw, LLVMConstInt(P->ip, P->tag[cand[j]], 0), bbs[j]);
-	}
-	for (unsigned j = 0; j < k; j++) {
-		LLVMPositionBuilderAtEnd(P->b, bbs[j]);
-		LLVMSetCurrentDebugLocation2(P->b, loc);
-		LLVMValueRef c = LLVMInstructionClone(in);
-		LLVMInsertIntoBuilder(P->b, c);
-		LLVMPositionBuilderBefore(P->b, c);
-		point_at(P, c, opi, cand[j], e, size, whole);
-		LLVMPositionBuilderAtEnd(P->b, bbs[j]);
-		LLVMBuildBr(P->b, rest);
-		vals[j] = c;
-		VEC_PUSH(&P->ctx->arena, P->acc, P->nacc, c);
-	}
-	if (LLVMIsALoadInst(in)) {
-		/* before the debug records of `in` too: a phi has none */
-		LLVMPositionBuilderBeforeInstrAndDbgRecords(P->b, in);
-		LLVMSetCurrentDebugLocation2(P->b, loc);
-		LLVMValueRef phi = LLVMBuildPhi(P->b, LLVMTypeOf(in), "");
-		LLVMAddIncoming(phi, vals, bbs, k);
-		replace_load(P, in, phi);
-	}
-	LLVMInstructionEraseFromParent(in);
-}
-
-/* The pointer operands of access `in` that may need a choice. */
-static void access(struct ptrs *P, LLVMValueRef in)
-{
-	unsigned ops[2], n = 0;
-	if (LLVMIsALoadInst(in)) {
-		ops[n++] = 0;
-	} else if (LLVMIsAStoreInst(in)) {
-		ops[n++] = 1;
-	} else {
-		const char *name = front_callee_name(in);
-		if (prefix(name, "llvm.lifetime.")) {
-			if (!plain(P, LLVMGetOperand(in, 1), NULL))
-				LLVMInstructionEraseFromParent(in);
-			return;
-		}
-		ops[n++] = 0;
-		if (!prefix(name, "llvm.memset"))
-			ops[n++] = 1;
-	}
-	for (unsigned i = 0; i < n; i++)
-		if (!plain(P, LLVMGetOperand(in, ops[i]), NULL)) {
-			dispatch(P, in, ops[i]);
-			return; /* `in` is gone or queued again */
-		}
 }
 
 /* ---- a kernel ------------------------------------------------------------------- */
@@ -551,7 +471,7 @@ static void int_operands(struct ptrs *P, LLVMValueRef in)
  * is its integer form, pointers compared or converted to integers are
  * compared or converted as integer forms, a pointer that is not plain
  * passed to a call other than the memory intrinsics is an error; the
- * accesses are queued for access() (after the pass pipeline, only that). */
+ * accesses are queued for ptr_access() (after the pass pipeline, only that). */
 static void value_uses(struct ptrs *P, LLVMValueRef in)
 {
 	if (P->late) {
@@ -562,17 +482,17 @@ static void value_uses(struct ptrs *P, LLVMValueRef in)
 	}
 	int_operands(P, in);
 	if (LLVMIsALoadInst(in)) {
-		if (is_ptr(in))
-			enc(P, in);
+		if (carries(in))
+			ptr_enc(P, in);
 		else
 			VEC_PUSH(&P->ctx->arena, P->acc, P->nacc, in);
 	} else if (LLVMIsAStoreInst(in)) {
 		LLVMValueRef v = LLVMGetOperand(in, 0);
-		if (!is_ptr(v)) {
+		if (!carries(v)) {
 			VEC_PUSH(&P->ctx->arena, P->acc, P->nacc, in);
 			return;
 		}
-		LLVMValueRef e = enc(P, v);
+		LLVMValueRef e = ptr_enc(P, v);
 		LLVMPositionBuilderBefore(P->b, in);
 		LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(in));
 		LLVMValueRef st = LLVMBuildStore(P->b, e, LLVMGetOperand(in, 1));
@@ -582,15 +502,25 @@ static void value_uses(struct ptrs *P, LLVMValueRef in)
 	} else if (LLVMIsAICmpInst(in) && is_ptr(LLVMGetOperand(in, 0))) {
 		LLVMValueRef a = LLVMGetOperand(in, 0), b = LLVMGetOperand(in, 1);
 		int oa, ob;
-		if (plain(P, a, &oa) && plain(P, b, &ob) && oa == ob)
+		if (ptr_plain(P, a, &oa) && ptr_plain(P, b, &ob) && oa == ob)
 			return; /* within one object: LLVM folds it */
-		LLVMValueRef ea = enc(P, a), eb = enc(P, b);
+		LLVMValueRef ea = ptr_enc(P, a), eb = ptr_enc(P, b);
 		LLVMPositionBuilderBefore(P->b, in);
 		LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(in));
 		LLVMReplaceAllUsesWith(in, LLVMBuildICmp(P->b, LLVMGetICmpPredicate(in), ea, eb, ""));
 		LLVMInstructionEraseFromParent(in);
+	} else if (LLVMIsAExtractValueInst(in) && carries(LLVMGetOperand(in, 0)) &&
+		   !carries(in)) {
+		/* a plain member of an aggregate holding pointers */
+		LLVMValueRef r = ptr_enc(P, LLVMGetOperand(in, 0));
+		LLVMPositionBuilderBefore(P->b, in);
+		LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(in));
+		for (unsigned i = 0; i < LLVMGetNumIndices(in); i++)
+			r = LLVMBuildExtractValue(P->b, r, LLVMGetIndices(in)[i], "");
+		LLVMReplaceAllUsesWith(in, r);
+		LLVMInstructionEraseFromParent(in);
 	} else if (LLVMIsAPtrToIntInst(in)) {
-		LLVMValueRef e = enc(P, LLVMGetOperand(in, 0));
+		LLVMValueRef e = ptr_enc(P, LLVMGetOperand(in, 0));
 		LLVMPositionBuilderBefore(P->b, in);
 		LLVMSetCurrentDebugLocation2(P->b, LLVMInstructionGetDebugLoc(in));
 		LLVMReplaceAllUsesWith(in, resize(P, e, LLVMTypeOf(in)));
@@ -602,7 +532,7 @@ static void value_uses(struct ptrs *P, LLVMValueRef in)
 		}
 		for (unsigned i = 0; i < LLVMGetNumArgOperands(in); i++) {
 			LLVMValueRef a = LLVMGetOperand(in, i);
-			if (is_ptr(a) && !LLVMIsAConstant(a) && !plain(P, a, NULL)) {
+			if (is_ptr(a) && !LLVMIsAConstant(a) && !ptr_plain(P, a, NULL)) {
 				diag_error(&P->ctx->diag, front_loc(P->ctx, in), "a pointer "
 					   "that may point to several objects is passed to "
 					   "'%s'; not supported", front_callee_name(in));
@@ -622,10 +552,11 @@ static void sweep(struct ptrs *P)
 			for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
 				next = LLVMGetNextInstruction(in);
 				LLVMOpcode op = LLVMGetInstructionOpcode(in);
-				if (!is_ptr(in) || LLVMGetFirstUse(in) ||
+				if (!carries(in) || LLVMGetFirstUse(in) ||
 				    (op != LLVMGetElementPtr && op != LLVMBitCast && op != LLVMPHI &&
 				     op != LLVMSelect && op != LLVMLoad && op != LLVMFreeze &&
-				     op != LLVMIntToPtr && op != LLVMAddrSpaceCast))
+				     op != LLVMIntToPtr && op != LLVMAddrSpaceCast &&
+				     op != LLVMExtractValue && op != LLVMInsertValue))
 					continue;
 				/* debug records of it become poison */
 				LLVMReplaceAllUsesWith(in, LLVMGetPoison(LLVMTypeOf(in)));
@@ -652,79 +583,11 @@ static void rewrite_kernel(struct ptrs *P, LLVMValueRef fn)
 	for (unsigned i = 0; i < n; i++)
 		value_uses(P, insts[i]);
 	for (unsigned i = 0; i < P->nacc; i++)
-		access(P, P->acc[i]);
+		ptr_access(P, P->acc[i]);
 	sweep(P);
 }
 
 /* ---- globals -------------------------------------------------------------------- */
-
-/* t with integers of a pointer's size in place of its pointers; NULL when
- * it holds none (or a vector of them: *bad). */
-static LLVMTypeRef int_type(struct ptrs *P, LLVMTypeRef t, bool *bad)
-{
-	switch (LLVMGetTypeKind(t)) {
-	case LLVMPointerTypeKind:
-		return P->ip;
-	case LLVMStructTypeKind: {
-		unsigned n = LLVMCountStructElementTypes(t);
-		LLVMTypeRef *el = arena_alloc(&P->ctx->arena, (n + 1) * sizeof *el);
-		bool any = false;
-		for (unsigned i = 0; i < n; i++) {
-			LLVMTypeRef e = LLVMStructGetTypeAtIndex(t, i);
-			LLVMTypeRef c = int_type(P, e, bad);
-			any |= c != NULL;
-			el[i] = c ? c : e;
-		}
-		return any ? LLVMStructTypeInContext(P->lc, el, n, LLVMIsPackedStruct(t)) : NULL;
-	}
-	case LLVMArrayTypeKind: {
-		LLVMTypeRef e = int_type(P, LLVMGetElementType(t), bad);
-		return e ? LLVMArrayType2(e, LLVMGetArrayLength2(t)) : NULL;
-	}
-	case LLVMVectorTypeKind:
-		*bad |= LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMPointerTypeKind;
-		return NULL;
-	default:
-		return NULL;
-	}
-}
-
-/* Constant c of type t as a constant of type nt (int_type of t); NULL
- * when an address in it has no integer form. */
-static LLVMValueRef int_const(struct ptrs *P, LLVMValueRef c, LLVMTypeRef t, LLVMTypeRef nt)
-{
-	if (!nt)
-		return c;
-	if (LLVMIsAPoisonValue(c))
-		return LLVMGetPoison(nt);
-	if (LLVMIsAUndefValue(c))
-		return LLVMGetUndef(nt);
-	if (LLVMIsNull(c))
-		return LLVMConstNull(nt);
-	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
-		return enc_const(P, c, NULL);
-	bool bad = false;
-	if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-		unsigned n = LLVMCountStructElementTypes(t);
-		LLVMValueRef *el = arena_alloc(&P->ctx->arena, (n + 1) * sizeof *el);
-		for (unsigned i = 0; i < n; i++) {
-			LLVMTypeRef et = LLVMStructGetTypeAtIndex(t, i);
-			el[i] = int_const(P, LLVMGetAggregateElement(c, i), et, int_type(P, et, &bad));
-			if (!el[i])
-				return NULL;
-		}
-		return LLVMConstStructInContext(P->lc, el, n, LLVMIsPackedStruct(t));
-	}
-	LLVMTypeRef et = LLVMGetElementType(t), net = LLVMGetElementType(nt);
-	unsigned n = (unsigned)LLVMGetArrayLength2(t);
-	LLVMValueRef *el = arena_alloc(&P->ctx->arena, (n + 1) * sizeof *el);
-	for (unsigned i = 0; i < n; i++) {
-		el[i] = int_const(P, LLVMGetAggregateElement(c, i), et, net);
-		if (!el[i])
-			return NULL;
-	}
-	return LLVMConstArray2(net, el, n);
-}
 
 /* The instruction of a kernel that uses g first, or NULL. */
 static LLVMValueRef kernel_use(LLVMValueRef v, unsigned depth)

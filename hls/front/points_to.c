@@ -10,9 +10,11 @@
  * store into holds; a memcpy or memmove from one object to another copies
  * that; a pointer loaded from memory points to what the objects it may
  * load from hold, and is marked PT_MEM; a global's initializer holds the
- * objects it names.  An integer made into a pointer, or a pointer a call
- * returns, may point to any object (PT_MEM too); the null pointer is
- * PT_NULL.  Sets only grow, and the analysis goes over the kernels until
+ * objects it names; an aggregate that holds pointers (insertvalue,
+ * extractvalue, loads and stores of it) is followed as a pointer that may
+ * point to what any of them does.  An integer made into a pointer, or a
+ * pointer a call returns, may point to any object (PT_MEM too); the null
+ * pointer is PT_NULL.  Sets only grow, and the analysis goes over the kernels until
  * none does.  An instruction made after the analysis (a GEP of an object)
  * gets its set from its operands when first asked.
  */
@@ -30,6 +32,28 @@ static bool prefix(const char *s, const char *p)
 static bool is_ptr(LLVMValueRef v)
 {
 	return LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind;
+}
+
+bool pt_carries(LLVMTypeRef t)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMPointerTypeKind:
+		return true;
+	case LLVMArrayTypeKind:
+		return pt_carries(LLVMGetElementType(t));
+	case LLVMStructTypeKind:
+		for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+			if (pt_carries(LLVMStructGetTypeAtIndex(t, i)))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+static bool carries(LLVMValueRef v)
+{
+	return pt_carries(LLVMTypeOf(v));
 }
 
 /* ---- objects ---------------------------------------------------------------- */
@@ -118,10 +142,15 @@ static void set_all(struct points_to *P, uint64_t *s)
 }
 
 
-/* What constant pointer c points to, into s. */
+/* What constant pointer (or aggregate holding pointers) c points to, into
+ * s. */
+static void init_pts(struct points_to *P, LLVMValueRef c, uint64_t *s, unsigned depth);
+
 static void const_pts(struct points_to *P, LLVMValueRef c, uint64_t *s)
 {
-	if (LLVMIsAConstantPointerNull(c)) {
+	if (!is_ptr(c)) {
+		init_pts(P, c, s, 0); /* an aggregate holding pointers */
+	} else if (LLVMIsAConstantPointerNull(c)) {
 		set_add(s, PT_NULL(P));
 	} else if (LLVMIsAUndefValue(c) || LLVMIsAPoisonValue(c)) {
 		/* nothing */
@@ -140,8 +169,8 @@ static void const_pts(struct points_to *P, LLVMValueRef c, uint64_t *s)
 	}
 }
 
-/* What instruction `in` (of pointer type) points to, by its operands' sets
- * as they are now, into s. */
+/* What instruction `in` (of pointer type, or an aggregate holding
+ * pointers) points to, by its operands' sets as they are now, into s. */
 static void transfer(struct points_to *P, LLVMValueRef in, uint64_t *s)
 {
 	int obj = pt_object(P, in);
@@ -163,6 +192,14 @@ static void transfer(struct points_to *P, LLVMValueRef in, uint64_t *s)
 	case LLVMSelect:
 		set_or(P, s, pt_set(P, LLVMGetOperand(in, 1)), false);
 		set_or(P, s, pt_set(P, LLVMGetOperand(in, 2)), false);
+		break;
+	case LLVMExtractValue:
+		set_or(P, s, pt_set(P, LLVMGetOperand(in, 0)), false);
+		break;
+	case LLVMInsertValue:
+		set_or(P, s, pt_set(P, LLVMGetOperand(in, 0)), false);
+		if (carries(LLVMGetOperand(in, 1)))
+			set_or(P, s, pt_set(P, LLVMGetOperand(in, 1)), false);
 		break;
 	case LLVMLoad: {
 		const uint64_t *a = pt_set(P, LLVMGetOperand(in, 0));
@@ -236,7 +273,7 @@ static bool analyse_kernel(struct points_to *P, LLVMValueRef fn)
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
 		     in = LLVMGetNextInstruction(in)) {
-			if (is_ptr(in)) {
+			if (carries(in)) {
 				memset(tmp, 0, P->nwords * sizeof *tmp);
 				transfer(P, in, tmp);
 				uint64_t *s = pmap_get(&P->sets, in);
@@ -246,7 +283,7 @@ static bool analyse_kernel(struct points_to *P, LLVMValueRef fn)
 				}
 				changed |= set_or(P, s, tmp, false);
 			}
-			if (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) {
+			if (LLVMIsAStoreInst(in) && carries(LLVMGetOperand(in, 0))) {
 				const uint64_t *a = pt_set(P, LLVMGetOperand(in, 1));
 				const uint64_t *v = pt_set(P, LLVMGetOperand(in, 0));
 				for (unsigned i = 0; i < P->nobjs; i++)

@@ -41,6 +41,9 @@ int pt_object(struct points_to *pt, LLVMValueRef o);
  * neither loaded nor made from an integer; that object's index in *obj
  * (when obj is not NULL). */
 bool pt_plain(struct points_to *pt, LLVMValueRef v, int *obj);
+/* Whether values of type t are pointers or aggregates holding pointers
+ * (which the analysis follows as it follows pointers). */
+bool pt_carries(LLVMTypeRef t);
 /* Whether global g is no object: an llvm.* variable, a pipe or spec
  * constant descriptor ("sluice.*" sections). */
 bool pt_special_global(LLVMValueRef g);
