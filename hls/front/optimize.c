@@ -157,7 +157,8 @@ static unsigned verify(struct hls_ctx *ctx, LLVMModuleRef m, const char *after)
 }
 
 /* Turns fn into a declaration: every instruction goes (its uses replaced
- * by poison first), then the blocks, once nothing refers to them. */
+ * by poison first), then the blocks, once nothing refers to them, and its
+ * debug information. */
 static void strip_body(LLVMValueRef fn)
 {
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
@@ -177,6 +178,9 @@ static void strip_body(LLVMValueRef fn)
 		LLVMDeleteBasicBlock(bb);
 	LLVMSetLinkage(fn, LLVMExternalLinkage);
 	LLVMSetSection(fn, "");
+	/* a declaration has no DISubprogram of its own (the verifier
+	 * rejects one that a helper whose address is taken kept) */
+	LLVMGlobalEraseMetadata(fn, LLVMGetMDKindID("dbg", 3));
 }
 
 static void strip_helpers(LLVMModuleRef m)
