@@ -383,9 +383,9 @@ LLVMValueRef ptr_enc(struct ptrs *P, LLVMValueRef v)
 	LLVMValueRef r = pmap_get(&P->enc, v);
 	if (r)
 		return r;
-	r = LLVMIsAInstruction(v) ? enc_inst(P, v) : LLVMIsAConstant(v) ? enc_const(P, v, NULL)
+	r = LLVMIsAInstruction(v) ? enc_inst(P, v) : LLVMIsAConstant(v) ? enc_const(P, v, P->at)
 									  : NULL;
-	if (!r && !LLVMIsAInstruction(v))
+	if (!r && !LLVMIsAInstruction(v) && !P->at)
 		diag_error(&P->ctx->diag, front_loc(P->ctx, P->fn), "the address of a "
 			   "function or of a pipe is used as data in kernel '%s'",
 			   front_c_name(P->ctx, P->fn));
@@ -474,6 +474,7 @@ static void int_operands(struct ptrs *P, LLVMValueRef in)
  * accesses are queued for ptr_access() (after the pass pipeline, only that). */
 static void value_uses(struct ptrs *P, LLVMValueRef in)
 {
+	P->at = in;
 	if (P->late) {
 		if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) ||
 		    (LLVMIsACallInst(in) && is_memory_call(in)))
@@ -582,8 +583,11 @@ static void rewrite_kernel(struct ptrs *P, LLVMValueRef fn)
 			VEC_PUSH(&P->ctx->arena, insts, n, in);
 	for (unsigned i = 0; i < n; i++)
 		value_uses(P, insts[i]);
-	for (unsigned i = 0; i < P->nacc; i++)
+	for (unsigned i = 0; i < P->nacc; i++) {
+		P->at = P->acc[i];
 		ptr_access(P, P->acc[i]);
+	}
+	P->at = NULL;
 	sweep(P);
 }
 
@@ -719,8 +723,8 @@ static unsigned run(struct hls_ctx *ctx, LLVMModuleRef m, bool late)
 	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
 		if (LLVMCountBasicBlocks(fn) && front_is_kernel(fn, NULL))
 			rewrite_kernel(&P, fn);
-	if (!late && ctx->diag.errors == errors0)
-		retype_globals(&P);
+	if (!late)
+		retype_globals(&P); /* reports its errors too */
 	LLVMDisposeBuilder(P.b);
 	pt_free(&P.pt);
 	pmap_free(&P.enc);

@@ -22,6 +22,7 @@ struct ptrs {
 	unsigned ntags;
 	/* the kernel being rewritten */
 	LLVMValueRef fn;
+	LLVMValueRef at;    /* the instruction being rewritten, for errors */
 	struct pmap enc;    /* pointer value -> its integer form */
 	LLVMValueRef *acc;  /* loads, stores and calls that may need a choice */
 	unsigned nacc;
