@@ -50,6 +50,8 @@
  *   - then front_pointer_choices (pointers.c) makes an access through a
  *     pointer that LLVM chose among objects by a phi or select (merging
  *     the blocks of a choice that front_pointers made) a choice again;
+ *     front_int_accesses (promote_slots.c) makes the loads and stores of
+ *     floats that are left moves of integers, for the arrays below;
  *     front_expand_memory_copies (mem_copies.c) turns each
  *     memset/memcpy of an array of more than 512 bytes into a loop of
  *     word loads and stores, for the next two to rewrite;
@@ -245,6 +247,7 @@ unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 	unsigned errors = front_pointer_choices(ctx, m);
 	if (errors)
 		return errors;
+	front_int_accesses(m);
 	errors = front_expand_memory_copies(ctx, m);
 	if (errors)
 		return errors;

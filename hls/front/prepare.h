@@ -62,6 +62,10 @@ unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
  * a loop of word loads and stores; what cannot is an error.  Returns the
  * number of errors (the module is unchanged when there is any). */
 unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m);
+/* promote_slots.c: after the pass pipeline, before the arrays are
+ * promoted: every load and store of a half, float or double in a kernel
+ * moves the integer of its width instead (bitcast).  Returns how many. */
+unsigned front_int_accesses(LLVMModuleRef m);
 /* promote_slots.c: after the pass pipeline, small arrays (and constant
  * tables) indexed by a variable become one wide integer; returns how many. */
 unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m);

@@ -232,8 +232,7 @@ static void scan_access(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMVa
 	}
 	if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) {
 		mem_bad(p, o, in, "array '%s' is accessed as a value that is not an integer "
-		    "(floating point, a pointer or a struct); an array in memory holds "
-		    "integers", o->name);
+		    "(a struct or a vector); an array in memory holds integers", o->name);
 		return;
 	}
 	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t);
