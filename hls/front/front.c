@@ -5,7 +5,8 @@
  *   clang + link (clang.c) -> pipe declarations agree (prepare_pipes.c) and
  *   the C is supported (prepare.c) -> always-inline (optimize.c) ->
  *   spec constants bound (spec_bind.c) ->
- *   lower_pipes.c -> state.c -> the hardware pass pipeline (optimize.c) ->
+ *   lower_pipes.c -> pointers.c -> state.c -> the hardware pass pipeline
+ *   (optimize.c) ->
  *   front_lower (lower*.c) -> link_check (hls/pass/link_check.c)
  *
  * Each stage reports every error it finds; the first stage that reported
@@ -70,7 +71,8 @@ struct ir_program *front_compile(struct hls_ctx *ctx, const struct front_opts *o
 	if (front_inline(ctx, m) || front_bind_specs(ctx, m, o))
 		goto out;
 	bad = front_lower_pipes(ctx, m);
-	bad += front_state(ctx, m); /* independent: report both */
+	bad += front_pointers(ctx, m); /* independent: report all three */
+	bad += front_state(ctx, m);
 	if (bad || front_optimize(ctx, m))
 		goto out;
 	if (ctx->dump_dir || ctx->dump_stdout)

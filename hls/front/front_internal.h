@@ -44,6 +44,18 @@
 unsigned front_clang(struct hls_ctx *ctx, LLVMContextRef lc,
 		     const struct front_opts *o, LLVMModuleRef *out);
 
+/* ---- pointer -> pointer map (prepare_util.c) ----------------------------- */
+
+struct pmap {
+	void **keys, **vals;
+	size_t cap, n; /* cap is 0 or a power of two */
+};
+
+void *pmap_get(const struct pmap *m, const void *key);
+void pmap_put(struct pmap *m, const void *key, void *val);
+void pmap_clear(struct pmap *m);
+void pmap_free(struct pmap *m);
+
 /* ---- prepare_util.c --------------------------------------------------- */
 
 /* Whether fn is a kernel (section "sluice.kernel" or "sluice.autorun"),
@@ -85,6 +97,15 @@ bool front_gep_step(LLVMTargetDataRef td, LLVMTypeRef *ty, unsigned i, LLVMValue
  * operations: lower_pipes.c, state.c, promote_mems.c). */
 LLVMValueRef front_effect_fn(LLVMModuleRef m, const char *name, LLVMTypeRef fty,
 			     bool noduplicate);
+
+/* Moves the instructions of in's block before `in` into a new block before
+ * it, which the block's predecessors now branch to (its phis move with
+ * it, their incoming blocks unchanged; the new block takes the block's
+ * name, and the block, which keeps `in`, what follows it and the
+ * terminator, is renamed rest_name); leaves the builder at the end of the
+ * new block, which has no terminator yet. */
+LLVMBasicBlockRef front_split_before(struct hls_ctx *ctx, LLVMBuilderRef b, LLVMValueRef in,
+				     const char *rest_name);
 
 /* One `struct sluice_pipe_desc` global as written.  After llvm-link there
  * is one per source file that declares the pipe, so one name can have

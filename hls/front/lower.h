@@ -29,18 +29,6 @@
 
 #include "front_internal.h"
 
-/* ---- pointer -> pointer map (lower_util.c) ----------------------------- */
-
-struct pmap {
-	void **keys, **vals;
-	size_t cap, n; /* cap is 0 or a power of two */
-};
-
-void *pmap_get(const struct pmap *m, const void *key);
-void pmap_put(struct pmap *m, const void *key, void *val);
-void pmap_clear(struct pmap *m);
-void pmap_free(struct pmap *m);
-
 /* ---- the lowering ---------------------------------------------------- */
 
 struct lower_file {

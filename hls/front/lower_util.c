@@ -1,6 +1,6 @@
 /*
- * lower_util.c -- small helpers of the lowering: a pointer map, value names
- * made into Verilog identifiers, debug locations, error reporting, bit
+ * lower_util.c -- small helpers of the lowering: value names made into
+ * Verilog identifiers, debug locations, error reporting, bit
  * widths of LLVM types, and the op builders.
  *
  * Guarantees: names are [A-Za-z_][A-Za-z0-9_]* (or NULL); a debug file name
@@ -15,76 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- pointer map: open addressing, linear probing ---------------------- */
-
-static size_t slot(const struct pmap *m, const void *key)
-{
-	uintptr_t h = (uintptr_t)key;
-	h ^= h >> 17;
-	h *= (uintptr_t)0x9E3779B97F4A7C15ull;
-	return (size_t)(h >> 7) & (m->cap - 1);
-}
-
-void *pmap_get(const struct pmap *m, const void *key)
-{
-	if (!m->cap || !key)
-		return NULL;
-	for (size_t i = slot(m, key);; i = (i + 1) & (m->cap - 1)) {
-		if (m->keys[i] == key)
-			return m->vals[i];
-		if (!m->keys[i])
-			return NULL;
-	}
-}
-
-static void grow(struct pmap *m)
-{
-	struct pmap old = *m;
-	m->cap = old.cap ? 2 * old.cap : 64;
-	m->keys = calloc(m->cap, sizeof *m->keys);
-	m->vals = calloc(m->cap, sizeof *m->vals);
-	if (!m->keys || !m->vals) {
-		fputs("sluice: out of memory\n", stderr);
-		abort();
-	}
-	m->n = 0;
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.keys[i])
-			pmap_put(m, old.keys[i], old.vals[i]);
-	free(old.keys);
-	free(old.vals);
-}
-
-void pmap_put(struct pmap *m, const void *key, void *val)
-{
-	if (!key)
-		return;
-	if (2 * (m->n + 1) > m->cap)
-		grow(m);
-	size_t i = slot(m, key);
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->keys[i])
-		m->n++;
-	m->keys[i] = (void *)key;
-	m->vals[i] = val;
-}
-
-void pmap_clear(struct pmap *m)
-{
-	if (m->n && m->cap) {
-		memset(m->keys, 0, m->cap * sizeof *m->keys);
-		m->n = 0;
-	}
-}
-
-void pmap_free(struct pmap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	memset(m, 0, sizeof *m);
-}
 
 /* ---- names, locations, errors ----------------------------------------- */
 

@@ -47,7 +47,12 @@
  *     again after unrolling, then loop-simplify so that loops reach the
  *     lowering with a preheader and dedicated exits;
  *   - globaldce drops what is left unused;
- *   - then front_expand_memory_copies (promote_mems.c) turns each
+ *   - then front_pointer_choices (pointers.c) makes an access through a
+ *     pointer that LLVM chose among objects by a phi or select (merging
+ *     the blocks of a choice that front_pointers made) a choice again;
+ *     front_int_accesses (promote_slots.c) makes the loads and stores of
+ *     floats that are left moves of integers, for the arrays below;
+ *     front_expand_memory_copies (mem_copies.c) turns each
  *     memset/memcpy of an array of more than 512 bytes into a loop of
  *     word loads and stores, for the next two to rewrite;
  *     front_promote_arrays (promote_slots.c) turns the small arrays
@@ -117,8 +122,8 @@
 const char *front_pipeline_string(void)
 {
 	return PIPELINE_SPLIT ",<front_promote_slots>," PIPELINE
-	       ",<front_expand_memory_copies>,<front_promote_arrays>,"
-	       "<front_promote_memories>," ARRAY_PIPELINE;
+	       ",<front_pointer_choices>,<front_expand_memory_copies>,"
+	       "<front_promote_arrays>,<front_promote_memories>," ARRAY_PIPELINE;
 }
 
 unsigned front_run_passes(struct hls_ctx *ctx, LLVMModuleRef m, const char *passes)
@@ -156,7 +161,8 @@ static unsigned verify(struct hls_ctx *ctx, LLVMModuleRef m, const char *after)
 }
 
 /* Turns fn into a declaration: every instruction goes (its uses replaced
- * by poison first), then the blocks, once nothing refers to them. */
+ * by poison first), then the blocks, once nothing refers to them, and its
+ * debug information. */
 static void strip_body(LLVMValueRef fn)
 {
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
@@ -176,6 +182,9 @@ static void strip_body(LLVMValueRef fn)
 		LLVMDeleteBasicBlock(bb);
 	LLVMSetLinkage(fn, LLVMExternalLinkage);
 	LLVMSetSection(fn, "");
+	/* a declaration has no DISubprogram of its own (the verifier
+	 * rejects one that a helper whose address is taken kept) */
+	LLVMGlobalEraseMetadata(fn, LLVMGetMDKindID("dbg", 3));
 }
 
 static void strip_helpers(LLVMModuleRef m)
@@ -231,12 +240,17 @@ unsigned front_optimize(struct hls_ctx *ctx, LLVMModuleRef m)
 	if (verify(ctx, m, "promoting the local slots") ||
 	    front_run_passes(ctx, m, PIPELINE) || verify(ctx, m, "the pass pipeline"))
 		return 1;
-	/* the copies of large arrays to loops of words; then what
+	/* accesses through pointers chosen among objects to choices; the
+	 * copies of large arrays to loops of words; then what
 	 * unrolling (or such a loop) left indexed by a variable: small arrays to
 	 * registers, constant tables to logic (promote_slots.c); larger
 	 * arrays to memories (promote_mems.c), whose errors stop here: the
 	 * lowering would only report the same accesses again */
-	unsigned errors = front_expand_memory_copies(ctx, m);
+	unsigned errors = front_pointer_choices(ctx, m);
+	if (errors)
+		return errors;
+	front_int_accesses(m);
+	errors = front_expand_memory_copies(ctx, m);
 	if (errors)
 		return errors;
 	unsigned promoted = front_promote_arrays(ctx, m), memories = 0;

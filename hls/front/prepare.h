@@ -35,6 +35,18 @@ unsigned front_inline(struct hls_ctx *ctx, LLVMModuleRef m);
 /* lower_pipes.c: __sluice_pipe_* calls -> @sluice.pipe.*.iN. */
 unsigned front_lower_pipes(struct hls_ctx *ctx, LLVMModuleRef m);
 
+/* pointers.c: a pointer that may point to several objects, or that is kept
+ * in memory, becomes an integer (an object's tag and an offset), and an
+ * access through it a choice among the objects it may point to; the
+ * globals holding pointers hold those integers.  What is left are
+ * pointers to one object each, computed from its address. */
+unsigned front_pointers(struct hls_ctx *ctx, LLVMModuleRef m);
+/* pointers.c: after the pass pipeline, before the arrays are promoted: an
+ * access through a pointer chosen among objects (LLVM merges the accesses
+ * of front_pointers' choices into one through a phi or select of their
+ * addresses) is a choice among them again. */
+unsigned front_pointer_choices(struct hls_ctx *ctx, LLVMModuleRef m);
+
 /* state.c: mutable globals used by a kernel -> @sluice.state.*.iN (those
  * of more than IR_MAX_WIDTH bits stay globals, for promote_mems.c). */
 unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
@@ -45,11 +57,15 @@ unsigned front_state(struct hls_ctx *ctx, LLVMModuleRef m);
  * accessed by shifts and masks, which SROA/mem2reg then promote.  Returns
  * the number of slots rewritten; reports nothing. */
 unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m);
-/* promote_mems.c: after the pass pipeline, before front_promote_arrays:
+/* mem_copies.c: after the pass pipeline, before front_promote_arrays:
  * each memset/memcpy/memmove on an array of more than 512 bytes becomes
  * a loop of word loads and stores; what cannot is an error.  Returns the
  * number of errors (the module is unchanged when there is any). */
 unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m);
+/* promote_slots.c: after the pass pipeline, before the arrays are
+ * promoted: every load and store of a half, float or double in a kernel
+ * moves the integer of its width instead (bitcast).  Returns how many. */
+unsigned front_int_accesses(LLVMModuleRef m);
 /* promote_slots.c: after the pass pipeline, small arrays (and constant
  * tables) indexed by a variable become one wide integer; returns how many. */
 unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m);

@@ -1,9 +1,10 @@
 /*
  * prepare_util.c -- small helpers the front end's files share: which
  * functions are kernels, source locations from debug information, the C
- * names of symbols, and reading pipe descriptors.
+ * names of symbols, reading pipe descriptors, splitting a block, and a
+ * pointer map.
  *
- * Nothing here changes the module.  Locations: an instruction's own debug
+ * Nothing here changes the module but front_split_before.  Locations: an instruction's own debug
  * location (the line inside an inlined helper, which is where the user
  * wrote it), else its function's DISubprogram; a function's DISubprogram;
  * a global's DIGlobalVariable.  Strings are copied into the ctx arena, so
@@ -14,6 +15,8 @@
 #include <llvm-c/DebugInfo.h>
 
 #include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool front_is_kernel(LLVMValueRef fn, enum ir_kernel_kind *kind)
@@ -319,4 +322,107 @@ LLVMValueRef front_bit_amount(LLVMBuilderRef b, LLVMValueRef o, LLVMTypeRef iN)
 	unsigned n = LLVMGetIntTypeWidth(iN);
 	return n > 64 ? LLVMBuildZExt(b, bits, iN, "") : n < 64 ? LLVMBuildTrunc(b, bits, iN, "")
 							       : bits;
+}
+
+LLVMBasicBlockRef front_split_before(struct hls_ctx *ctx, LLVMBuilderRef b, LLVMValueRef in,
+				     const char *rest_name)
+{
+	LLVMBasicBlockRef bb = LLVMGetInstructionParent(in);
+	LLVMContextRef lc = LLVMGetTypeContext(LLVMTypeOf(in));
+	/* the head keeps the block's name (a loop's header, say) */
+	LLVMValueRef bv = LLVMBasicBlockAsValue(bb);
+	size_t len = 0;
+	const char *s = LLVMGetValueName2(bv, &len);
+	char *name = arena_printf(&ctx->arena, "%.*s", (int)len, s);
+	LLVMSetValueName2(bv, rest_name, strlen(rest_name));
+	LLVMBasicBlockRef pre = LLVMInsertBasicBlockInContext(lc, bb, name);
+	LLVMValueRef *users = NULL;
+	unsigned nusers = 0;
+	for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u))
+		VEC_PUSH(&ctx->arena, users, nusers, LLVMGetUser(u));
+	for (unsigned i = 0; i < nusers; i++) /* terminators */
+		for (unsigned j = 0; j < LLVMGetNumSuccessors(users[i]); j++)
+			if (LLVMGetSuccessor(users[i], j) == bb)
+				LLVMSetSuccessor(users[i], j, pre);
+	/* the builder would give each moved instruction its debug location
+	 * and a name: they keep theirs */
+	LLVMPositionBuilderAtEnd(b, pre);
+	LLVMSetCurrentDebugLocation2(b, NULL);
+	for (LLVMValueRef i; (i = LLVMGetFirstInstruction(bb)) != in;) {
+		s = LLVMGetValueName2(i, &len);
+		name = arena_printf(&ctx->arena, "%.*s", (int)len, s);
+		LLVMInstructionRemoveFromParent(i);
+		LLVMInsertIntoBuilderWithName(b, i, name);
+	}
+	return pre;
+}
+
+/* ---- pointer map: open addressing, linear probing ---------------------- */
+
+static size_t slot(const struct pmap *m, const void *key)
+{
+	uintptr_t h = (uintptr_t)key;
+	h ^= h >> 17;
+	h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+	return (size_t)(h >> 7) & (m->cap - 1);
+}
+
+void *pmap_get(const struct pmap *m, const void *key)
+{
+	if (!m->cap || !key)
+		return NULL;
+	for (size_t i = slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->keys[i] == key)
+			return m->vals[i];
+		if (!m->keys[i])
+			return NULL;
+	}
+}
+
+static void grow(struct pmap *m)
+{
+	struct pmap old = *m;
+	m->cap = old.cap ? 2 * old.cap : 64;
+	m->keys = calloc(m->cap, sizeof *m->keys);
+	m->vals = calloc(m->cap, sizeof *m->vals);
+	if (!m->keys || !m->vals) {
+		fputs("sluice: out of memory\n", stderr);
+		abort();
+	}
+	m->n = 0;
+	for (size_t i = 0; i < old.cap; i++)
+		if (old.keys[i])
+			pmap_put(m, old.keys[i], old.vals[i]);
+	free(old.keys);
+	free(old.vals);
+}
+
+void pmap_put(struct pmap *m, const void *key, void *val)
+{
+	if (!key)
+		return;
+	if (2 * (m->n + 1) > m->cap)
+		grow(m);
+	size_t i = slot(m, key);
+	while (m->keys[i] && m->keys[i] != key)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->keys[i])
+		m->n++;
+	m->keys[i] = (void *)key;
+	m->vals[i] = val;
+}
+
+void pmap_clear(struct pmap *m)
+{
+	if (m->n && m->cap) {
+		memset(m->keys, 0, m->cap * sizeof *m->keys);
+		m->n = 0;
+	}
+}
+
+void pmap_free(struct pmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
 }

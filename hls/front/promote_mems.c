@@ -50,35 +50,30 @@
  * memory (lower_call.c) and size it; a global keeps its initializer (a
  * constant table's contents, a mutable global's reset value).
  *
- * An object of more than 512 bytes that does not qualify is an error at
- * the first offending instruction in program order (one error per object;
- * whether an access lies within a word is checked after the scan, which
- * finds K): words of another size or of a non-integer type, an access
- * that may straddle two words (with a note at the first access of K
- * bytes), a volatile or atomic access, a pointer into it chosen at run
- * time (phi, select), or its address escaping (stored, passed to a call,
- * compared, converted to an integer).  Returns the
- * number of errors; the module is not changed when there is any.
+ * An access that is not of 1, 2, 4 or 8 bytes, or that may straddle two
+ * of the memory's words (whether one lies within a word is checked after
+ * the scan, which finds K), is first split into loads or stores of its
+ * bytes, one after the other (of 2, 4 or 8 bytes when its size and
+ * alignment allow: a 16-byte integer), and the module scanned again: a
+ * packed struct's bitfields are loaded as a unit of 3, 5, 6 or 7 bytes,
+ * or as one of 8 at any byte offset.  Each piece lies within a word; such
+ * an access takes a cycle of the port per piece.
  *
- * Before that, and before front_promote_arrays, front_expand_memory_copies
- * turns each memset, memcpy and memmove that touches such an object
- * (`uint32_t buf[300] = {0}` is a memset, a local's initializer list a
- * memcpy from a constant `__const.f.buf`) into a loop that moves one word
- * per iteration with ordinary loads and stores of K bytes, which the scan
- * above then takes as any other access: a memory's become @sluice.mem.*
- * calls, a small constant table's (front_promote_arrays) one wide
- * constant, a small array's an access of its wide integer.  The loop is a
- * one-block do-while that the scheduler pipelines, one word per cycle.  K
- * is the memory's own (its widest load or store; for a memory that only
- * copies touch, that of a memory it is copied from or to, else its
- * element's size).  A copy is an error when it is volatile, copies
- * between memories of two word sizes, is a memmove within one memory (the
- * regions may overlap), or does not move whole words: a memory's offset
- * must be a multiple of K as for a load, the length a constant multiple
- * of K or a value known to be one (a count times a size).  The copies are
- * found by the same scan, run once more; its errors are reported there.
+ * An object of more than 512 bytes that does not qualify is an error at
+ * the first offending instruction in program order (one error per
+ * object): an access of a non-integer type, a volatile or atomic access,
+ * a pointer into it chosen at run time (phi, select), or its address
+ * escaping (stored, passed to a call, compared, converted to an
+ * integer).  Returns the number of errors; the module is not changed when
+ * there is any, but for the accesses split into bytes.
+ *
+ * Before that, and before front_promote_arrays, mem_copies.c turns the
+ * memsets, memcpys and memmoves of such objects into loops of word
+ * accesses, which the scan then takes as any other access; the scan, its
+ * objects and the splitting of accesses are shared with it through
+ * promote_mems.h.
  */
-#include "prepare.h"
+#include "promote_mems.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
@@ -87,40 +82,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#define MIN_MEM_BYTES (IR_MAX_WIDTH / 8 + 1) /* smaller: promote_slots.c */
-
-
-struct cached {
-	LLVMValueRef gep;	   /* a GEP into the object */
-	LLVMValueRef words, bytes; /* its offset: offset_in */
-};
-
-struct mem_obj {
-	LLVMValueRef obj;	/* the alloca or global */
-	const char *name;	/* in C terms, for errors */
-	unsigned word;		/* K: bytes per word, the widest access's; 0: none */
-	LLVMValueRef word_at;	/* the first access of K bytes */
-	bool bad;		/* an error was reported */
-	LLVMValueRef *acc;	/* loads, stores, lifetime markers: program order */
-	unsigned nacc;
-	LLVMValueRef *geps;	/* the GEP instructions into it */
-	unsigned ngeps;
-	struct cached *idx;	/* GEP offsets built so far */
-	unsigned nidx;
-};
-
-struct pm {
-	struct hls_ctx *ctx;
-	LLVMModuleRef m;
-	LLVMContextRef lc;
-	LLVMTargetDataRef td;
-	LLVMBuilderRef b;
-	struct mem_obj *objs;
-	unsigned nobjs;
-	LLVMValueRef *copies;	/* memset/memcpy/memmove calls on objects */
-	unsigned ncopies;
-};
 
 static bool prefix(const char *s, const char *p)
 {
@@ -133,7 +94,7 @@ static bool is_gep(LLVMValueRef v)
 	       (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr);
 }
 
-static LLVMValueRef root_of(LLVMValueRef v)
+LLVMValueRef mem_root_of(LLVMValueRef v)
 {
 	for (int guard = 0; v && is_gep(v) && guard < 64; guard++)
 		v = LLVMGetOperand(v, 0);
@@ -150,8 +111,7 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 	return a;
 }
 
-/* llvm.memset, llvm.memcpy or llvm.memmove (with llvm.memcpy.inline) */
-static bool is_copy(LLVMValueRef call)
+bool mem_is_copy(LLVMValueRef call)
 {
 	const char *name = front_callee_name(call);
 	return prefix(name, "llvm.memset") || prefix(name, "llvm.memcpy") ||
@@ -183,8 +143,7 @@ static uint64_t object_size(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
 	return LLVMABISizeOfType(p->td, t);
 }
 
-/* The entry of v when it is an object of MIN_MEM_BYTES or more, else NULL. */
-static struct mem_obj *object_of(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
+struct mem_obj *mem_object_of(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
 {
 	for (unsigned i = 0; i < p->nobjs; i++)
 		if (p->objs[i].obj == v)
@@ -208,10 +167,7 @@ static struct mem_obj *object_of(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
 	return &p->objs[p->nobjs - 1];
 }
 
-/* An error at `at` about o; o is left alone from then on. */
-static void bad(struct pm *p, struct mem_obj *o, LLVMValueRef at, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void bad(struct pm *p, struct mem_obj *o, LLVMValueRef at, const char *fmt, ...)
+void mem_bad(struct pm *p, struct mem_obj *o, LLVMValueRef at, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -226,7 +182,7 @@ static void bad(struct pm *p, struct mem_obj *o, LLVMValueRef at, const char *fm
  * the gcd of the strides of its variable indices in *stride (0: none).
  * False when a GEP steps into a vector, or has a variable where only
  * constants can be (a struct field). */
-static bool offset_of(struct pm *p, LLVMValueRef v, int64_t *off, uint64_t *stride)
+bool mem_offset_of(struct pm *p, LLVMValueRef v, int64_t *off, uint64_t *stride)
 {
 	*off = 0;
 	*stride = 0;
@@ -251,14 +207,17 @@ static bool offset_of(struct pm *p, LLVMValueRef v, int64_t *off, uint64_t *stri
 }
 
 /* Whether a byte offset of constant part off plus multiples of stride is
- * a whole number of k-byte words: by its terms, or because the access
- * (align) and the object are aligned to k (a byte-offset GEP of a pointer
- * loop). */
-static bool whole_words(struct mem_obj *o, int64_t off, uint64_t stride, unsigned align,
+ * a whole number of k-byte words: by its terms when every stride is a
+ * multiple of k (then the offset is known modulo k, and a pointer to a
+ * packed struct's member, which C lets claim the alignment of its type,
+ * cannot say otherwise), else because the access (align) and the object
+ * are aligned to k (a byte-offset GEP of a pointer loop). */
+bool mem_whole_words(struct mem_obj *o, int64_t off, uint64_t stride, unsigned align,
 			unsigned k)
 {
-	return (off % (int64_t)k == 0 && stride % k == 0) ||
-	       (align >= k && LLVMGetAlignment(o->obj) >= k);
+	if (stride % k == 0)
+		return off % (int64_t)k == 0;
+	return align >= k && LLVMGetAlignment(o->obj) >= k;
 }
 
 /* A load (is_store false) or store of an integer at address v of o. */
@@ -267,26 +226,24 @@ static void scan_access(struct pm *p, struct mem_obj *o, LLVMValueRef in, LLVMVa
 {
 	LLVMTypeRef t = LLVMTypeOf(is_store ? LLVMGetOperand(in, 0) : in);
 	if (LLVMGetVolatile(in) || LLVMGetOrdering(in) != LLVMAtomicOrderingNotAtomic) {
-		bad(p, o, in, "volatile or atomic access to array '%s' in memory is not "
+		mem_bad(p, o, in, "volatile or atomic access to array '%s' in memory is not "
 		    "supported", o->name);
 		return;
 	}
 	if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) {
-		bad(p, o, in, "array '%s' is accessed as a value that is not an integer "
-		    "(floating point, a pointer or a struct); an array in memory holds "
-		    "integers", o->name);
+		mem_bad(p, o, in, "array '%s' is accessed as a value that is not an integer "
+		    "(a struct or a vector); an array in memory holds integers", o->name);
 		return;
 	}
 	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t);
 	if (k != 1 && k != 2 && k != 4 && k != 8) {
-		bad(p, o, in, "array '%s' is accessed as %u-byte words; an array in "
-		    "memory has words of 1, 2, 4 or 8 bytes", o->name, k);
+		VEC_PUSH(&p->ctx->arena, o->split, o->nsplit, in);
 		return;
 	}
 	int64_t off;
 	uint64_t stride;
-	if (!offset_of(p, v, &off, &stride)) {
-		bad(p, o, in, "array '%s' is indexed in a way that is not supported "
+	if (!mem_offset_of(p, v, &off, &stride)) {
+		mem_bad(p, o, in, "array '%s' is indexed in a way that is not supported "
 		    "for an array in memory", o->name);
 		return;
 	}
@@ -318,19 +275,19 @@ static void scan_use(struct pm *p, struct mem_obj *o, LLVMValueRef in, unsigned 
 					   prefix(front_callee_name(in), "llvm.invariant.") ||
 					   prefix(front_callee_name(in), "llvm.var.annotation"))) {
 		return; /* hints, which the lowering drops */
-	} else if (LLVMIsACallInst(in) && i < 2 && is_copy(in)) {
+	} else if (LLVMIsACallInst(in) && i < 2 && mem_is_copy(in)) {
 		/* seen once per object it touches, consecutively */
 		if (!p->ncopies || p->copies[p->ncopies - 1] != in)
 			VEC_PUSH(&p->ctx->arena, p->copies, p->ncopies, in);
 	} else if (LLVMIsAAtomicRMWInst(in) || LLVMIsAAtomicCmpXchgInst(in)) {
-		bad(p, o, in, "volatile or atomic access to array '%s' in memory is not "
+		mem_bad(p, o, in, "volatile or atomic access to array '%s' in memory is not "
 		    "supported", o->name);
 	} else if (LLVMIsAPHINode(in) || LLVMIsASelectInst(in)) {
-		bad(p, o, in, "a pointer into array '%s' is chosen at run time (by a "
+		mem_bad(p, o, in, "a pointer into array '%s' is chosen at run time (by a "
 		    "condition or a loop); not supported for an array in memory",
 		    o->name);
 	} else {
-		bad(p, o, in, "the address of array '%s' escapes (stored, passed to a "
+		mem_bad(p, o, in, "the address of array '%s' escapes (stored, passed to a "
 		    "call or compared); not supported", o->name);
 	}
 }
@@ -346,7 +303,7 @@ static void scan_kernel(struct pm *p, LLVMValueRef fn)
 				LLVMValueRef v = LLVMGetOperand(in, i);
 				if (!v || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
 					continue;
-				struct mem_obj *o = object_of(p, fn, root_of(v));
+				struct mem_obj *o = mem_object_of(p, fn, mem_root_of(v));
 				if (o)
 					scan_use(p, o, in, i, v);
 			}
@@ -359,7 +316,7 @@ static void access_at(struct pm *p, LLVMValueRef in, int64_t *off, uint64_t *str
 		      unsigned *k)
 {
 	bool store = LLVMIsAStoreInst(in);
-	bool ok = offset_of(p, LLVMGetOperand(in, store), off, stride);
+	bool ok = mem_offset_of(p, LLVMGetOperand(in, store), off, stride);
 	assert(ok); /* scan_access */
 	(void)ok;
 	*k = (unsigned)LLVMStoreSizeOfType(p->td, LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in));
@@ -372,14 +329,14 @@ static void access_at(struct pm *p, LLVMValueRef in, int64_t *off, uint64_t *str
 static bool in_one_word(struct mem_obj *o, int64_t off, uint64_t stride, unsigned align,
 			unsigned k)
 {
-	return whole_words(o, off, stride, align, k) ||
+	return mem_whole_words(o, off, stride, align, k) ||
 	       (stride % o->word == 0 && ((uint64_t)off & (o->word - 1)) + k <= o->word);
 }
 
 /* Every access of o, once its word size K is known, must move bytes of one
  * word: a narrower one becomes a part of a word (rewrite), and a word is
- * all a memory's port moves in a cycle.  Else an error at the first one
- * that does not, in program order. */
+ * all a memory's port moves in a cycle.  Those that do not are to be
+ * split into bytes. */
 static void check_words(struct pm *p, struct mem_obj *o)
 {
 	for (unsigned i = 0; i < o->nacc && !o->bad; i++) {
@@ -390,20 +347,8 @@ static void check_words(struct pm *p, struct mem_obj *o)
 		if (LLVMIsACallInst(in)) /* a lifetime marker */
 			continue;
 		access_at(p, in, &off, &stride, &k);
-		if (in_one_word(o, off, stride, LLVMGetAlignment(in), k))
-			continue;
-		if (k == o->word) {
-			bad(p, o, in, "array '%s' is accessed at a byte offset that is not "
-			    "a multiple of its %u-byte words; an array in memory needs "
-			    "aligned words", o->name, k);
-		} else {
-			bad(p, o, in, "array '%s' is accessed as %u-byte words that may "
-			    "straddle its %u-byte words; an array in memory needs each "
-			    "access within one word (aligned to its size)", o->name, k,
-			    o->word);
-			diag_note(&p->ctx->diag, front_loc(p->ctx, o->word_at),
-				  "'%s' is accessed as %u-byte words here", o->name, o->word);
-		}
+		if (!in_one_word(o, off, stride, LLVMGetAlignment(in), k))
+			VEC_PUSH(&p->ctx->arena, o->split, o->nsplit, in);
 	}
 }
 
@@ -417,6 +362,69 @@ static void scan_module(struct pm *p)
 	for (unsigned i = 0; i < p->nobjs; i++)
 		if (!p->objs[i].bad)
 			check_words(p, &p->objs[i]);
+}
+
+/* Access `in` (an integer load or store of k bytes) becomes loads or
+ * stores of its pieces, little-endian: of 8, 4 or 2 bytes when k and the
+ * access's alignment allow (an aligned 16-byte integer), else of bytes. */
+static void split_access(struct pm *p, LLVMBuilderRef b, LLVMValueRef in)
+{
+	bool store = LLVMIsAStoreInst(in);
+	LLVMValueRef ptr = LLVMGetOperand(in, store);
+	LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
+	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t), n = 8;
+	while (k % n || LLVMGetAlignment(in) % n || n >= k)
+		n /= 2;
+	if (!n)
+		n = 1;
+	LLVMTypeRef piece = LLVMIntTypeInContext(p->lc, 8 * n);
+	LLVMTypeRef wide = LLVMIntTypeInContext(p->lc, 8 * k);
+	LLVMPositionBuilderBefore(b, in);
+	LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(in));
+	LLVMValueRef x = store ? LLVMGetOperand(in, 0) : LLVMConstNull(wide);
+	if (store && t != wide)
+		x = LLVMBuildZExt(b, x, wide, "");
+	for (unsigned j = 0; j < k; j += n) {
+		LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(p->lc), j, 0);
+		LLVMValueRef at = j ? LLVMBuildInBoundsGEP2(b, LLVMInt8TypeInContext(p->lc), ptr,
+							    &idx, 1, "") : ptr;
+		LLVMValueRef sh = LLVMConstInt(wide, 8 * j, 0);
+		if (store) {
+			LLVMValueRef v = LLVMBuildTrunc(b, j ? LLVMBuildLShr(b, x, sh, "") : x, piece, "");
+			LLVMSetAlignment(LLVMBuildStore(b, v, at), n);
+		} else {
+			LLVMValueRef v = LLVMBuildLoad2(b, piece, at, "mem.piece");
+			LLVMSetAlignment(v, n);
+			v = LLVMBuildZExt(b, v, wide, "");
+			x = LLVMBuildOr(b, x, j ? LLVMBuildShl(b, v, sh, "") : v, "");
+		}
+	}
+	if (!store)
+		LLVMReplaceAllUsesWith(in, t != wide ? LLVMBuildTrunc(b, x, t, "") : x);
+	LLVMInstructionEraseFromParent(in);
+}
+
+/* When some accesses are to be split into pieces, splits them, forgets the
+ * scan and scans again (the pieces lie within words). */
+void mem_scan(struct pm *p)
+{
+	for (;;) {
+		unsigned errors = p->ctx->diag.errors, nsplit = 0;
+		scan_module(p);
+		for (unsigned i = 0; i < p->nobjs; i++)
+			nsplit += p->objs[i].bad ? 0 : p->objs[i].nsplit;
+		if (!nsplit || p->ctx->diag.errors > errors)
+			return;
+		LLVMBuilderRef b = LLVMCreateBuilderInContext(p->lc);
+		for (unsigned i = 0; i < p->nobjs; i++)
+			for (unsigned j = 0; j < p->objs[i].nsplit; j++)
+				split_access(p, b, p->objs[i].split[j]);
+		LLVMDisposeBuilder(b);
+		p->objs = NULL;
+		p->nobjs = 0;
+		p->copies = NULL;
+		p->ncopies = 0;
+	}
 }
 
 /* ---- the rewrite ------------------------------------------------------------ */
@@ -565,7 +573,7 @@ static void rewrite_access(struct pm *p, struct mem_obj *o, LLVMValueRef in)
 	uint64_t stride;
 	unsigned k;
 	access_at(p, in, &off, &stride, &k);
-	bool whole = whole_words(o, off, stride, LLVMGetAlignment(in), o->word);
+	bool whole = mem_whole_words(o, off, stride, LLVMGetAlignment(in), o->word);
 	LLVMValueRef lane;
 	LLVMValueRef args[3] = {o->obj, word_index(p, o, in, LLVMGetOperand(in, store), whole,
 						   &lane), NULL};
@@ -625,323 +633,6 @@ static bool rewrite(struct pm *p, struct mem_obj *o)
 	return true;
 }
 
-/* ---- memset, memcpy and memmove -------------------------------------------- */
-
-static const char *copy_kind(LLVMValueRef call)
-{
-	const char *name = front_callee_name(call);
-	return prefix(name, "llvm.memset") ? "memset" :
-	       prefix(name, "llvm.memcpy") ? "memcpy" : "memmove";
-}
-
-/* The object that pointer operand i of copy `call` points into, when it is
- * a memory (for a memset, only operand 0 is a pointer). */
-static struct mem_obj *copy_side(struct pm *p, LLVMValueRef call, unsigned i)
-{
-	if (i == 1 && !strcmp(copy_kind(call), "memset"))
-		return NULL;
-	LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-	return object_of(p, fn, root_of(LLVMGetOperand(call, i)));
-}
-
-/* The word size of an object that no load or store of its own sizes: its
- * first scalar element's, when that is an integer of 1, 2, 4 or 8 bytes
- * that divides the object, else 1 (bytes). */
-static unsigned element_word(struct pm *p, struct mem_obj *o)
-{
-	LLVMTypeRef t = LLVMIsAAllocaInst(o->obj) ? LLVMGetAllocatedType(o->obj)
-						  : LLVMGlobalGetValueType(o->obj);
-	uint64_t size = LLVMABISizeOfType(p->td, t);
-	for (;;) {
-		LLVMTypeKind kind = LLVMGetTypeKind(t);
-		if (kind == LLVMArrayTypeKind)
-			t = LLVMGetElementType(t);
-		else if (kind == LLVMStructTypeKind && LLVMCountStructElementTypes(t))
-			t = LLVMStructGetTypeAtIndex(t, 0);
-		else
-			break;
-	}
-	if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
-		return 1;
-	unsigned k = (unsigned)LLVMStoreSizeOfType(p->td, t);
-	return (k == 1 || k == 2 || k == 4 || k == 8) && size % k == 0 ? k : 1;
-}
-
-/* Gives every memory a copy touches a word size: the one of the memory it
- * is copied from or to when only that one is accessed otherwise (through
- * chains of copies), else element_word. */
-static void settle_words(struct pm *p)
-{
-	for (bool again = true; again;) {
-		again = false;
-		for (unsigned i = 0; i < p->ncopies; i++) {
-			struct mem_obj *d = copy_side(p, p->copies[i], 0);
-			struct mem_obj *s = copy_side(p, p->copies[i], 1);
-			if (!d || !s || !d->word == !s->word)
-				continue;
-			struct mem_obj *to = d->word ? s : d;
-			to->word = d->word | s->word;
-			to->word_at = p->copies[i];
-			again = true;
-		}
-	}
-	for (unsigned i = 0; i < p->ncopies; i++)
-		for (unsigned j = 0; j < 2; j++) {
-			struct mem_obj *o = copy_side(p, p->copies[i], j);
-			if (o && !o->word) {
-				o->word = element_word(p, o);
-				o->word_at = p->copies[i];
-			}
-		}
-}
-
-/* How many low bits of integer v are known to be 0 (a length written as
- * a count times a size): a little of LLVM's known-bits analysis, which the
- * C API does not offer. */
-static unsigned low_zeros(LLVMValueRef v, unsigned depth)
-{
-	if (LLVMIsAConstantInt(v)) {
-		uint64_t c = LLVMConstIntGetZExtValue(v);
-		return c ? (unsigned)__builtin_ctzll(c) : 64;
-	}
-	if (!LLVMIsAInstruction(v) || depth > 8)
-		return 0;
-	LLVMValueRef a = LLVMGetOperand(v, 0);
-	unsigned za = low_zeros(a, depth + 1), zb;
-	switch (LLVMGetInstructionOpcode(v)) {
-	case LLVMZExt:
-	case LLVMSExt:
-	case LLVMTrunc:
-		return za;
-	case LLVMShl: {
-		LLVMValueRef b = LLVMGetOperand(v, 1);
-		return LLVMIsAConstantInt(b) ? za + (unsigned)LLVMConstIntGetZExtValue(b) : za;
-	}
-	case LLVMMul:
-		return za + low_zeros(LLVMGetOperand(v, 1), depth + 1);
-	case LLVMAnd:
-		zb = low_zeros(LLVMGetOperand(v, 1), depth + 1);
-		return za > zb ? za : zb;
-	case LLVMAdd:
-	case LLVMSub:
-	case LLVMOr:
-	case LLVMXor:
-		zb = low_zeros(LLVMGetOperand(v, 1), depth + 1);
-		return za < zb ? za : zb;
-	default:
-		return 0;
-	}
-}
-
-/* The alignment that copy `call` promises for its pointer operand i. */
-static unsigned param_align(LLVMValueRef call, unsigned i)
-{
-	unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
-	LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, i + 1, kind);
-	return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
-}
-
-/* Whether copy `call` moves whole words of the memories it touches (at
- * whole-word offsets, a length known to be whole words), between two
- * memories of one word size, and is not a memmove within one memory;
- * else an error. */
-static bool check_copy(struct pm *p, LLVMValueRef call)
-{
-	struct mem_obj *d = copy_side(p, call, 0), *s = copy_side(p, call, 1);
-	struct mem_obj *o = d ? d : s;
-	const char *what = copy_kind(call);
-	unsigned k = o->word;
-	if (LLVMConstIntGetZExtValue(LLVMGetOperand(call, 3))) {
-		bad(p, o, call, "volatile %s of array '%s' in memory is not supported",
-		    what, o->name);
-		return false;
-	}
-	if (d && s && d->word != s->word) {
-		bad(p, o, call, "%s between array '%s' of %u-byte words and array '%s' of "
-		    "%u-byte words; arrays in memory copied into each other need one "
-		    "word size", what, d->name, d->word, s->name, s->word);
-		return false;
-	}
-	if (d && d == s && !strcmp(what, "memmove")) {
-		bad(p, o, call, "memmove within array '%s' in memory is not supported "
-		    "(the regions may overlap); copy it element by element in a loop",
-		    o->name);
-		return false;
-	}
-	for (unsigned i = 0; i < 2; i++) {
-		struct mem_obj *x = i ? s : d;
-		int64_t off;
-		uint64_t stride;
-		if (!x)
-			continue;
-		if (!offset_of(p, LLVMGetOperand(call, i), &off, &stride)) {
-			bad(p, x, call, "array '%s' is indexed in a way that is not "
-			    "supported for an array in memory", x->name);
-			return false;
-		}
-		if (!whole_words(x, off, stride, param_align(call, i), k)) {
-			bad(p, x, call, "%s of array '%s' at a byte offset that is not a "
-			    "multiple of its %u-byte words; an array in memory is set and "
-			    "copied in whole words", what, x->name, k);
-			return false;
-		}
-	}
-	LLVMValueRef len = LLVMGetOperand(call, 2);
-	if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) % k) {
-		bad(p, o, call, "%s of %llu bytes of array '%s' is not a whole number of "
-		    "its %u-byte words", what,
-		    (unsigned long long)LLVMConstIntGetZExtValue(len), o->name, k);
-		return false;
-	}
-	if (!LLVMIsAConstantInt(len) && low_zeros(len, 0) < (unsigned)__builtin_ctz(k)) {
-		bad(p, o, call, "%s of array '%s' with a length that is not known to be a "
-		    "multiple of its %u-byte words (write the length as a count times "
-		    "the size of an element)", what, o->name, k);
-		return false;
-	}
-	return true;
-}
-
-/* Moves the instructions of call's block before call into a new block
- * before it, which the block's predecessors now branch to (its phis move
- * with it, their incoming blocks unchanged); leaves the builder at the end
- * of the new block, which has no terminator yet. */
-static LLVMBasicBlockRef split_before(struct pm *p, LLVMValueRef call)
-{
-	LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
-	/* the head keeps the block's name (a loop's header, say) */
-	LLVMValueRef bv = LLVMBasicBlockAsValue(bb);
-	size_t len = 0;
-	const char *s = LLVMGetValueName2(bv, &len);
-	char *name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
-	LLVMSetValueName2(bv, "mem.done", 8);
-	LLVMBasicBlockRef pre = LLVMInsertBasicBlockInContext(p->lc, bb, name);
-	LLVMValueRef *users = NULL;
-	unsigned nusers = 0;
-	for (LLVMUseRef u = LLVMGetFirstUse(bv); u; u = LLVMGetNextUse(u))
-		VEC_PUSH(&p->ctx->arena, users, nusers, LLVMGetUser(u));
-	for (unsigned i = 0; i < nusers; i++) /* terminators */
-		for (unsigned j = 0; j < LLVMGetNumSuccessors(users[i]); j++)
-			if (LLVMGetSuccessor(users[i], j) == bb)
-				LLVMSetSuccessor(users[i], j, pre);
-	/* the builder would give each moved instruction its debug location
-	 * and a name: they keep theirs */
-	LLVMPositionBuilderAtEnd(p->b, pre);
-	LLVMSetCurrentDebugLocation2(p->b, NULL);
-	for (LLVMValueRef in; (in = LLVMGetFirstInstruction(bb)) != call;) {
-		s = LLVMGetValueName2(in, &len);
-		name = arena_printf(&p->ctx->arena, "%.*s", (int)len, s);
-		LLVMInstructionRemoveFromParent(in);
-		LLVMInsertIntoBuilderWithName(p->b, in, name);
-	}
-	return pre;
-}
-
-/* The memset's value as a word: the byte repeated K times. */
-static LLVMValueRef repeated(struct pm *p, LLVMValueRef byte, unsigned k)
-{
-	LLVMTypeRef w = LLVMIntTypeInContext(p->lc, 8 * k);
-	LLVMValueRef x = k > 1 ? LLVMBuildZExt(p->b, byte, w, "") : byte;
-	uint64_t ones = UINT64_C(0x0101010101010101) >> (64 - 8 * k);
-	return k > 1 ? LLVMBuildMul(p->b, x, LLVMConstInt(w, ones, 0), "mem.fill") : x;
-}
-
-/* Replaces copy `call` (checked) of k-byte words by a loop over its words
- * at the call, one word per iteration, with the call's debug location:
- *
- *   pre:   ...; n = len / K; br n == 0 ? rest : loop    (just br loop: n > 0)
- *   loop:  %i = phi [0, pre], [%i.next, loop]
- *          store iW word, gep iW dst, %i         (word: the byte repeated,
- *                                                 or load iW, gep iW src, %i)
- *          %i.next = add %i, 1; br %i.next < n ? loop : rest
- *   rest:  what followed the call
- *
- * Its loads and stores are ordinary ones, which promote_arrays and
- * front_promote_memories then rewrite as they do any other (a small
- * constant table read by the loop becomes one wide constant, a memory's
- * words @sluice.mem.* calls). */
-static void expand_copy(struct pm *p, LLVMValueRef call, unsigned k)
-{
-	LLVMTypeRef i64 = LLVMInt64TypeInContext(p->lc), w = LLVMIntTypeInContext(p->lc, 8 * k);
-	LLVMBasicBlockRef rest = LLVMGetInstructionParent(call);
-	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(call);
-	bool set = !strcmp(copy_kind(call), "memset");
-	LLVMValueRef len = LLVMGetOperand(call, 2), n;
-	LLVMPositionBuilderBefore(p->b, call);
-	LLVMSetCurrentDebugLocation2(p->b, loc);
-	if (LLVMIsAConstantInt(len)) {
-		uint64_t words = LLVMConstIntGetZExtValue(len) / k;
-		if (!words) {
-			LLVMInstructionEraseFromParent(call);
-			return;
-		}
-		n = LLVMConstInt(i64, words, 0);
-	} else {
-		unsigned lw = LLVMGetIntTypeWidth(LLVMTypeOf(len));
-		n = lw < 64 ? LLVMBuildZExt(p->b, len, i64, "") : len;
-		if (k > 1) {
-			n = LLVMBuildLShr(p->b, n, LLVMConstInt(i64, __builtin_ctz(k), 0),
-					  "mem.words");
-			if (LLVMIsAInstruction(n))
-				LLVMSetExact(n, true);
-		}
-	}
-	LLVMValueRef word = set ? repeated(p, LLVMGetOperand(call, 1), k) : NULL;
-
-	LLVMBasicBlockRef pre = split_before(p, call);
-	LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(p->lc, rest, "mem.copy");
-	LLVMSetCurrentDebugLocation2(p->b, loc);
-	if (LLVMIsAConstantInt(n))
-		LLVMBuildBr(p->b, loop);
-	else
-		LLVMBuildCondBr(p->b, LLVMBuildICmp(p->b, LLVMIntEQ, n, LLVMConstInt(i64, 0, 0), ""),
-				rest, loop);
-
-	LLVMPositionBuilderAtEnd(p->b, loop);
-	LLVMValueRef i = LLVMBuildPhi(p->b, i64, "mem.i");
-	if (!set) {
-		LLVMValueRef src = LLVMBuildInBoundsGEP2(p->b, w, LLVMGetOperand(call, 1), &i, 1, "");
-		word = LLVMBuildLoad2(p->b, w, src, "mem.word");
-		LLVMSetAlignment(word, k); /* check_copy: whole words */
-	}
-	LLVMValueRef dst = LLVMBuildInBoundsGEP2(p->b, w, LLVMGetOperand(call, 0), &i, 1, "");
-	LLVMSetAlignment(LLVMBuildStore(p->b, word, dst), k);
-	LLVMValueRef next = LLVMBuildNUWAdd(p->b, i, LLVMConstInt(i64, 1, 0), "mem.i.next");
-	LLVMBuildCondBr(p->b, LLVMBuildICmp(p->b, LLVMIntULT, next, n, ""), loop, rest);
-	LLVMValueRef vals[2] = {LLVMConstInt(i64, 0, 0), next};
-	LLVMBasicBlockRef from[2] = {pre, loop};
-	LLVMAddIncoming(i, vals, from, 2);
-	LLVMInstructionEraseFromParent(call);
-}
-
-unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
-{
-	unsigned errors0 = ctx->diag.errors;
-	struct pm p = {ctx, m, LLVMGetModuleContext(m), LLVMGetModuleDataLayout(m), NULL,
-		       NULL, 0, NULL, 0};
-	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
-		return 0;
-	scan_module(&p);
-	/* the copies of the arrays the scan found no error in are checked
-	 * too, so that one compilation reports every array's first error */
-	settle_words(&p);
-	for (unsigned i = 0; i < p.ncopies; i++) {
-		struct mem_obj *d = copy_side(&p, p.copies[i], 0);
-		struct mem_obj *s = copy_side(&p, p.copies[i], 1);
-		if (!(d && d->bad) && !(s && s->bad))
-			check_copy(&p, p.copies[i]);
-	}
-	if (ctx->diag.errors > errors0)
-		return ctx->diag.errors - errors0;
-	p.b = LLVMCreateBuilderInContext(p.lc);
-	for (unsigned i = 0; i < p.ncopies; i++) {
-		struct mem_obj *d = copy_side(&p, p.copies[i], 0);
-		expand_copy(&p, p.copies[i], (d ? d : copy_side(&p, p.copies[i], 1))->word);
-	}
-	LLVMDisposeBuilder(p.b);
-	return 0;
-}
-
 unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *nmems)
 {
 	unsigned errors0 = ctx->diag.errors;
@@ -950,10 +641,11 @@ unsigned front_promote_memories(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *
 		       NULL, 0, NULL, 0};
 	if (LLVMByteOrder(p.td) != LLVMLittleEndian)
 		return 0; /* the lowering reports the accesses */
-	scan_module(&p);
+	mem_scan(&p);
 	if (p.ncopies)
 		diag_error(&ctx->diag, front_loc(ctx, p.copies[0]), "internal error: a %s "
-			   "of an array in memory was not expanded", copy_kind(p.copies[0]));
+			   "of an array in memory was not expanded",
+			   front_callee_name(p.copies[0]));
 	if (ctx->diag.errors > errors0)
 		return ctx->diag.errors - errors0;
 	p.b = LLVMCreateBuilderInContext(p.lc);

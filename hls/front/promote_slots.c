@@ -35,7 +35,10 @@
  * before.  Debug records of the old alloca move to the new one.
  *
  * front_promote_arrays() runs after the pass pipeline, on what unrolling
- * left indexed by a variable: small arrays become registers.  The same
+ * left indexed by a variable: small arrays become registers (and so do the
+ * slots whose accesses are constant but overlap, which SROA could not
+ * split: such overlaps can appear late, when a pointer's offset folds to
+ * a constant after pointers.c).  The same
  * rewrite, with GEPs whose array indices are variables (struct fields stay
  * constants): the byte offset o is built from the indices (o = sum of index
  * times element size) before the GEP, and
@@ -51,9 +54,16 @@
  * LUTs.  An index out of the array is undefined in C;
  * here a shift by the whole width or more gives poison in LLVM and 0 in
  * the hardware.  Larger arrays become memories (promote_mems.c).
+ *
+ * Before both, front_int_accesses() makes each load and store of a
+ * half, float or double that the pass pipeline left (an element of an
+ * array of floats indexed by a variable) a load or store of the integer
+ * of its width and a bitcast: arrays in registers and memories hold
+ * integers, and a float is its bits.
  */
 #include "prepare.h"
 
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 
 #include <string.h>
@@ -406,7 +416,7 @@ static unsigned promote(struct hls_ctx *ctx, LLVMModuleRef m, bool variable)
 		for (unsigned i = 0; i < nallocas; i++) {
 			struct slot s = {.ctx = ctx, .td = td, .variable = variable};
 			if (candidate(fn, allocas[i], td, &s.size) &&
-			    scan(&s, allocas[i], 0, false, 0) && (!variable || s.any_variable)) {
+			    scan(&s, allocas[i], 0, false, 0)) {
 				rewrite(&s, allocas[i]);
 				n++;
 			}
@@ -418,6 +428,49 @@ static unsigned promote(struct hls_ctx *ctx, LLVMModuleRef m, bool variable)
 unsigned front_promote_slots(struct hls_ctx *ctx, LLVMModuleRef m)
 {
 	return promote(ctx, m, false);
+}
+
+unsigned front_int_accesses(LLVMModuleRef m)
+{
+	unsigned n = 0;
+	LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMCountBasicBlocks(fn) || !front_is_kernel(fn, NULL))
+			continue;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb), next; in; in = next) {
+				next = LLVMGetNextInstruction(in);
+				bool store = LLVMIsAStoreInst(in);
+				if (!store && !LLVMIsALoadInst(in))
+					continue;
+				LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(in, 0) : in);
+				LLVMTypeKind k = LLVMGetTypeKind(t);
+				if (k != LLVMHalfTypeKind && k != LLVMFloatTypeKind &&
+				    k != LLVMDoubleTypeKind)
+					continue;
+				LLVMTypeRef it = LLVMIntTypeInContext(LLVMGetTypeContext(t),
+								      k == LLVMHalfTypeKind ? 16 :
+								      k == LLVMFloatTypeKind ? 32 : 64);
+				LLVMPositionBuilderBefore(b, in);
+				LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(in));
+				LLVMValueRef r;
+				if (store) {
+					r = LLVMBuildStore(b, LLVMBuildBitCast(b, LLVMGetOperand(in, 0),
+									       it, ""),
+							   LLVMGetOperand(in, 1));
+				} else {
+					r = LLVMBuildLoad2(b, it, LLVMGetOperand(in, 0), "");
+					LLVMReplaceAllUsesWith(in, LLVMBuildBitCast(b, r, t, ""));
+				}
+				LLVMSetAlignment(r, LLVMGetAlignment(in));
+				LLVMSetVolatile(r, LLVMGetVolatile(in));
+				LLVMInstructionEraseFromParent(in);
+				n++;
+			}
+	}
+	LLVMDisposeBuilder(b);
+	return n;
 }
 
 unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m)

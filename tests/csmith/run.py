@@ -4,13 +4,14 @@
     tests/csmith/run.py --count N --seed S [-j 2] [--keep DIR]
                         [--sim icarus|verilator] [--div model|rtl]
                         [--quick] [--seeds a,b,c] [--profile small|big]
-                        [--without unions,bitfields] [--with arrays]
+                        [--without unions,bitfields]
+                        [--with arrays,pointers,floats]
                         [--max-blocks N]
                         [--max-lines N] [--ref-only]
 
-For each seed: csmith generates a program restricted to what sluice compiles
-today (integer scalars of every width, globals, structs, unions and
-bitfields by value; no arrays, pointers, volatiles or floats); run.py wraps
+For each seed: csmith generates a program (integer scalars of every width,
+globals, structs, unions and bitfields by value; arrays, pointers and float
+arithmetic when --with turns them on; no volatiles); run.py wraps
 it into a kernel (prelude.h: `csmith_kernel` runs csmith's main, which runs
 func_1() and then streams every global's value, struct fields one by one,
 out of the 64-bit I/O pipe `csmith_out`, then an end marker).  The CPU
@@ -28,8 +29,11 @@ Each program is classified and printed on one line:
   first wrong global is named), compiler-error (sluice rejected it; its
   diagnostic is shown), crash (the compiler died or timed out, or the
   simulation could not run), sim-timeout (no done within the cycle limit),
+  unsupported (sluice rejected it, and every error names C that has no
+  hardware meaning and is not supported on purpose: UNSUPPORTED),
   skipped (csmith failed, the program is trivial or too big, the reference
-  runs too long, or gcc and clang disagree: not counted as passed).
+  runs too long, gcc and clang disagree, or, with floats, a float is
+  converted to an integer that cannot hold it: not counted as passed).
 The run ends with a summary line and then the line `N passed, N failed`,
 and exits non-zero if anything failed.  Every failing program is saved under
 build/csmith-failures/seed-N/ (the csmith program, the wrapped C, the
@@ -79,6 +83,13 @@ QUICK_ARRAY_SEEDS = [6000, 6001, 6002, 6003, 6004, 6009, 6010, 6012, 6013, 6014,
                      6016, 6021, 6022, 6023, 6020, 6059, 6079, 6107, 6136, 6147,
                      # arrays of more than 512 bytes: memories
                      6006, 6007, 6011, 6015, 6017, 6018, 6024, 6040]
+# --quick --with arrays,pointers: the first 12 such programs of seeds 9000
+# on that are not skipped, and eight that found bugs (a stale integer form
+# after a choice; accesses split in memories; a slot SROA left; a pointer
+# to a packed struct's member; a second run reading a dead local, run once)
+QUICK_POINTER_SEEDS = [9001, 9002, 9003, 9004, 9005, 9006, 9007, 9008, 9009,
+                       9010, 9011, 9012, 9034, 9038, 9127, 9243, 9304, 20055,
+                       20225, 20232]
 
 TIMEOUT_CSMITH = 20
 TIMEOUT_REF_COMPILE = 60
@@ -94,6 +105,19 @@ MAX_BLOCKS = 100000          # and those running more basic blocks
 
 FAILED_CLASSES = ('mismatch', 'compiler-error', 'crash', 'sim-timeout')
 
+# diagnostics of C that sluice does not take on purpose (there is no
+# hardware for it): a program rejected with only these is 'unsupported',
+# not a failure
+UNSUPPORTED = [
+    r'calls through function pointers are not supported',
+    r'the address of a function is used as data',
+    r'recursion is not supported',
+    r'call to external function .* is not supported',
+    r'variadic functions are not supported',
+    r'a pointer computed this way is not supported',
+    r'a pointer that may point to several objects is passed to',
+]
+
 
 def csmith_options(seed, without=(), profile='small', with_=()):
     """The csmith command line for `seed`: a fixed restriction to the subset
@@ -103,8 +127,7 @@ def csmith_options(seed, without=(), profile='small', with_=()):
     turns them off (--without unions,bitfields).  profile 'big' draws
     larger knobs (slower; more skipped as too long or too big).  `with_`
     turns on what is off by default: arrays (--with arrays), pointers
-    (--with pointers; those that resolve to one object after inlining) and
-    float arithmetic (--with floats)."""
+    (--with pointers) and float arithmetic (--with floats)."""
     r = random.Random(seed * 7919 + 17)
     opts = [
         '--no-argc', '--no-arrays', '--no-pointers', '--no-volatiles',
@@ -268,8 +291,51 @@ def parse_words(text):
 
 def runs_of(seed):
     """How many times the kernel is started: twice for odd seeds, so that
-    the second run starts from the state the first one left."""
+    the second run starts from the state the first one left (once, with
+    pointers, when the second run would read a local of the first:
+    second_run_undefined)."""
     return 1 + (seed & 1)
+
+
+def float_conversion_undefined(wrapped, work, runs):
+    """The first conversion of a float to an integer type that cannot
+    represent it (undefined in C; csmith's float mode assigns such values
+    to integers, which x86 makes 0x80000000 for gcc and clang alike, and
+    which sluice's front end, once the value is a constant after inlining,
+    folds to poison: the code after it goes), as gcc's UndefinedBehavior-
+    Sanitizer reports it, or None."""
+    inc = os.path.join(ROOT, 'include')
+    exe = os.path.join(work, 'ref-ubsan')
+    rc, out, err = run(['gcc', '-std=gnu11', '-O0', '-w',
+                        '-fsanitize=float-cast-overflow',
+                        '-fno-sanitize-recover=float-cast-overflow', '-I', inc,
+                        wrapped, os.path.join(HERE, 'ref_main.c'), '-o', exe,
+                        '-lm'], TIMEOUT_REF_COMPILE)
+    if rc != 0:
+        return None
+    rc, out, err = run([exe, str(runs)], TIMEOUT_REF_RUN * 10)
+    m = re.search(r'runtime error: (.*)', err)
+    return m.group(1).strip() if rc != 0 and m else None
+
+
+def second_run_undefined(wrapped, work):
+    """Whether running the program a second time reads a local of the
+    first run that is dead (csmith's main runs once: a global pointer may
+    be left pointing at a local, which a second run dereferences; gcc's
+    AddressSanitizer finds that).  Also true when the sanitizer cannot be
+    used, so that the program is run once."""
+    inc = os.path.join(ROOT, 'include')
+    exe = os.path.join(work, 'ref-asan')
+    rc, out, err = run(['gcc', '-std=gnu11', '-O1', '-w', '-g',
+                        '-fsanitize=address', '-I', inc, wrapped,
+                        os.path.join(HERE, 'ref_main.c'), '-o', exe, '-lm'],
+                       TIMEOUT_REF_COMPILE)
+    if rc != 0:
+        return True
+    env = dict(os.environ, ASAN_OPTIONS='detect_stack_use_after_return=1:'
+               'detect_leaks=0')
+    rc, out, err = run([exe, '2'], TIMEOUT_REF_RUN * 10, env=env)
+    return rc != 0
 
 
 def sim_mode(seed):
@@ -358,6 +424,10 @@ def compile_sluice(wrapped, work):
         crashed = (rc < 0 or rc >= 128 or 'Assertion' in err or
                    'internal error' in err or 'Sanitizer' in err)
         cls = 'crash' if crashed else 'compiler-error'
+        errors = [l for l in (err + out).splitlines() if ': error: ' in l]
+        if cls == 'compiler-error' and errors and all(
+                any(re.search(u, l) for u in UNSUPPORTED) for l in errors):
+            cls = 'unsupported'
         detail = first_diag(err + out)
         if rc < 0:
             try:
@@ -460,8 +530,15 @@ def run_in(seed, args, work):
     wrapped = os.path.join(work, 'wrapped.c')
     with open(wrapped, 'w') as f:
         f.write(text)
-    return check_wrapped(wrapped, work, seed, runs_of(seed), sim_mode(seed),
-                         args)
+    runs = runs_of(seed)
+    if runs > 1 and 'pointers' in args.with_ and \
+            second_run_undefined(wrapped, work):
+        runs = 1
+    if 'floats' in args.with_:
+        ub = float_conversion_undefined(wrapped, work, runs)
+        if ub:
+            return Result(seed, 'skipped', 'undefined behaviour: %s' % ub)
+    return check_wrapped(wrapped, work, seed, runs, sim_mode(seed), args)
 
 
 def streamed_names(text):
@@ -548,7 +625,8 @@ def main():
     if not args.div:
         args.div = 'model' if args.sim == 'icarus' else 'rtl'
     if args.quick:
-        seeds = QUICK_ARRAY_SEEDS if 'arrays' in args.with_ else QUICK_SEEDS
+        seeds = QUICK_POINTER_SEEDS if 'pointers' in args.with_ else \
+            QUICK_ARRAY_SEEDS if 'arrays' in args.with_ else QUICK_SEEDS
     elif args.seeds:
         seeds = [int(s) for s in args.seeds.split(',') if s]
     else:
@@ -576,7 +654,8 @@ def main():
     failed = sum(counts.get(c, 0) for c in FAILED_CLASSES)
     summary = ', '.join('%d %s' % (counts[c], c) for c in
                         ('pass', 'mismatch', 'compiler-error', 'crash',
-                         'sim-timeout', 'skipped') if counts.get(c))
+                         'sim-timeout', 'unsupported', 'skipped')
+                        if counts.get(c))
     print('csmith: %d programs: %s' % (len(seeds), summary or 'none'))
     if failed:
         rel = os.path.relpath(FAIL_DIR, os.getcwd())

@@ -2,8 +2,9 @@
 # tests/csmith/run.sh -- the csmith part of `make test` (tests/run_tests.py
 # runs every tests/**/run.sh from the repository root; exit 0 = pass):
 # the fixed quick batch of 30 csmith programs (run.py --quick), built for
-# the sim target and again for ice40, and a batch of 28 with arrays (8 of them with memories); each
-# ends with "N passed, N failed" and exits non-zero on any failure.
+# the sim target and again for ice40, a batch of 28 with arrays (8 of them
+# with memories) and one of 20 with arrays and pointers; each ends with
+# "N passed, N failed" and exits non-zero on any failure.
 #
 # The regression kernels in tests/csmith/regress/ are ordinary harness test
 # kernels; until tests/run_tests.py collects that directory itself, they are
@@ -18,6 +19,8 @@ python3 tests/csmith/run.py --quick -j 2 --target ice40 || status=1
 # programs with arrays (up to 512 bytes: registers and table logic;
 # larger ones: memories)
 python3 tests/csmith/run.py --quick --with arrays -j 2 || status=1
+# programs with arrays and pointers (kept in globals, chosen at run time)
+python3 tests/csmith/run.py --quick --with arrays,pointers -j 2 || status=1
 if ! grep -q 'csmith' tests/run_tests.py; then
 	regress=(tests/csmith/regress/*.c)
 	if [ -e "${regress[0]}" ]; then
