@@ -467,6 +467,45 @@ static void int_operands(struct ptrs *P, LLVMValueRef in)
 	}
 }
 
+/* Whether pointer v may come from a kernel's pointer argument: an address
+ * in device memory, which hls/front/devmem.c turns into device-memory
+ * accesses after the pass pipeline (and reports where it cannot). */
+static bool device_pointer(LLVMValueRef v, unsigned depth)
+{
+	if (depth > 32 || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+		return false;
+	if (LLVMIsAArgument(v))
+		return true;
+	if (!LLVMIsAInstruction(v))
+		return false;
+	switch (LLVMGetInstructionOpcode(v)) {
+	case LLVMGetElementPtr:
+	case LLVMBitCast:
+	case LLVMAddrSpaceCast:
+	case LLVMFreeze:
+		return device_pointer(LLVMGetOperand(v, 0), depth + 1);
+	case LLVMSelect:
+		return device_pointer(LLVMGetOperand(v, 1), depth + 1) ||
+		       device_pointer(LLVMGetOperand(v, 2), depth + 1);
+	case LLVMPHI:
+		for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+			if (device_pointer(LLVMGetIncomingValue(v, i), depth + 1))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* Whether instruction `in` uses a device pointer: it is devmem.c's. */
+static bool uses_device_pointer(LLVMValueRef in)
+{
+	for (int i = 0; i < LLVMGetNumOperands(in); i++)
+		if (device_pointer(LLVMGetOperand(in, (unsigned)i), 0))
+			return true;
+	return false;
+}
+
 /* What instruction `in` does with pointers: a pointer loaded or stored
  * is its integer form, pointers compared or converted to integers are
  * compared or converted as integer forms, a pointer that is not plain
@@ -475,6 +514,8 @@ static void int_operands(struct ptrs *P, LLVMValueRef in)
 static void value_uses(struct ptrs *P, LLVMValueRef in)
 {
 	P->at = in;
+	if (uses_device_pointer(in))
+		return;
 	if (P->late) {
 		if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) ||
 		    (LLVMIsACallInst(in) && is_memory_call(in)))
