@@ -50,7 +50,14 @@ struct twin {
 	uint64_t mask;		/* arguments it may be derived from */
 };
 
+/* What derived() found for a GEP or a select. */
+struct derived_memo {
+	bool found;
+	uint64_t mask;
+};
+
 struct dm {
+	struct pmap memo;	/* GEP or select -> struct derived_memo */
 	struct hls_ctx *ctx;
 	LLVMModuleRef m;
 	LLVMContextRef lc;
@@ -103,12 +110,24 @@ static bool derived(struct dm *d, LLVMValueRef v, uint64_t *mask, unsigned depth
 			}
 		return false;
 	}
-	if (LLVMIsAGetElementPtrInst(v))
-		return derived(d, LLVMGetOperand(v, 0), mask, depth + 1);
-	if (LLVMIsASelectInst(v)) {
-		bool a = derived(d, LLVMGetOperand(v, 1), mask, depth + 1);
-		bool b = derived(d, LLVMGetOperand(v, 2), mask, depth + 1);
-		return a || b;
+	struct derived_memo *mo = pmap_get(&d->memo, v);
+	if (mo) {
+		*mask |= mo->mask;
+		return mo->found;
+	}
+	if (LLVMIsAGetElementPtrInst(v) || LLVMIsASelectInst(v)) {
+		/* each value walked once: a tree of selects is no blow-up */
+		mo = arena_alloc(&d->ctx->arena, sizeof *mo);
+		pmap_put(&d->memo, v, mo);
+		if (LLVMIsAGetElementPtrInst(v)) {
+			mo->found = derived(d, LLVMGetOperand(v, 0), &mo->mask, depth + 1);
+		} else {
+			bool a = derived(d, LLVMGetOperand(v, 1), &mo->mask, depth + 1);
+			bool b = derived(d, LLVMGetOperand(v, 2), &mo->mask, depth + 1);
+			mo->found = a || b;
+		}
+		*mask |= mo->mask;
+		return mo->found;
 	}
 	if (LLVMIsAPHINode(v)) {
 		bool any = false;
@@ -327,6 +346,8 @@ static bool rewrite_kernel(struct dm *d, LLVMValueRef fn)
 	d->fn = fn;
 	d->ntw = 0;
 	d->sites = 0;
+	pmap_free(&d->memo);
+	d->memo = (struct pmap){0};
 	bool any = false;
 	for (unsigned i = 0; i < LLVMCountParams(fn); i++)
 		any |= LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(fn, i))) == LLVMPointerTypeKind;
@@ -400,5 +421,6 @@ unsigned front_device_pointers(struct hls_ctx *ctx, LLVMModuleRef m, unsigned *n
 		if (LLVMCountBasicBlocks(fn) && front_is_kernel(fn, NULL))
 			*n += rewrite_kernel(&d, fn);
 	LLVMDisposeBuilder(d.b);
+	pmap_free(&d.memo);
 	return d.errors;
 }

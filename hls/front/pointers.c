@@ -469,41 +469,60 @@ static void int_operands(struct ptrs *P, LLVMValueRef in)
 
 /* Whether pointer v may come from a kernel's pointer argument: an address
  * in device memory, which hls/front/devmem.c turns into device-memory
- * accesses after the pass pipeline (and reports where it cannot). */
-static bool device_pointer(LLVMValueRef v, unsigned depth)
+ * accesses after the pass pipeline (and reports where it cannot).  A walk
+ * back through GEPs, casts, phis and selects, each value visited once
+ * (seen: value -> 1 visited, 2 found). */
+static bool device_pointer(LLVMValueRef v, struct pmap *seen)
 {
-	if (depth > 32 || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+	if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
 		return false;
 	if (LLVMIsAArgument(v))
 		return true;
 	if (!LLVMIsAInstruction(v))
 		return false;
+	uintptr_t st = (uintptr_t)pmap_get(seen, v);
+	if (st)
+		return st == 2;
+	pmap_put(seen, v, (void *)1);
+	bool found = false;
 	switch (LLVMGetInstructionOpcode(v)) {
 	case LLVMGetElementPtr:
 	case LLVMBitCast:
 	case LLVMAddrSpaceCast:
 	case LLVMFreeze:
-		return device_pointer(LLVMGetOperand(v, 0), depth + 1);
+		found = device_pointer(LLVMGetOperand(v, 0), seen);
+		break;
 	case LLVMSelect:
-		return device_pointer(LLVMGetOperand(v, 1), depth + 1) ||
-		       device_pointer(LLVMGetOperand(v, 2), depth + 1);
+		found = device_pointer(LLVMGetOperand(v, 1), seen) ||
+			device_pointer(LLVMGetOperand(v, 2), seen);
+		break;
 	case LLVMPHI:
-		for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
-			if (device_pointer(LLVMGetIncomingValue(v, i), depth + 1))
-				return true;
-		return false;
+		for (unsigned i = 0; i < LLVMCountIncoming(v) && !found; i++)
+			found = device_pointer(LLVMGetIncomingValue(v, i), seen);
+		break;
 	default:
-		return false;
+		break;
 	}
+	if (found)
+		pmap_put(seen, v, (void *)2);
+	return found;
 }
 
-/* Whether instruction `in` uses a device pointer: it is devmem.c's. */
-static bool uses_device_pointer(LLVMValueRef in)
+/* Whether instruction `in` uses a device pointer: it is devmem.c's.  Only
+ * a kernel with pointer arguments has any. */
+static bool uses_device_pointer(struct ptrs *P, LLVMValueRef in)
 {
-	for (int i = 0; i < LLVMGetNumOperands(in); i++)
-		if (device_pointer(LLVMGetOperand(in, (unsigned)i), 0))
-			return true;
-	return false;
+	bool any = false;
+	for (unsigned i = 0; i < LLVMCountParams(P->fn) && !any; i++)
+		any = LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(P->fn, i))) == LLVMPointerTypeKind;
+	if (!any)
+		return false;
+	struct pmap seen = {0};
+	bool found = false;
+	for (int i = 0; i < LLVMGetNumOperands(in) && !found; i++)
+		found = device_pointer(LLVMGetOperand(in, (unsigned)i), &seen);
+	pmap_free(&seen);
+	return found;
 }
 
 /* What instruction `in` does with pointers: a pointer loaded or stored
@@ -514,7 +533,7 @@ static bool uses_device_pointer(LLVMValueRef in)
 static void value_uses(struct ptrs *P, LLVMValueRef in)
 {
 	P->at = in;
-	if (uses_device_pointer(in))
+	if (uses_device_pointer(P, in))
 		return;
 	if (P->late) {
 		if (LLVMIsALoadInst(in) || LLVMIsAStoreInst(in) ||
