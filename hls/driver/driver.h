@@ -1,5 +1,5 @@
 /*
- * driver.h -- the sluice command line: build, report, info.
+ * driver.h -- the sluice command line: build, report, run, boards.
  */
 #ifndef SLUICE_DRIVER_H
 #define SLUICE_DRIVER_H
@@ -63,5 +63,7 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 
 int cmd_build(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+/* boards.c: `sluice boards [NAME] [--json] [--constraints]` */
+int cmd_boards(int argc, char **argv);
 
 #endif

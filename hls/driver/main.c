@@ -20,6 +20,8 @@ static void usage(FILE *f)
 	      "        run a module on the simulator without a host program (run --help)\n"
 	      "  report MODULE.sluice\n"
 	      "        print the module's schedule and resource report\n"
+	      "  boards [NAME] [--json] [--constraints]\n"
+	      "        the boards sluice builds for, or one in full (boards --help)\n"
 	      "  help  this text\n",
 	      f);
 }
@@ -37,6 +39,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
 		return cmd_report(argc - 1, argv + 1);
+	if (!strcmp(cmd, "boards"))
+		return cmd_boards(argc - 1, argv + 1);
 	if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		usage(stdout);
 		return 0;
