@@ -129,12 +129,13 @@ bench: check-deps
 	python3 scripts/bench.py --family ice40,ecp5 --matched
 
 # Installs the compiler, libsluice and its headers, and what the compiler
-# reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/);
+# reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/,
+# boards/);
 # then `sluice` is on PATH and `pkg-config sluice` finds the runtime.
 SHARE := $(PREFIX)/share/sluice
 install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib/pkgconfig $(PREFIX)/include/sluice \
-		$(SHARE)/include/sluice $(SHARE)/rtl $(SHARE)/sim
+		$(SHARE)/include/sluice $(SHARE)/rtl $(SHARE)/sim $(SHARE)/boards
 	install -m 755 $(BUILD)/bin/sluice $(PREFIX)/bin/sluice
 	install -m 644 $(RT_LIB) $(EMU_LIB) $(PREFIX)/lib/
 	install -m 644 include/sluice.h $(PREFIX)/include/
@@ -144,6 +145,7 @@ install: all
 	install -m 644 rtl/*.v $(SHARE)/rtl/
 	install -m 644 sim/sim_abi.h sim/sim_shim.cpp $(SHARE)/sim/
 	install -m 755 sim/build-model.sh $(SHARE)/sim/
+	install -m 644 boards/*.board $(SHARE)/boards/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(PREFIX)/include|g' \
 	    -e 's|@LIBDIR@|$(PREFIX)/lib|g' sluice.pc.in > $(PREFIX)/lib/pkgconfig/sluice.pc
 
