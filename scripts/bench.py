@@ -27,7 +27,13 @@ one measured on the iCE40.  For each design it prints one row:
               with the design's own scenario (tests/harness/scenario.py):
               (cycle of the last output handshake - cycle of the first input
               handshake) / output words, all output ports together; with no
-              input port, from the first accepted start;
+              input port, from the first accepted start.  A kernel that
+              writes no output pipe but stores into device memory
+              (examples/vadd): (cycle of the last done - cycle of the first
+              accepted start) / the elements of the buffers it stores
+              into, over the scenario's starts, that is, cycles per element
+              from start to done (its stores are inside sluice_core, where
+              the harness does not see them; so no steady state);
   cyc/w ss    steady state: the mean interval between consecutive
               handshakes of the busiest output port over the second half of
               its words, (c[n-1] - c[n//2]) / (n-1 - n//2);
@@ -438,17 +444,49 @@ def simulate(d, args):
         errs.append((r.stderr + r.stdout).strip()[-500:])
     errs += check.compare_outputs(ref_outs, lg, shape, expected, sc.masks)
     d["sim_log"] = rel(logp)
-    d.update(cycle_figures(lg))
+    d.update(cycle_figures(lg, stored_elements(sc, d["module"])))
     return errs[0] if errs else None
 
 
-def cycle_figures(lg):
+def stored_elements(sc, mdir):
+    """The elements of the device-memory buffers that the scenario's starts
+    give to pointer parameters through which their kernel stores (a store
+    site of that pointer in the manifest's "device_memory" ports), summed
+    over the starts: the words a kernel over device memory puts out."""
+    try:
+        with open(os.path.join(mdir, "manifest.json")) as f:
+            m = json.load(f)
+    except (OSError, ValueError):
+        return 0
+    stored = {(p.get("kernel"), s.get("pointer"))
+              for p in m.get("device_memory", {}).get("ports", [])
+              for s in p.get("sites", []) if s.get("store")}
+    params = {k["name"]: [p["name"] for p in k.get("params", [])] for k in m.get("kernels", [])}
+    n = 0
+    for kname, args, _ in sc.starts:
+        for pname, a in zip(params.get(kname, []), args):
+            if isinstance(a, str) and (kname, pname) in stored:
+                bits = sc.buffers[a[1:]][0]
+                n += len(scenario.buffer_bytes(sc, a[1:])) * 8 // bits
+    return n
+
+
+def cycle_figures(lg, stored=0):
+    """Cycles per output word (span and steady state) from the timing-mode
+    log; `stored`: the elements the kernels store into device memory, for
+    a design with no output pipe (start to done per element)."""
     # the device memory's read-back after the kernels is not their output
     lg_outs = {p: v for p, v in lg.outs.items() if p != harness.DEVMEM_DATA}
     outs = [c for port in lg_outs.values() for c, _ in port]
     ins = [c for port in lg.ins.values() for c in port]
     starts = [c for ks in lg.starts.values() for c in ks]
+    dones = [c for ks in lg.dones.values() for c in ks]
     fig = {"out_words": len(outs), "in_words": len(ins), "end_cycle": lg.end_cycle}
+    if not outs and stored and starts and dones:
+        fig["stored_elements"] = stored
+        fig["first_start_cycle"], fig["last_done_cycle"] = min(starts), max(dones)
+        fig["cpw_span"] = (max(dones) - min(starts)) / stored
+        return fig
     if not outs:
         return fig
     first = min(ins) if ins else (min(starts) if starts else 0)
