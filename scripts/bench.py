@@ -58,9 +58,11 @@ one measured on the iCE40.  For each design it prints one row:
   check       the timing-mode run against the CPU reference (harness's
               check_run + compare_outputs): `ok` or the first error.
 
-Beside sluice (bench/reference/README.md): each bench/NAME.c has a
-hand-written bench/reference/NAME.v with the ports of its sluice_core (and
-the files of rtl/ whose modules it instantiates, such as the float units).
+Beside sluice (bench/reference/README.md): each bench/NAME.c, and an
+example examples/NAME/NAME.c where one was written, has a hand-written
+bench/reference/NAME.v with the ports of its sluice_core (and the files of
+rtl/ whose modules it instantiates, and those they instantiate: the float
+units, the device memory and its FIFOs).
 It runs in place of the generated Verilog through the same steps (the
 design's scenario in timing mode, checked word for word against the CPU;
 synth_ice40; the nextpnr shell) as the row "NAME (hand)", and a second
@@ -327,21 +329,34 @@ REFERENCE = os.path.join(ROOT, "bench", "reference")
 
 
 def reference_of(src):
-    """bench/reference/NAME.v for bench/NAME.c, or None."""
-    if os.path.dirname(os.path.abspath(src)) != os.path.join(ROOT, "bench"):
+    """The hand-written reference of a kernel file, or None: bench/NAME.c and
+    an example's examples/NAME/NAME.c have bench/reference/NAME.v when that
+    exists (so a bench kernel and an example must not share a name)."""
+    path = os.path.abspath(src)
+    d, name = os.path.split(os.path.splitext(path)[0])
+    if d != os.path.join(ROOT, "bench") and \
+            d != os.path.join(ROOT, "examples", name):
         return None
-    v = os.path.join(REFERENCE, os.path.splitext(os.path.basename(src))[0] + ".v")
+    v = os.path.join(REFERENCE, name + ".v")
     return v if os.path.exists(v) else None
 
 
 def library_units(v):
-    """The files of rtl/ whose modules the hand-written design v instantiates
-    (bench/reference/fdot.v: the float units, as sluice uses them)."""
-    with open(v) as f:
-        text = f.read()
-    return sorted(os.path.basename(u) for u in glob.glob(os.path.join(ROOT, "rtl", "*.v"))
-                  if re.search(r"^\s*" + os.path.basename(u)[:-2] + r"\b\s*(#|\w+\s*\()",
-                               text, re.M))
+    """The files of rtl/ whose modules the hand-written design v instantiates,
+    and those that they instantiate in turn (bench/reference/fdot.v: the
+    float units, as sluice uses them; vadd.v: the device memory and its
+    FIFOs)."""
+    units = {os.path.basename(u)[:-2]: u for u in glob.glob(os.path.join(ROOT, "rtl", "*.v"))}
+    found, todo = set(), [v]
+    while todo:
+        with open(todo.pop()) as f:
+            text = f.read()
+        for name, u in units.items():
+            if name not in found and \
+                    re.search(r"^\s*" + name + r"\b\s*(#|\w+\s*\()", text, re.M):
+                found.add(name)
+                todo.append(u)
+    return sorted(name + ".v" for name in found)
 
 
 def reference_module(d, ref):
