@@ -27,7 +27,13 @@ one measured on the iCE40.  For each design it prints one row:
               with the design's own scenario (tests/harness/scenario.py):
               (cycle of the last output handshake - cycle of the first input
               handshake) / output words, all output ports together; with no
-              input port, from the first accepted start;
+              input port, from the first accepted start.  A kernel that
+              writes no output pipe but stores into device memory
+              (examples/vadd): (cycle of the last done - cycle of the first
+              accepted start) / the elements of the buffers it stores
+              into, over the scenario's starts, that is, cycles per element
+              from start to done (its stores are inside sluice_core, where
+              the harness does not see them; so no steady state);
   cyc/w ss    steady state: the mean interval between consecutive
               handshakes of the busiest output port over the second half of
               its words, (c[n-1] - c[n//2]) / (n-1 - n//2);
@@ -52,9 +58,11 @@ one measured on the iCE40.  For each design it prints one row:
   check       the timing-mode run against the CPU reference (harness's
               check_run + compare_outputs): `ok` or the first error.
 
-Beside sluice (bench/reference/README.md): each bench/NAME.c has a
-hand-written bench/reference/NAME.v with the ports of its sluice_core (and
-the files of rtl/ whose modules it instantiates, such as the float units).
+Beside sluice (bench/reference/README.md): each bench/NAME.c, and an
+example examples/NAME/NAME.c where one was written, has a hand-written
+bench/reference/NAME.v with the ports of its sluice_core (and the files of
+rtl/ whose modules it instantiates, and those they instantiate: the float
+units, the device memory and its FIFOs).
 It runs in place of the generated Verilog through the same steps (the
 design's scenario in timing mode, checked word for word against the CPU;
 synth_ice40; the nextpnr shell) as the row "NAME (hand)", and a second
@@ -321,21 +329,34 @@ REFERENCE = os.path.join(ROOT, "bench", "reference")
 
 
 def reference_of(src):
-    """bench/reference/NAME.v for bench/NAME.c, or None."""
-    if os.path.dirname(os.path.abspath(src)) != os.path.join(ROOT, "bench"):
+    """The hand-written reference of a kernel file, or None: bench/NAME.c and
+    an example's examples/NAME/NAME.c have bench/reference/NAME.v when that
+    exists (so a bench kernel and an example must not share a name)."""
+    path = os.path.abspath(src)
+    d, name = os.path.split(os.path.splitext(path)[0])
+    if d != os.path.join(ROOT, "bench") and \
+            d != os.path.join(ROOT, "examples", name):
         return None
-    v = os.path.join(REFERENCE, os.path.splitext(os.path.basename(src))[0] + ".v")
+    v = os.path.join(REFERENCE, name + ".v")
     return v if os.path.exists(v) else None
 
 
 def library_units(v):
-    """The files of rtl/ whose modules the hand-written design v instantiates
-    (bench/reference/fdot.v: the float units, as sluice uses them)."""
-    with open(v) as f:
-        text = f.read()
-    return sorted(os.path.basename(u) for u in glob.glob(os.path.join(ROOT, "rtl", "*.v"))
-                  if re.search(r"^\s*" + os.path.basename(u)[:-2] + r"\b\s*(#|\w+\s*\()",
-                               text, re.M))
+    """The files of rtl/ whose modules the hand-written design v instantiates,
+    and those that they instantiate in turn (bench/reference/fdot.v: the
+    float units, as sluice uses them; vadd.v: the device memory and its
+    FIFOs)."""
+    units = {os.path.basename(u)[:-2]: u for u in glob.glob(os.path.join(ROOT, "rtl", "*.v"))}
+    found, todo = set(), [v]
+    while todo:
+        with open(todo.pop()) as f:
+            text = f.read()
+        for name, u in units.items():
+            if name not in found and \
+                    re.search(r"^\s*" + name + r"\b\s*(#|\w+\s*\()", text, re.M):
+                found.add(name)
+                todo.append(u)
+    return sorted(name + ".v" for name in found)
 
 
 def reference_module(d, ref):
@@ -438,17 +459,49 @@ def simulate(d, args):
         errs.append((r.stderr + r.stdout).strip()[-500:])
     errs += check.compare_outputs(ref_outs, lg, shape, expected, sc.masks)
     d["sim_log"] = rel(logp)
-    d.update(cycle_figures(lg))
+    d.update(cycle_figures(lg, stored_elements(sc, d["module"])))
     return errs[0] if errs else None
 
 
-def cycle_figures(lg):
+def stored_elements(sc, mdir):
+    """The elements of the device-memory buffers that the scenario's starts
+    give to pointer parameters through which their kernel stores (a store
+    site of that pointer in the manifest's "device_memory" ports), summed
+    over the starts: the words a kernel over device memory puts out."""
+    try:
+        with open(os.path.join(mdir, "manifest.json")) as f:
+            m = json.load(f)
+    except (OSError, ValueError):
+        return 0
+    stored = {(p.get("kernel"), s.get("pointer"))
+              for p in m.get("device_memory", {}).get("ports", [])
+              for s in p.get("sites", []) if s.get("store")}
+    params = {k["name"]: [p["name"] for p in k.get("params", [])] for k in m.get("kernels", [])}
+    n = 0
+    for kname, args, _ in sc.starts:
+        for pname, a in zip(params.get(kname, []), args):
+            if isinstance(a, str) and (kname, pname) in stored:
+                bits = sc.buffers[a[1:]][0]
+                n += len(scenario.buffer_bytes(sc, a[1:])) * 8 // bits
+    return n
+
+
+def cycle_figures(lg, stored=0):
+    """Cycles per output word (span and steady state) from the timing-mode
+    log; `stored`: the elements the kernels store into device memory, for
+    a design with no output pipe (start to done per element)."""
     # the device memory's read-back after the kernels is not their output
     lg_outs = {p: v for p, v in lg.outs.items() if p != harness.DEVMEM_DATA}
     outs = [c for port in lg_outs.values() for c, _ in port]
     ins = [c for port in lg.ins.values() for c in port]
     starts = [c for ks in lg.starts.values() for c in ks]
+    dones = [c for ks in lg.dones.values() for c in ks]
     fig = {"out_words": len(outs), "in_words": len(ins), "end_cycle": lg.end_cycle}
+    if not outs and stored and starts and dones:
+        fig["stored_elements"] = stored
+        fig["first_start_cycle"], fig["last_done_cycle"] = min(starts), max(dones)
+        fig["cpw_span"] = (max(dones) - min(starts)) / stored
+        return fig
     if not outs:
         return fig
     first = min(ins) if ins else (min(starts) if starts else 0)
