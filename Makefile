@@ -36,9 +36,9 @@ HLS_CFLAGS = $(CFLAGS_ALL) $(LLVM_CFLAGS)
 
 HLS_SRC := $(shell find hls -name '*.c' | sort)
 HLS_OBJ := $(HLS_SRC:%.c=$(BUILD)/obj/%.o)
-# every object but the driver's main and `sluice run` (which needs
-# libsluice): what unit tests link against
-HLS_LIB_OBJ := $(filter-out $(BUILD)/obj/hls/driver/main.o $(BUILD)/obj/hls/driver/run%.o,$(HLS_OBJ))
+# every object but the driver's main, `sluice run` and `sluice vboard`
+# (which need libsluice): what unit tests link against
+HLS_LIB_OBJ := $(filter-out $(BUILD)/obj/hls/driver/main.o $(BUILD)/obj/hls/driver/run%.o $(BUILD)/obj/hls/driver/vboard.o,$(HLS_OBJ))
 
 # libsluice: the host runtime (its rules are further down)
 RT_SRC := $(wildcard runtime/*.c runtime/device/*.c runtime/link/*.c)

@@ -4,7 +4,13 @@
 # shared library that implements sim/sim_abi.h (the "sim" image of a
 # module, loaded by libsluice's sim transport).
 #
-#   sim/build-model.sh [-t fst|vcd|none] [-j N] OUT.so TOP WORKDIR FILE.v...
+#   sim/build-model.sh [-t fst|vcd|none] [-j N] [-u DIV [-r LEVEL]] OUT.so TOP WORKDIR FILE.v...
+#
+#   -u DIV    the top is a board's top level (sluice_board) whose host link
+#             is a UART of DIV clocks a bit: the virtual board of `sluice
+#             vboard` (sim_shim.cpp, SLUICE_VBOARD_DIV); its device memory
+#             is unchecked, as on the board
+#   -r LEVEL  the board's reset button rst_btn, held at LEVEL (released)
 #
 #   OUT.so    the library to write
 #   TOP       the top module (sluice_top for generated designs)
@@ -24,17 +30,29 @@ set -eu
 
 trace=fst
 jobs=${SLUICE_BUILD_JOBS:-2}
-while getopts t:j: opt; do
+div=
+rst=
+usage="usage: $0 [-t fst|vcd|none] [-j N] [-u DIV [-r LEVEL]] OUT.so TOP WORKDIR FILE.v..."
+while getopts t:j:u:r: opt; do
     case $opt in
     t) trace=$OPTARG ;;
     j) jobs=$OPTARG ;;
-    *) echo "usage: $0 [-t fst|vcd|none] [-j N] OUT.so TOP WORKDIR FILE.v..." >&2; exit 2 ;;
+    u) div=$OPTARG ;;
+    r) rst=$OPTARG ;;
+    *) echo "$usage" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 4 ]; then
-    echo "usage: $0 [-t fst|vcd|none] [-j N] OUT.so TOP WORKDIR FILE.v..." >&2
+    echo "$usage" >&2
     exit 2
+fi
+check=+define+SLUICE_DEVMEM_CHECK
+board=
+if [ -n "$div" ]; then
+    check=
+    board="-DSLUICE_VBOARD_DIV=$div"
+    [ -z "$rst" ] || board="$board -DSLUICE_VBOARD_RST_IDLE=$rst"
 fi
 out=$1 top=$2 work=$3
 shift 3
@@ -50,9 +68,9 @@ esac
 mkdir -p "$work"
 # shellcheck disable=SC2086
 verilator --cc $tflag -O3 -Wno-fatal -Wno-lint -Wno-style --x-assign fast --x-initial fast \
-    +define+SLUICE_DEVMEM_CHECK \
+    $check \
     --top-module "$top" --prefix Vsluice_top -Mdir "$work" \
-    -CFLAGS "-fPIC -I$here" "$here/sim_shim.cpp" "$@"
+    -CFLAGS "-fPIC -I$here $board" "$here/sim_shim.cpp" "$@"
 
 rtobjs="verilated.o verilated_threads.o"
 [ "$trace" = fst ] && rtobjs="$rtobjs verilated_fst_c.o"

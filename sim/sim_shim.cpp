@@ -10,6 +10,15 @@
 //
 // Guarantees: no byte is lost or duplicated between the queues and the
 // model; nothing prints or exits.  Not thread-safe per handle.
+//
+// Built with SLUICE_VBOARD_DIV defined (build-model.sh -u DIV), the model is
+// a board's top level, sluice_board (hls/flow/board_top.c), and the link
+// is its UART: bytes of the input queue go out on uart_rx as 8N1 frames of
+// DIV cycles a bit, back to back, and uart_tx is sampled in the middle of
+// each bit into the output queue (a frame whose stop bit is 0 is dropped,
+// as a UART would).  Reset is the board's own power-on reset; a reset
+// button, if the board has one, is held released (SLUICE_VBOARD_RST_IDLE is
+// its released level).  This is the virtual board of `sluice vboard`.
 
 #include "Vsluice_top.h"
 #include "verilated.h"
@@ -58,6 +67,68 @@ bool ends_with(const char *s, const char *ext)
 }
 #endif
 
+#ifdef SLUICE_VBOARD_DIV
+const unsigned kDiv = SLUICE_VBOARD_DIV;
+
+// Host to board: the level of uart_rx in each cycle.
+struct LineOut {
+    int bit = -1; // -1 idle, 0 start, 1..8 data, 9 stop
+    unsigned t = 0;
+    uint8_t byte = 0;
+
+    bool level(Ring &in)
+    {
+        if (bit < 0 && in.count) {
+            byte = in.front();
+            in.pop();
+            bit = 0;
+            t = 0;
+        }
+        return bit < 0 || bit == 9 || (bit > 0 && ((byte >> (bit - 1)) & 1));
+    }
+    void tick()
+    {
+        if (bit >= 0 && ++t == kDiv) {
+            t = 0;
+            if (++bit == 10)
+                bit = -1;
+        }
+    }
+};
+
+// Board to host: uart_tx sampled in the middle of each bit.
+struct LineIn {
+    bool busy = false;
+    unsigned c = 0; // cycles since the start bit's edge
+    uint8_t byte = 0;
+
+    void sample(bool tx, Ring &out)
+    {
+        if (!busy) {
+            if (!tx) {
+                busy = true;
+                c = 0;
+                byte = 0;
+            }
+            return;
+        }
+        c++;
+        if (c < kDiv / 2 || (c - kDiv / 2) % kDiv)
+            return;
+        unsigned k = (c - kDiv / 2) / kDiv;
+        if (k == 0 && tx)
+            busy = false; // a glitch, not a start bit
+        else if (k >= 1 && k <= 8)
+            byte |= (uint8_t)(tx << (k - 1));
+        else if (k == 9) {
+            if (tx && out.room())
+                out.push(byte);
+            busy = false;
+        }
+    }
+};
+#endif
+
 } // namespace
 
 struct sim {
@@ -68,7 +139,35 @@ struct sim {
 #endif
     Ring in, out;
     uint64_t cycles = 0;
+#ifdef SLUICE_VBOARD_DIV
+    LineOut to_board;
+    LineIn from_board;
 
+    void cycle()
+    {
+        top->clk = 0;
+        top->uart_rx = to_board.level(in);
+#ifdef SLUICE_VBOARD_RST_IDLE
+        top->rst_btn = SLUICE_VBOARD_RST_IDLE;
+#endif
+        top->eval();
+        bool tx = top->uart_tx;
+#if VM_TRACE
+        if (tfp)
+            tfp->dump(ctx->time());
+#endif
+        ctx->timeInc(1);
+        top->clk = 1;
+        top->eval();
+#if VM_TRACE
+        if (tfp)
+            tfp->dump(ctx->time());
+#endif
+        ctx->timeInc(1);
+        to_board.tick();
+        from_board.sample(tx, out);
+    }
+#else
     void cycle()
     {
         top->clk = 0;
@@ -96,6 +195,7 @@ struct sim {
         if (out_fire)
             out.push(out_byte);
     }
+#endif
 };
 
 // The rest of sim_create, which may throw (allocation in Verilator).
@@ -127,10 +227,16 @@ static int start(sim *s, struct sim **out, const char *trace_path, char *err, si
         }
     }
 #endif
+#ifdef SLUICE_VBOARD_DIV
+    // the board's power-on reset: its first cycles are the board's own
+    for (int i = 0; i < 64; i++)
+        s->cycle();
+#else
     s->top->rst = 1;
     for (int i = 0; i < 8; i++)
         s->cycle();
     s->top->rst = 0;
+#endif
     s->cycles = 0;
     *out = s;
     return SIM_OK;

@@ -70,7 +70,7 @@ static void print_full(struct hls_ctx *ctx, const struct board *b)
 	unsigned nargs = board_nextpnr_args(ctx, b, &args);
 	printf("%s: %s\n", b->name, b->title);
 	printf("  file         %s\n", b->path);
-	printf("  part         %s (%s, nextpnr", b->part, board_family_name(b->family));
+	printf("  part         %s (%s, nextpnr", b->part, hls_target_name(b->family));
 	for (unsigned i = 0; i < nargs; i++)
 		printf(" %s", args[i]);
 	printf(")\n");
@@ -120,7 +120,7 @@ static json_t *board_json(struct hls_ctx *ctx, const struct board *b)
 	json_object_set_new(o, "name", json_string(b->name));
 	json_object_set_new(o, "file", json_string(b->path));
 	json_object_set_new(o, "title", json_string(b->title));
-	json_object_set_new(o, "family", json_string(board_family_name(b->family)));
+	json_object_set_new(o, "family", json_string(hls_target_name(b->family)));
 	json_object_set_new(o, "part", json_string(b->part));
 	json_object_set_new(o, "device", json_string(b->device));
 	json_object_set_new(o, "package", str_json(b->package));

@@ -32,9 +32,15 @@ static void build_usage(void)
 	      "                    [--no-sim-image] [--spec NAME=VALUE]\n"
 	      "                    [--spec-register NAME|all] [--partition NAME=BANKS]\n"
 	      "                    [--device-memory BYTES] [--main] [-DNAME[=VALUE]]\n"
-	      "                    [-IDIR] [-q]\n"
+	      "                    [-IDIR] [-q] [--board B [--allow-slow] [--seed N]]\n"
 	      "  FREQ: 48MHz, 12.5MHz, 100000kHz or a number of MHz\n"
 	      "  T: sim (default), ice40, ecp5, gowin (selects the delay model)\n"
+	      "  --board B: a bitstream for board B (`sluice boards` lists them): the\n"
+	      "      design scheduled for its family and clock, put on the board with\n"
+	      "      the UART host link, synthesized, placed and packed; utilisation,\n"
+	      "      Fmax and each kernel's cells in `sluice report`\n"
+	      "  --allow-slow: keep a bitstream whose Fmax is below the board clock\n"
+	      "  --seed N: nextpnr's placement seed (default 1)\n"
 	      "  --no-sim-image: for target sim, write the Verilog but do not\n"
 	      "      verilate it into the simulator image (for test benches)\n"
 	      "  --spec NAME=VALUE: fold specialization constant NAME with VALUE\n"
@@ -104,7 +110,7 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 		const char *arg = argv[i];
 		if (!strcmp(arg, "-o") || !strcmp(arg, "--emit-verilog") ||
 		    !strcmp(arg, "--clock") || !strcmp(arg, "--target") ||
-		    !strcmp(arg, "--board")) {
+		    !strcmp(arg, "--board") || !strcmp(arg, "--seed")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "sluice: error: %s needs an argument\n", arg);
 				return -1;
@@ -116,6 +122,15 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 				o->emit_verilog = v;
 			else if (!strcmp(arg, "--board"))
 				o->board = v;
+			else if (!strcmp(arg, "--seed")) {
+				char *end;
+				unsigned long n = strtoul(v, &end, 10);
+				if (!*v || *end || n < 1 || n > 1000000) {
+					fprintf(stderr, "sluice: error: --seed needs a number from 1 to 1000000\n");
+					return -1;
+				}
+				o->seed = (unsigned)n;
+			}
 			else if (!strcmp(arg, "--clock")) {
 				o->clock_mhz = parse_clock(v);
 				if (o->clock_mhz <= 0) {
@@ -123,16 +138,16 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 					return -1;
 				}
 			} else {
-				static const char *const names[] = {"sim", "ice40", "ecp5", "gowin"};
 				int t = -1;
-				for (int j = 0; j < 4; j++)
-					if (!strcmp(v, names[j]))
+				for (int j = 0; j < HLS_NUM_TARGETS; j++)
+					if (!strcmp(v, hls_target_name((enum hls_target)j)))
 						t = j;
 				if (t < 0) {
 					fprintf(stderr, "sluice: error: unknown target '%s' (sim, ice40, ecp5, gowin)\n", v);
 					return -1;
 				}
 				ctx->target = (enum hls_target)t;
+				o->target_given = true;
 			}
 		} else if (!strcmp(arg, "--dump-ir")) {
 			o->dump_ir = "";
@@ -187,6 +202,8 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 				return -1;
 			}
 			ctx->dmem_bytes = n;
+		} else if (!strcmp(arg, "--allow-slow")) {
+			o->allow_slow = true;
 		} else if (!strcmp(arg, "--main")) {
 			o->main_program = true;
 		} else if (!strcmp(arg, "--no-sim-image")) {
@@ -221,9 +238,8 @@ static int parse_args(struct hls_ctx *ctx, int argc, char **argv,
 			return -1;
 		}
 	}
-	if (o->board) {
-		fprintf(stderr, "sluice: error: --board: bitstream builds are not available yet; "
-				"use --target ice40 for the iCE40 delay model\n");
+	if (!o->board && (o->allow_slow || o->seed)) {
+		fprintf(stderr, "sluice: error: --allow-slow and --seed are for --board builds\n");
 		return -1;
 	}
 	if (!o->output)
@@ -345,6 +361,30 @@ static int write_report(struct hls_ctx *ctx, const char *dir,
 	return 0;
 }
 
+/* --board: the board's family is the target and its oscillator the clock
+ * (a PLL for another clock is not generated yet). */
+static int use_board(struct hls_ctx *ctx, struct build_opts *o, struct board *b)
+{
+	if (board_load(ctx, sluice_home(ctx), o->board, b))
+		return -1;
+	if (o->target_given && ctx->target != b->family) {
+		fprintf(stderr, "sluice: error: --target conflicts with board '%s', which is an "
+				"%s board (leave --target out)\n", b->name, hls_target_name(b->family));
+		return -1;
+	}
+	ctx->target = b->family;
+	if (o->clock_mhz > 0 && (o->clock_mhz > b->clock_mhz * 1.0001 ||
+				 o->clock_mhz < b->clock_mhz * 0.9999)) {
+		fprintf(stderr, "sluice: error: --clock %g MHz: board '%s' runs the design at its "
+				"oscillator's %g MHz, and sluice does not yet make other clocks with "
+				"the %s PLL\n", o->clock_mhz, b->name, b->clock_mhz,
+			hls_target_name(b->family));
+		return -1;
+	}
+	o->clock_mhz = b->clock_mhz;
+	return 0;
+}
+
 int cmd_build(int argc, char **argv)
 {
 	struct hls_ctx ctx;
@@ -356,6 +396,9 @@ int cmd_build(int argc, char **argv)
 	if (parse_args(&ctx, argc, argv, &o))
 		goto out_usage;
 	if (o.main_program && wrap_main(&ctx, &o))
+		goto out;
+	struct board board;
+	if (o.board && use_board(&ctx, &o, &board))
 		goto out;
 	if (o.clock_mhz > 0)
 		ctx.clock_mhz = o.clock_mhz;
@@ -385,6 +428,8 @@ int cmd_build(int argc, char **argv)
 	if (!p || ctx.diag.errors)
 		goto out;
 	ir_after_pass(&ctx, p, "front");
+	if (o.board && flow_check_design(&ctx, p, &board))
+		goto out;
 	pass_factor_products(&ctx, p);
 	ir_after_pass(&ctx, p, "factor-products");
 	pass_const_mul(&ctx, p);
@@ -436,7 +481,8 @@ int cmd_build(int argc, char **argv)
 	struct rtl_files files = {0};
 	struct rtl_opts ro = {
 		.clock_hz = (uint64_t)(ctx.clock_mhz * 1e6 + 0.5),
-		.retx_timeout = 4096, /* the simulator's link: a round trip is short */
+		/* the simulator's link: a round trip is short */
+		.retx_timeout = o.board ? flow_retx_timeout(&board) : 4096,
 	};
 	if (rtlgen_program(&ctx, p, &sched, &ro, rtl_dir, &files) || ctx.diag.errors)
 		goto out;
@@ -462,6 +508,14 @@ int cmd_build(int argc, char **argv)
 	if (ctx.target == TARGET_SIM && !o.no_sim_image && files.host_link) {
 		if (sim_image_build(&ctx, o.output, &files, o.quiet, &img.sim_library) ||
 		    manifest_write(&ctx, o.output, p, &sched, &o, &files, &img))
+			goto out;
+	}
+	if (o.board) {
+		struct flow_opts fo = {
+			.board = &board, .home = home, .dir = o.output, .p = p, .files = &files,
+			.allow_slow = o.allow_slow, .quiet = o.quiet, .seed = o.seed,
+		};
+		if (flow_build(&ctx, &fo))
 			goto out;
 	}
 	if (!o.quiet) {

@@ -7,7 +7,10 @@
 #include "../front/front.h"
 #include "../ir/ir.h"
 #include "../rtlgen/rtlgen.h"
+#include "../flow/flow.h"
 #include "../sched/schedule.h"
+
+#include <jansson.h>
 
 struct build_opts {
 	const char **sources;
@@ -17,6 +20,9 @@ struct build_opts {
 	const char *output;	  /* module directory (-o) */
 	const char *emit_verilog; /* --emit-verilog DIR, or NULL */
 	const char *board;	  /* --board NAME, or NULL */
+	bool allow_slow;	  /* --allow-slow */
+	unsigned seed;		  /* --seed N; 0: nextpnr's default of sluice (1) */
+	bool target_given;	  /* --target was given */
 	const char *dump_ir;	  /* --dump-ir[=DIR]: "" for stdout */
 	double clock_mhz;	  /* --clock, 0 for the default */
 	bool quiet;
@@ -62,6 +68,11 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 		    bool quiet, const char **library);
 
 int cmd_build(int argc, char **argv);
+int cmd_program(int argc, char **argv);
+int cmd_vboard(int argc, char **argv);
+/* program.c: the manifest m's bitstream image for board `want` (NULL: the
+ * only one there is); NULL after saying why on stderr. */
+json_t *module_bitstream(json_t *m, const char *dir, const char *want);
 int cmd_report(int argc, char **argv);
 /* boards.c: `sluice boards [NAME] [--json] [--constraints]` */
 int cmd_boards(int argc, char **argv);

@@ -32,12 +32,6 @@ static const char *pipe_dir(enum ir_pipe_dir d)
 	return names[d];
 }
 
-static const char *target_name(enum hls_target t)
-{
-	static const char *const names[] = {"sim", "ice40", "ecp5", "gowin"};
-	return names[t];
-}
-
 static json_t *loc_json(struct ir_loc loc)
 {
 	return json_pack("{s:s, s:i}", "file", loc.file ? loc.file : "",
@@ -220,7 +214,7 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 	json_t *root = json_pack("{s:s, s:i, s:s, s:s, s:o, s:s, s:f, s:I, s:s, s:s, s:o, s:o, s:o, s:o}",
 		"format", "sluice-module", "version", 1, "state", "executable",
 		"name", p->name, "sources", sources,
-		"target", target_name(s->target), "clock_mhz", 1000.0 / s->clock_ns,
+		"target", hls_target_name(s->target), "clock_mhz", 1000.0 / s->clock_ns,
 		"design_id", (json_int_t)files->design_id,
 		"top", "sluice_top", "core", "sluice_core",
 		"kernels", kernels_json(p, files), "pipes", pipes_json(p, files),

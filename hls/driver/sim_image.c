@@ -16,6 +16,7 @@
  * behind.
  */
 #include "driver.h"
+#include "../flow/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,13 +29,6 @@
 
 #define SIM_LIBRARY "sim/libsluice_sim.so"
 #define LOG_TAIL 12 /* lines of the log quoted in an error */
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* The cache of Verilator's runtime objects, or NULL for none. */
 static const char *cache_dir(struct hls_ctx *ctx)
@@ -49,61 +43,6 @@ static const char *cache_dir(struct hls_ctx *ctx)
 	if (env && *env)
 		return arena_printf(&ctx->arena, "%s/.cache/sluice/sim", env);
 	return NULL;
-}
-
-/* The last LOG_TAIL lines of the log, each indented, for an error. */
-static const char *log_tail(struct hls_ctx *ctx, const char *log)
-{
-	FILE *f = fopen(log, "r");
-	if (!f)
-		return "";
-	const char *lines[LOG_TAIL] = {0};
-	unsigned n = 0;
-	char buf[512];
-	while (fgets(buf, sizeof buf, f)) {
-		buf[strcspn(buf, "\n")] = 0;
-		lines[n++ % LOG_TAIL] = arena_strdup(&ctx->arena, buf);
-	}
-	fclose(f);
-	const char *out = "";
-	for (unsigned i = n > LOG_TAIL ? n - LOG_TAIL : 0; i < n; i++)
-		out = arena_printf(&ctx->arena, "%s\n    %s", out, lines[i % LOG_TAIL]);
-	return out;
-}
-
-/* Runs `sh script args...` with stdout and stderr into log; the exit
- * status, or -1 if it could not run. */
-static int run_logged(const char *const *argv, const char *log, const char *cache)
-{
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	if (fd < 0)
-		return -1;
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fd);
-		return -1;
-	}
-	if (pid == 0) {
-		if (cache)
-			setenv("SLUICE_SIM_CACHE", cache, 1);
-		int nul = open("/dev/null", O_RDONLY);
-		if (nul >= 0)
-			dup2(nul, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		execv("/bin/sh", (char *const *)argv);
-		dprintf(2, "cannot run /bin/sh: %s\n", strerror(errno));
-		_exit(127);
-	}
-	close(fd);
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	if (WIFEXITED(st))
-		return WEXITSTATUS(st);
-	return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
 int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files *files,
@@ -145,8 +84,9 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 	if (!quiet)
 		fprintf(stderr, "sluice: verilating sluice_top for the simulator (this takes a "
 				"minute) ...\n");
-	double t0 = now_s();
-	int st = run_logged(argv, log, cache);
+	double t0 = proc_now();
+	const char *env[] = {cache ? arena_printf(a, "SLUICE_SIM_CACHE=%s", cache) : NULL, NULL};
+	int st = proc_run_logged(argv, log, env, NULL);
 	if (st) {
 		int err = errno;
 		remove(so);
@@ -157,7 +97,7 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 			diag_error(&ctx->diag, (struct ir_loc){0}, "building the simulator image "
 				   "failed (%s exited with %d); the whole output is in %s, and "
 				   "--no-sim-image builds the Verilog only. Its last lines:%s",
-				   "sim/build-model.sh", st, log, log_tail(ctx, log));
+				   "sim/build-model.sh", st, log, proc_log_tail(ctx, log, LOG_TAIL));
 		return -1;
 	}
 	if (access(so, R_OK)) {
@@ -167,7 +107,7 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 	}
 	remove_tree(work);
 	if (!quiet)
-		fprintf(stderr, "sluice: verilated sluice_top in %.1f s\n", now_s() - t0);
+		fprintf(stderr, "sluice: verilated sluice_top in %.1f s\n", proc_now() - t0);
 	*library = SIM_LIBRARY;
 	return 0;
 }

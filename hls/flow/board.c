@@ -614,16 +614,6 @@ int board_load(struct hls_ctx *ctx, const char *home, const char *name_or_path, 
 
 /* ---- constraint files ---------------------------------------------------- */
 
-const char *board_family_name(enum hls_target family)
-{
-	switch (family) {
-	case TARGET_ICE40: return "ice40";
-	case TARGET_ECP5: return "ecp5";
-	case TARGET_GOWIN: return "gowin";
-	default: return "sim";
-	}
-}
-
 const char *board_link_name(enum board_link link)
 {
 	static const char *const names[] = {"none", "uart", "ft245", "ft601", "pcie"};

