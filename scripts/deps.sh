@@ -13,6 +13,7 @@
 #   simulation            verilator (its FST tracing includes zlib.h: zlib1g-dev),
 #                         iverilog, g++
 #   synthesis (bench, board builds)  yosys, nextpnr-ice40, fpga-icestorm
+#   loading bitstreams    openfpgaloader (sluice program)
 #   differential tests    csmith, libcsmith-dev (its runtime headers)
 #   runtime tests         valgrind (memcheck of host programs), libusb-1.0-0-dev
 #   scripts               python3, make, pkg-config; python3-venv (the
@@ -29,6 +30,7 @@ iverilog                 iverilog
 yosys                    yosys
 nextpnr-ice40            nextpnr-ice40
 icepack                  fpga-icestorm
+openFPGALoader           openfpgaloader
 csmith                   csmith
 /usr/include/csmith/csmith.h  libcsmith-dev
 /usr/include/jansson.h   libjansson-dev

