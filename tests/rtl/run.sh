@@ -20,7 +20,14 @@
 #   - the floating-point units (sluice_fadd, sluice_fmul, sluice_fdiv,
 #     sluice_fcmp, sluice_fcvt_*) in float and double, under both
 #     simulators, against vectors with this machine's CPU results
-#     (tests/rtl/fp_vectors.c, compiled with cc, writes them).
+#     (tests/rtl/fp_vectors.c, compiled with cc, writes them);
+#   - the board-level pieces (sluice_uart_rx, sluice_uart_tx,
+#     sluice_reset_gen, sluice_led_pulse): tests/rtl/sluice_uart_tb.v under
+#     both simulators at DIV 2 to 104, lint, synth_ice40 with no latch and
+#     the receiver within a size budget, no combinational path through the
+#     UART or the LED stretcher, and the reset generator synthesized for
+#     iCE40 and for ECP5 and simulated from configuration with Yosys's cell
+#     models (the initial values of its flip-flops must survive synthesis).
 #
 # Usage: tests/rtl/run.sh [BUILD_DIR]     (default build/rtl-tests)
 #
@@ -167,6 +174,58 @@ no_comb_path() {
         hierarchy -top $module; proc; flatten; opt_clean;
         select -assert-any $f %co*:-\$dff $f %d;
         select -assert-none $f %co*:-\$dff $t %i"
+}
+
+# synth_clean MODULE PARAM=VALUE...: synth_ice40 infers no latch
+synth_clean() {
+    synth "$@" || return 1
+    if grep "^Latch inferred" "$build/$name/yosys.log"; then
+        return 1
+    fi
+}
+
+# synth_small MODULE MAX_LUT MAX_FF PARAM=VALUE...: synth_clean, and at
+# most MAX_LUT SB_LUT4 and MAX_FF flip-flops
+synth_small() {
+    local module=$1 max_lut=$2 max_ff=$3
+    shift 3
+    synth_clean "$module" "$@" || return 1
+    echo "SB_LUT4: $(cells SB_LUT4) (at most $max_lut), FF: $(ffs) (at most $max_ff)"
+    [ "$(cells SB_LUT4)" -le "$max_lut" ] && [ "$(ffs)" -le "$max_ff" ]
+}
+
+# Yosys's data directory (its cell models)
+yosys_datdir() {
+    if command -v yosys-config >/dev/null; then
+        yosys-config --datdir
+    else
+        echo "$(dirname "$(command -v yosys)")/../share/yosys"
+    fi
+}
+
+# reset_gen_netlist FAMILY PARAM=VALUE...: sluice_reset_gen synthesized by
+# synth_FAMILY (ice40, ecp5) with HAS_BUTTON=1 and the bench's CYCLES and
+# BUTTON_ACTIVE_LOW, then sluice_uart_tb under Icarus with that netlist and
+# Yosys's models of the family's cells (whose flip-flops start at the
+# value the netlist gives them, as the FPGA's do at configuration)
+reset_gen_netlist() {
+    local family=$1 chparam="" p lib
+    shift
+    for p in "$@"; do
+        case $p in
+        CYCLES=* | BUTTON_ACTIVE_LOW=*) chparam="$chparam -set ${p%%=*} ${p#*=}" ;;
+        esac
+    done
+    lib=$(yosys_datdir)/$family
+    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $rtl/sluice_reset_gen.v;
+        chparam$chparam -set HAS_BUTTON 1 sluice_reset_gen; synth_$family -top sluice_reset_gen;
+        tee -o $build/$name/stat.txt stat; write_verilog -noattr $build/$name/netlist.v" >/dev/null || return 1
+    cat "$build/$name/stat.txt"
+    iverilog -g2005 -Wall -DSLUICE_RESET_GEN_NETLIST -DNO_ICE40_DEFAULT_ASSIGNMENTS -I"$lib" \
+        -o "$build/$name/sim.vvp" -s sluice_uart_tb $(for p in "$@"; do echo "-Psluice_uart_tb.$p"; done) \
+        "$build/$name/netlist.v" "$lib/cells_sim.v" $uart_srcs "$here/sluice_uart_tb.v" 2>"$build/$name/iverilog.log" ||
+        { cat "$build/$name/iverilog.log"; return 1; }
+    vvp -n "$build/$name/sim.vvp"
 }
 
 cells() {
@@ -365,6 +424,58 @@ tests+=("lint_fcvt_f2f_f32_to_f64|lint sluice_fcvt_f2f -GEWI=8 -GMWI=23 -GEWO=11
 tests+=("lint_fcvt_f2f_f64_to_f32|lint sluice_fcvt_f2f -GEWI=11 -GMWI=52 -GEWO=8 -GMWO=23")
 tests+=("no_comb_path_fcvt_f2f_f64_to_f32|no_comb_path sluice_fcvt_f2f 'a ce' 'y' EWI=11 MWI=52 EWO=8 MWO=23")
 
+# the board-level pieces: the UART PHY, the reset generator, the LED pulse
+# (the bench's sources but the reset generator, which reset_gen_netlist
+# replaces)
+uart_srcs="$rtl/sluice_uart_rx.v $rtl/sluice_uart_tx.v $rtl/sluice_led_pulse.v"
+uart_configs=(
+    "DIV=4 BYTES=400"
+    "DIV=5 BYTES=400 CYCLES=1 BUTTON_ACTIVE_LOW=0 HOLD=1"
+    "DIV=13 BYTES=300 CYCLES=2 HOLD=33"
+    "DIV=104 BYTES=100 CYCLES=200 HOLD=5 SEED=7"
+    "DIV=2 BYTES=400 CYCLES=3 BUTTON_ACTIVE_LOW=0 HOLD=2"
+    "DIV=3 BYTES=400 SEED=3"
+)
+
+uart_tag() {
+    echo "$1" | sed -e 's/ *BYTES=[0-9]*//; s/ *SEED=[0-9]*//; s/DIV=/div/; s/CYCLES=/cyc/; s/BUTTON_ACTIVE_LOW=/btnlow/; s/HOLD=/hold/; s/ /_/g'
+}
+
+for c in "${uart_configs[@]}"; do
+    for sim in icarus verilator_sim; do
+        tests+=("uart_$(uart_tag "$c")_${sim%_sim}|$sim sluice_uart_tb $uart_srcs $rtl/sluice_reset_gen.v $here/sluice_uart_tb.v -- $c")
+    done
+done
+for f in ice40 ecp5; do
+    tests+=("reset_gen_netlist_${f}_uart_div4|reset_gen_netlist $f DIV=4 BYTES=100")
+    tests+=("reset_gen_netlist_${f}_cyc200_btnlow0_uart_div5|reset_gen_netlist $f DIV=5 BYTES=100 CYCLES=200 BUTTON_ACTIVE_LOW=0")
+done
+
+for g in "-GDIV=4" "-GDIV=5" "-GDIV=16" "-GDIV=104" "-GDIV=1000"; do
+    tests+=("lint_uart_rx_$(uart_tag "${g//-G/}")|lint sluice_uart_rx $g")
+done
+for g in "-GDIV=2" "-GDIV=3" "-GDIV=4" "-GDIV=104" "-GDIV=1000"; do
+    tests+=("lint_uart_tx_$(uart_tag "${g//-G/}")|lint sluice_uart_tx $g")
+done
+for g in "-GCYCLES=16" "-GCYCLES=1 -GHAS_BUTTON=1" "-GCYCLES=2 -GHAS_BUTTON=1 -GBUTTON_ACTIVE_LOW=0" \
+         "-GCYCLES=100000 -GHAS_BUTTON=1"; do
+    tests+=("lint_reset_gen_$(echo "${g//-G/}" | sed 's/CYCLES=/cyc/; s/HAS_BUTTON=/btn/; s/BUTTON_ACTIVE_LOW=/low/; s/ /_/g')|lint sluice_reset_gen $g")
+done
+for g in "-GHOLD=1" "-GHOLD=2" "-GHOLD=7" "-GHOLD=1048576"; do
+    tests+=("lint_led_pulse_$(uart_tag "${g//-G/}")|lint sluice_led_pulse $g")
+done
+
+tests+=("synth_uart_rx_div4_small|synth_small sluice_uart_rx 30 30 DIV=4")
+tests+=("synth_uart_rx_div104|synth_clean sluice_uart_rx DIV=104")
+tests+=("synth_uart_tx_div4|synth_clean sluice_uart_tx DIV=4")
+tests+=("synth_uart_tx_div104|synth_clean sluice_uart_tx DIV=104")
+tests+=("synth_reset_gen_cyc16_btn1|synth_clean sluice_reset_gen CYCLES=16 HAS_BUTTON=1")
+tests+=("synth_led_pulse_hold1048576|synth_clean sluice_led_pulse HOLD=1048576")
+
+tests+=("no_comb_path_uart_tx|no_comb_path sluice_uart_tx 's_axis_tdata s_axis_tvalid' 'tx s_axis_tready' DIV=4")
+tests+=("no_comb_path_uart_rx|no_comb_path sluice_uart_rx 'rx m_axis_tready' 'm_axis_tdata m_axis_tvalid frame_error overrun' DIV=4")
+tests+=("no_comb_path_led_pulse|no_comb_path sluice_led_pulse 'pulse' 'led' HOLD=7")
+
 #
 # Run them, JOBS at a time
 #
@@ -374,7 +485,8 @@ tests+=("no_comb_path_fcvt_f2f_f64_to_f32|no_comb_path sluice_fcvt_f2f 'a ce' 'y
 details() {
     case $1 in
     synth_*) ice40_counts ;;
-    fifo_* | div_* | devmem_* | fadd_* | fmul_* | fdiv_* | fcmp_* | i2f_* | f2i_* | f2f_*) bench_counts "$1" ;;
+    reset_gen_netlist_*) bench_counts "$1" ;;
+    fifo_* | div_* | devmem_* | fadd_* | fmul_* | fdiv_* | fcmp_* | i2f_* | f2i_* | f2f_* | uart_*) bench_counts "$1" ;;
     esac
 }
 
