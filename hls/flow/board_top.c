@@ -19,11 +19,21 @@
  *             UART's pins), at the board file's level.
  * LEDs the board lacks are left out; those it has beyond three are not
  * driven (not in the constraints).  Active-low LEDs are inverted here.
+ *
+ * An I/O pipe has no pins on a board (a board file names none for it), so
+ * flow_check_design makes it a host pipe of the same name and direction
+ * before the design is scheduled: a host program, or `sluice run`,
+ * feeds and drains it through the host link, as a test bench drives its
+ * port in simulation.
  */
 #include "flow.h"
 
 #include <errno.h>
 #include <math.h>
+
+/* The FIFO of an I/O pipe that a board build brings to the host link:
+ * room for a few frames of the link's words, as the examples' host pipes. */
+#define IO_PIPE_HOST_CAPACITY 32
 #include <stdio.h>
 #include <string.h>
 
@@ -53,25 +63,33 @@ unsigned flow_retx_timeout(const struct board *b)
 	return t < 4096 ? 4096 : t > (1u << 30) ? (1u << 30) : (unsigned)t;
 }
 
-int flow_check_design(struct hls_ctx *ctx, const struct ir_program *p, const struct board *b)
+int flow_check_design(struct hls_ctx *ctx, struct ir_program *p, const struct board *b)
 {
-	int rc = 0;
-	for (unsigned i = 0; i < p->npipes; i++) {
-		const struct ir_pipe *pp = p->pipes[i];
-		if (pp->kind != PIPE_IO)
-			continue;
-		diag_error(&ctx->diag, pp->loc, "I/O pipe '%s' has no pins on board '%s': a board "
-			   "build reaches the design through host pipes only (make it a "
-			   "SLUICE_HOST_PIPE, or build for a target without --board to get "
-			   "sluice_top with its ports)", pp->name, b->name);
-		rc = -1;
-	}
 	if (b->link != BOARD_LINK_UART && b->link != BOARD_LINK_NONE) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s': its host link is not a "
 			   "UART, and only the UART PHY exists so far", b->name);
-		rc = -1;
+		return -1;
 	}
-	return rc;
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pp = p->pipes[i];
+		if (pp->kind != PIPE_IO)
+			continue;
+		if (b->link == BOARD_LINK_NONE) {
+			diag_error(&ctx->diag, pp->loc, "I/O pipe '%s' has no pins on board '%s', "
+				   "and the board has no host link to carry it", pp->name, b->name);
+			continue;
+		}
+		/* the same pipe, its far end the host instead of a port */
+		bool in = pp->dir == DIR_IN;
+		pp->kind = PIPE_HOST;
+		pp->dir = in ? DIR_H2D : DIR_D2H;
+		if (pp->min_capacity < IO_PIPE_HOST_CAPACITY)
+			pp->min_capacity = IO_PIPE_HOST_CAPACITY;
+		diag_note(&ctx->diag, pp->loc, "I/O pipe '%s' has no pins on board '%s': it becomes "
+			  "a host pipe %s the host (MinCapacity %d), reached through the host link",
+			  pp->name, b->name, in ? "from" : "to", pp->min_capacity);
+	}
+	return ctx->diag.errors ? -1 : 0;
 }
 
 static unsigned bits_for(double n)

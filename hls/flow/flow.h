@@ -31,9 +31,12 @@ unsigned flow_uart_div(struct hls_ctx *ctx, const struct board *b);
  * the board's link: long enough for a full frame each way. */
 unsigned flow_retx_timeout(const struct board *b);
 
-/* Refuses what a board build cannot take yet (I/O pipes, which have no
- * pins on a board); 0 or -1 after an error naming the pipe. */
-int flow_check_design(struct hls_ctx *ctx, const struct ir_program *p, const struct board *b);
+/* Fits the design to the board before it is scheduled: each I/O pipe,
+ * which has no pins on a board, becomes a host pipe of the same name and
+ * direction (MinCapacity at least 32), with a note at its declaration.
+ * 0, or -1 after an error (a board whose host link has no PHY yet, I/O
+ * pipes on a board without a host link). */
+int flow_check_design(struct hls_ctx *ctx, struct ir_program *p, const struct board *b);
 
 /* Writes DIR/rtl/sluice_board.v and the constraints into DIR/board/,
  * runs synthesis, place and route and the packer with their logs in

@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 #
 # The virtual board (`sluice vboard`) and libsluice's UART transport, end
-# to end: examples/vscale built for the iCEBreaker, its board design (PHY,
-# reset and all) in Verilator behind a pseudo-terminal, and the unchanged
-# examples/vscale/host.c reaching it with SLUICE_DEVICE=icebreaker:PTY.
+# to end: the examples built for the iCEBreaker, each board design (PHY,
+# reset and all) in Verilator behind a pseudo-terminal, and the examples'
+# unchanged host programs reaching it with SLUICE_DEVICE=icebreaker:PTY.
 #
-#   clean       a clean line: all 4096 results right;
-#   faults      a line that corrupts, drops and duplicates bytes (1 in 1000
-#               each): all results still right (the link's CRC and
-#               retries), and the virtual board reports the faults it made;
+#   vscale, pipeline, bulk
+#               each host program (vadd's design does not fit the UP5K) on a clean line, and (but bulk, whose
+#               megabyte takes long at the line's rate) on a line that
+#               corrupts, drops and duplicates one byte in 500 each way:
+#               every result right (the link's CRC and retries), the
+#               virtual board reporting the faults it made;
+#   fir         the I/O pipes of examples/fir become host pipes on a
+#               board: `sluice run --device` feeds them through the
+#               virtual board and the output is the filter's, computed
+#               here;
 #   no-image    SLUICE_DEVICE names a board the module has no bitstream
 #               for: SLUICE_E_NO_IMAGE, naming the board;
-#   gone        the virtual board stopped: the host fails with an error
-#               about the line, in bounded time (no hang).
+#   gone        the virtual board stops while a host program runs: the
+#               host fails with an error about the line, in bounded time
+#               (no hang), and a terminal that is gone cannot be opened.
 #
 # Usage: tests/flow/run_vboard.sh   (outputs in build/tests/vboard/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -45,12 +52,12 @@ stop_vboard() {
 }
 trap stop_vboard EXIT
 
-# start_vboard NAME ARGS...: the virtual board in the background, its
-# terminal linked at $out/NAME.tty once it is up
+# start_vboard MODULE NAME ARGS...: the virtual board in the background,
+# its terminal linked at $out/NAME.tty once it is up
 start_vboard() {
-    local name=$1
-    shift
-    "$sluice" vboard "$out/vscale.sluice" --link "$out/$name.tty" "$@" \
+    local mod=$1 name=$2
+    shift 2
+    "$sluice" vboard "$mod" --link "$out/$name.tty" "$@" \
         >"$out/$name.vboard.out" 2>"$out/$name.vboard.log" &
     vb_pid=$!
     for _ in $(seq 1 600); do
@@ -61,77 +68,136 @@ start_vboard() {
     return 1
 }
 
-mod=$out/vscale.sluice
-if ! "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$mod" \
-        >"$out/build.log" 2>&1; then
-    bad build "$(tail -20 "$out/build.log")"
-    echo "$pass passed, $fail failed"
-    exit 1
-fi
-# shellcheck disable=SC2046
-if ! $cc -std=gnu11 -O2 -Wall -Wextra -Werror examples/vscale/host.c \
-        $(pkg-config --cflags --libs sluice) -o "$out/host" >"$out/cc.log" 2>&1; then
-    bad build "$(cat "$out/cc.log")"
-    echo "$pass passed, $fail failed"
-    exit 1
-fi
-
-# ---- a clean line
-if start_vboard clean; then
-    t0=$SECONDS
-    if SLUICE_DEVICE=icebreaker:$out/clean.tty timeout -k 5 600 "$out/host" "$mod" \
-            >"$out/clean.host.log" 2>&1 && grep -q "all correct" "$out/clean.host.log"; then
-        ok "clean ($((SECONDS - t0)) s through the virtual board: $(grep "all correct" "$out/clean.host.log" | head -1))"
-    else
-        bad clean "$(tail -5 "$out/clean.host.log"; tail -5 "$out/clean.vboard.log")"
+# build EXAMPLE [OPTIONS...]: its module for the iCEBreaker and its host
+build() {
+    local ex=$1
+    shift
+    if ! "$sluice" build "examples/$ex/$ex.c" --board icebreaker "$@" -o "$out/$ex.sluice" \
+            >"$out/$ex.build.log" 2>&1; then
+        bad "$ex" "build failed: $(tail -20 "$out/$ex.build.log")"
+        return 1
     fi
-    stop_vboard
-else
-    bad clean "the virtual board did not come up: $(tail -20 "$out/clean.vboard.log")"
-fi
-
-# ---- a line with faults
-if start_vboard faults --corrupt 0.001 --drop 0.001 --dup 0.001 --seed 7; then
-    t0=$SECONDS
-    if SLUICE_DEVICE=icebreaker:$out/faults.tty timeout -k 5 900 "$out/host" "$mod" \
-            >"$out/faults.host.log" 2>&1 && grep -q "all correct" "$out/faults.host.log"; then
-        stop_vboard
-        line=$(grep "line faults" "$out/faults.vboard.log")
-        if echo "$line" | grep -qE "faults: [1-9][0-9]* corrupted, [1-9][0-9]* dropped, [1-9][0-9]* duplicated"; then
-            ok "faults ($((SECONDS - t0)) s; ${line#*line })"
-        else
-            bad faults "the virtual board made no faults: $line"
-        fi
-    else
-        bad faults "$(tail -5 "$out/faults.host.log"; tail -5 "$out/faults.vboard.log")"
+    [ -f "examples/$ex/host.c" ] || return 0
+    # shellcheck disable=SC2046
+    if ! $cc -std=gnu11 -O2 -Wall -Wextra -Werror -I"$out/$ex.sluice" "examples/$ex/host.c" \
+            $(pkg-config --cflags --libs sluice) -pthread -o "$out/$ex.host" \
+            >"$out/$ex.cc.log" 2>&1; then
+        bad "$ex" "the host program does not compile: $(cat "$out/$ex.cc.log")"
+        return 1
     fi
+}
+
+# host EXAMPLE NAME WANT [VBOARD_ARGS --] HOST_ARGS...: the example's host
+# program through a virtual board started with VBOARD_ARGS; passes when it
+# exits 0 and prints WANT (and, with faults, when the board made some)
+host() {
+    local ex=$1 name=$2 want=$3 vargs=()
+    shift 3
+    if [ "${1:-}" = --faults ]; then
+        vargs=(--corrupt 0.002 --drop 0.002 --dup 0.002 --seed 7)
+        shift
+    fi
+    if ! start_vboard "$out/$ex.sluice" "$name" "${vargs[@]+"${vargs[@]}"}"; then
+        bad "$name" "the virtual board did not come up: $(tail -20 "$out/$name.vboard.log")"
+        return
+    fi
+    local t0=$SECONDS
+    SLUICE_DEVICE=icebreaker:$out/$name.tty timeout -k 5 900 "$out/$ex.host" \
+        "$out/$ex.sluice" "$@" >"$out/$name.host.log" 2>&1
+    local st=$?
     stop_vboard
-else
-    bad faults "the virtual board did not come up: $(tail -20 "$out/faults.vboard.log")"
+    local faults
+    faults=$(grep "line faults" "$out/$name.vboard.log")
+    if [ $st -ne 0 ] || ! grep -q -- "$want" "$out/$name.host.log"; then
+        bad "$name" "exit $st: $(tail -5 "$out/$name.host.log"; tail -3 "$out/$name.vboard.log")"
+    elif [ ${#vargs[@]} -gt 0 ] &&
+        ! echo "$faults" | grep -qE "[1-9][0-9]* corrupted, [1-9][0-9]* dropped, [1-9][0-9]* duplicated"; then
+        bad "$name" "the virtual board made no faults: $faults"
+    else
+        ok "$name ($((SECONDS - t0)) s: $(grep -- "$want" "$out/$name.host.log" | head -1 | sed 's/^host: //' | cut -c1-90)${vargs[*]+; ${faults#*line }})"
+    fi
+}
+
+if build vscale; then
+    host vscale vscale "all correct"
+    host vscale vscale-faults "all correct" --faults
+fi
+if build pipeline; then
+    host pipeline pipeline "all equal to the C reference" 3000
+    host pipeline pipeline-faults "all equal to the C reference" --faults 3000
+fi
+if build bulk; then
+    host bulk bulk "none missing, none extra" 1
 fi
 
-# ---- a board the module was not built for
-if start_vboard other; then
-    o=$(SLUICE_DEVICE=upduino3:$out/other.tty timeout -k 5 120 "$out/host" "$mod" 2>&1)
+# ---- fir: its I/O pipes are host pipes on the board
+if build fir && start_vboard "$out/fir.sluice" fir; then
+    python3 - "$out/fir.in.txt" <<'PY'
+import random, sys
+random.seed(3)
+xs = [random.randint(-30000, 30000) for _ in range(300)]
+open(sys.argv[1], "w").write("\n".join(map(str, xs)) + "\n")
+PY
+    "$sluice" run "$out/fir.sluice" --device "icebreaker:$out/fir.tty" --start fir=300 \
+        --in "adc=$out/fir.in.txt" --out "dac=$out/fir.out.txt:300" >"$out/fir.run.log" 2>&1
+    st=$?
+    stop_vboard
+    if [ $st -eq 0 ] && python3 - "$out/fir.in.txt" "$out/fir.out.txt" <<'PY'
+import sys
+taps = [-6, 10, 40, 84, 84, 40, 10, -6]
+xs = [int(v) for v in open(sys.argv[1]).read().split()]
+ys = [int(v) for v in open(sys.argv[2]).read().split()]
+line = [0] * 8
+want = []
+for x in xs:
+    line = [x] + line[:7]
+    acc = sum(t * v for t, v in zip(taps, line))
+    y = (acc >> 8) & 0xFFFF
+    want.append(y - 0x10000 if y >= 0x8000 else y)
+assert ys == want, f"{len(ys)} outputs, first difference at {next((i for i, (a, b) in enumerate(zip(ys, want)) if a != b), None)}"
+PY
+    then
+        ok "fir (300 samples through the I/O pipes made host pipes, each output the filter's)"
+    else
+        bad fir "exit $st: $(tail -5 "$out/fir.run.log")"
+    fi
+fi
+
+# ---- a board the module was not built for; the board going away
+if [ -x "$out/vscale.host" ] && start_vboard "$out/vscale.sluice" other; then
+    o=$(SLUICE_DEVICE=upduino3:$out/other.tty timeout -k 5 120 "$out/vscale.host" "$out/vscale.sluice" 2>&1)
     if [ $? -ne 0 ] && echo "$o" | grep -q "SLUICE_E_NO_IMAGE" &&
         echo "$o" | grep -q "no bitstream for board 'upduino3'"; then
         ok no-image
     else
         bad no-image "$o"
     fi
-    # ---- the board goes away
     ln -s "$(readlink "$out/other.tty")" "$out/gone.tty"
     stop_vboard
-    t0=$SECONDS
-    o=$(SLUICE_DEVICE=icebreaker:$out/gone.tty timeout -k 5 120 "$out/host" "$mod" 2>&1)
-    st=$?
-    if [ $st -ne 0 ] && [ $st -ne 124 ] && echo "$o" | grep -qiE "line|cannot open|unplugged"; then
-        ok "gone (an error after $((SECONDS - t0)) s: $(echo "$o" | head -1 | cut -c1-120))"
+    # the host streams for minutes; the board stops under it
+    if [ -x "$out/pipeline.host" ] && start_vboard "$out/pipeline.sluice" gone2; then
+        SLUICE_DEVICE=icebreaker:$out/gone2.tty timeout -k 5 300 "$out/pipeline.host" \
+            "$out/pipeline.sluice" 5000000 >"$out/gone.host.log" 2>&1 &
+        hp=$!
+        sleep 2
+        t0=$SECONDS
+        stop_vboard
+        wait $hp
+        st=$?
+        if [ $st -ne 0 ] && [ $st -ne 124 ] && grep -qiE "line|unplugged|stopped" "$out/gone.host.log"; then
+            ok "gone (an error $((SECONDS - t0)) s after the board stopped: $(grep -iE "line|unplugged|stopped" "$out/gone.host.log" | head -1 | sed 's/^host: //' | cut -c1-100))"
+        else
+            bad gone "exit $st: $(cat "$out/gone.host.log")"
+        fi
+    fi
+    o=$(SLUICE_DEVICE=icebreaker:$out/gone.tty timeout -k 5 60 "$out/vscale.host" "$out/vscale.sluice" 2>&1)
+    if [ $? -ne 0 ] && echo "$o" | grep -q "cannot open"; then
+        ok gone-open
     else
-        bad gone "exit $st: $o"
+        bad gone-open "$o"
     fi
 else
-    bad no-image "the virtual board did not come up: $(tail -20 "$out/other.vboard.log")"
+    bad no-image "the virtual board did not come up"
 fi
 
 echo "$pass passed, $fail failed"
