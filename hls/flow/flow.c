@@ -182,6 +182,19 @@ static const char *overfull(struct hls_ctx *ctx, const char *log)
 	return r;
 }
 
+/* Whether a log has a line containing text. */
+static bool log_says(const char *log, const char *text)
+{
+	FILE *f = fopen(log, "r");
+	char line[1024];
+	bool found = false;
+	while (f && !found && fgets(line, sizeof line, f))
+		found = strstr(line, text) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
 /* ---- what the tools report ---- */
 
 /* The resource kind of a cell type of the family's netlist, or NULL. */
@@ -384,13 +397,19 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 	bool have_parts = !count_cells(fl, netlist, parts, nparts);
 	struct stat sb;
 	long bytes = stat(image, &sb) ? -1 : (long)sb.st_size;
-	bool meets = fmax >= b->clock_mhz;
+	double mhz = fl->o->clock->mhz;
+	bool meets = fmax >= mhz;
 
 	json_t *impl = json_object();
 	json_object_set_new(impl, "board", json_string(b->name));
 	json_object_set_new(impl, "part", json_string(b->part));
 	json_object_set_new(impl, "family", json_string(fl->fam->name));
-	json_object_set_new(impl, "clock_mhz", json_real(b->clock_mhz));
+	json_object_set_new(impl, "clock_mhz", json_real(mhz));
+	json_object_set_new(impl, "oscillator_mhz", json_real(b->clock_mhz));
+	if (fl->o->clock->pll)
+		json_object_set_new(impl, "pll", json_pack("{s:i, s:i, s:i, s:i}",
+			"divr", fl->o->clock->divr, "divf", fl->o->clock->divf,
+			"divq", fl->o->clock->divq, "filter_range", fl->o->clock->filter_range));
 	json_object_set_new(impl, "fmax_mhz", json_real(fmax));
 	json_object_set_new(impl, "meets_clock", json_boolean(meets));
 	json_object_set_new(impl, "utilization", json_incref(util));
@@ -439,9 +458,9 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 		"files", bfiles);
 	if (b->link == BOARD_LINK_UART && fl->o->files->host_link) {
 		json_object_set_new(entry, "uart_baud", json_integer((json_int_t)b->uart_baud));
-		json_object_set_new(entry, "uart_div", json_integer(flow_uart_div(ctx, b)));
+		json_object_set_new(entry, "uart_div", json_integer(flow_uart_div(ctx, b, mhz)));
 	}
-	json_object_set_new(entry, "clock_mhz", json_real(b->clock_mhz));
+	json_object_set_new(entry, "clock_mhz", json_real(mhz));
 	if (b->has_reset)
 		json_object_set_new(entry, "reset_released", json_integer(b->reset_active_low));
 	if (b->programmer_cable)
@@ -460,13 +479,16 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot write '%s'", report);
 		return -1;
 	}
-	fprintf(f, "\nimplementation on %s (%s, %s), board clock %.3f MHz:\n", b->name, b->title,
-		b->part, b->clock_mhz);
+	fprintf(f, "\nimplementation on %s (%s, %s), design clock %.3f MHz%s:\n", b->name,
+		b->title, b->part, mhz, fl->o->clock->pll
+		? arena_printf(a, " from the PLL (the oscillator's %.3f MHz; DIVR %u, DIVF %u, DIVQ %u)",
+			       b->clock_mhz, fl->o->clock->divr, fl->o->clock->divf, fl->o->clock->divq)
+		: " (the oscillator's)");
 	fprintf(f, "  Fmax %.2f MHz: %s\n", fmax, meets
-		? arena_printf(a, "meets the board clock (%.1f ns of slack)",
-			       1000.0 / b->clock_mhz - 1000.0 / fmax)
-		: arena_printf(a, "MISSES the board clock by %.1f ns a cycle",
-			       1000.0 / fmax - 1000.0 / b->clock_mhz));
+		? arena_printf(a, "meets the design clock (%.1f ns of slack)",
+			       1000.0 / mhz - 1000.0 / fmax)
+		: arena_printf(a, "MISSES the design clock by %.1f ns a cycle",
+			       1000.0 / fmax - 1000.0 / mhz));
 	fputs("  device:", f);
 	bool first = true;
 	for (unsigned i = 0; i < sizeof RESOURCES / sizeof RESOURCES[0]; i++) {
@@ -565,10 +587,16 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 			   strerror(errno));
 		return -1;
 	}
+	/* an oscillator on the PLL's own input pin needs the PAD PLL, which
+	 * nextpnr says; then the board top is made again with it */
+	struct flow_clock clock = *o->clock;
+	struct flow_opts with_clock = *o;
+	with_clock.clock = &clock;
 	const char *top = arena_printf(a, "%s/rtl/sluice_board.v", o->dir);
 	const char **units;
 	unsigned nunits;
-	if (board_top_write(ctx, o, top, &units, &nunits))
+again:
+	if (board_top_write(ctx, &with_clock, top, &units, &nunits))
 		return -1;
 	const char *constraints;
 	if (write_constraints(&fl, &constraints))
@@ -619,8 +647,15 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	const char **pargv = arena_alloc(a, (nnpr + 16) * sizeof *pargv);
 	unsigned n = 0;
 	pargv[n++] = fl.tools[1];
-	for (unsigned i = 0; i < nnpr; i++)
+	for (unsigned i = 0; i < nnpr; i++) {
+		if (!strcmp(npr[i], "--freq") && i + 1 < nnpr) {
+			i++; /* the design's clock, below, which a PLL may have made */
+			continue;
+		}
 		pargv[n++] = npr[i];
+	}
+	pargv[n++] = "--freq";
+	pargv[n++] = arena_printf(a, "%.6g", o->clock->mhz);
 	if (b->family == TARGET_GOWIN) {
 		pargv[n++] = "--vopt";
 		pargv[n++] = arena_printf(a, "cst=%s", constraints);
@@ -638,6 +673,14 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	pargv[n] = NULL;
 	remove(rep);
 	st = stage(&fl, 1, "place and route", plog, pargv);
+	if (st > 0 && clock.pll && !clock.pll_pad && log_says(plog, "use a PAD PLL")) {
+		if (!o->quiet)
+			fprintf(stderr, "sluice: the oscillator's pin %s is the PLL's own input: "
+				"the PLL again as the pin's (SB_PLL40_PAD), from synthesis\n",
+				b->clock.pin);
+		clock.pll_pad = true;
+		goto again;
+	}
 	if (st) {
 		const char *over = st > 0 ? overfull(ctx, plog) : NULL;
 		if (over)
@@ -651,14 +694,19 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	}
 	json_error_t err;
 	json_t *pr = json_load_file(rep, 0, &err);
+	/* the design's clock is the fastest constrained one (the PLL's
+	 * output, not the oscillator that feeds it) */
 	json_t *fm = json_object_get(pr, "fmax");
-	double fmax = -1;
+	double fmax = -1, want = -1;
 	const char *clk;
 	json_t *v;
 	json_object_foreach(fm, clk, v) {
 		double f = json_number_value(json_object_get(v, "achieved"));
-		if (fmax < 0 || f < fmax)
+		double c = json_number_value(json_object_get(v, "constraint"));
+		if (c > want || (c == want && f < fmax)) {
+			want = c;
 			fmax = f;
+		}
 	}
 	json_t *util = json_object_get(pr, "utilization");
 	if (fmax < 0 || !json_is_object(util)) {
@@ -707,19 +755,20 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	json_decref(pr);
 	if (rc)
 		return -1;
+	double mhz = o->clock->mhz;
 	if (!o->quiet)
-		fprintf(stderr, "sluice: %s: Fmax %.1f MHz for the board's %.1f MHz; bitstream %s\n",
-			b->name, fmax, b->clock_mhz, image);
-	if (fmax < b->clock_mhz) {
+		fprintf(stderr, "sluice: %s: Fmax %.1f MHz for a design clock of %.1f MHz; bitstream %s\n",
+			b->name, fmax, mhz, image);
+	if (fmax < mhz) {
 		if (o->allow_slow) {
 			diag_warning(&ctx->diag, (struct ir_loc){0}, "the design reaches %.1f MHz, "
-				     "below board '%s''s clock of %.1f MHz (--allow-slow: the "
-				     "bitstream is kept; it may not work)", fmax, b->name, b->clock_mhz);
+				     "below its clock of %.1f MHz on board '%s' (--allow-slow: the "
+				     "bitstream is kept; it may not work)", fmax, mhz, b->name);
 		} else {
 			diag_error(&ctx->diag, (struct ir_loc){0}, "the design reaches %.1f MHz, "
-				   "below board '%s''s clock of %.1f MHz (critical path in %s); "
-				   "build for a slower clock, or accept it with --allow-slow",
-				   fmax, b->name, b->clock_mhz, report);
+				   "below its clock of %.1f MHz on board '%s' (critical path in %s); "
+				   "build for a slower clock (--clock), or accept it with --allow-slow",
+				   fmax, mhz, b->name, report);
 			remove(image);
 			return -1;
 		}

@@ -11,6 +11,8 @@
 #               corrupts, drops and duplicates one byte in 500 each way:
 #               every result right (the link's CRC and retries), the
 #               virtual board reporting the faults it made;
+#   vscale-pll  vscale with its clock from the PLL (18 MHz), the UART at
+#               6 clocks a bit, on the faulty line;
 #   fir         the I/O pipes of examples/fir become host pipes on a
 #               board: `sluice run --device` feeds them through the
 #               virtual board and the output is the filter's, computed
@@ -121,6 +123,15 @@ host() {
 if build vscale; then
     host vscale vscale "all correct"
     host vscale vscale-faults "all correct" --faults
+fi
+# the same with its clock from the PLL (18 MHz: the UART at 6 clocks a bit)
+if [ -x "$out/vscale.host" ] &&
+    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 18MHz \
+        -o "$out/vscale18.sluice" >"$out/vscale18.build.log" 2>&1; then
+    cp "$out/vscale.host" "$out/vscale18.host"
+    host vscale18 vscale-pll "all correct" --faults
+else
+    bad vscale-pll "build failed: $(tail -5 "$out/vscale18.build.log")"
 fi
 if build pipeline; then
     host pipeline pipeline "all equal to the C reference" 3000
