@@ -8,8 +8,11 @@
 #   make test       deps (if needed), build, run every test; ends "N passed, N failed"
 #   make bench      cycles per word, iCE40 and ECP5 resources and Fmax per
 #                   example and bench/ kernel, beside hand-written RTL
-#                   (bench/RESULTS.md); installs the ECP5 tools (YoWASP, from
-#                   PyPI) into build/venv-fpga first (scripts/deps.sh --fpga-pypi ecp5)
+#                   (bench/RESULTS.md), then the ECP5 and Gowin board builds
+#                   (tests/flow/run_board_other.sh: Fmax, LUTs, seconds);
+#                   installs their tools (YoWASP's and apycula, from PyPI)
+#                   into build/venv-fpga first (scripts/deps.sh --fpga-pypi);
+#                   what lacks its tools is skipped
 #   make demo       the end-to-end demo (host program on the simulator)
 #   make install    into PREFIX (default /usr/local)
 #
@@ -128,8 +131,9 @@ demo: check-deps
 
 bench: check-deps
 	$(MAKE) all
-	scripts/deps.sh --fpga-pypi ecp5 || echo "bench: no ECP5 tools (see above); bench.py says how to install them"
+	scripts/deps.sh --fpga-pypi || echo "bench: some FPGA tools did not install (see above); what needs them is skipped"
 	python3 scripts/bench.py --family ice40,ecp5 --matched
+	tests/flow/run_board_other.sh
 
 # Installs the compiler, libsluice and its headers, and what the compiler
 # reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/,

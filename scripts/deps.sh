@@ -7,7 +7,7 @@
 #                             Debian lacks (YoWASP's Yosys and nextpnr, ecppack,
 #                             apycula's gowin_pack) from PyPI into build/venv-fpga
 #                             (scripts/fpga-pypi.sh; no root); FAMILY ecp5 or
-#                             gowin, both without one (`make bench`: ecp5)
+#                             gowin, both without one (`make bench`)
 #   scripts/deps.sh --board NAME  what building for boards/NAME.board takes:
 #                             with --fpga-pypi FAMILY for an ECP5 or Gowin
 #                             board (`make deps BOARD=NAME`)
