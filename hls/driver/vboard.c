@@ -305,6 +305,7 @@ int cmd_vboard(int argc, char **argv)
 	uint8_t raw[2048], in[4096], up[2048], upf[4096];
 	size_t nin = 0, nup = 0, upoff = 0;
 	unsigned idle = 0;
+	unsigned long long to_board = 0, from_board = 0; /* bytes on the line */
 	while (!stop) {
 		bool moved = false;
 		if (nin == 0) {
@@ -316,12 +317,14 @@ int cmd_vboard(int argc, char **argv)
 		}
 		if (nin) {
 			size_t k = api.put(sim, in, nin);
+			to_board += k;
 			memmove(in, in + k, nin - k);
 			nin -= k;
 		}
 		api.step(sim, SLICE);
 		if (upoff == nup) {
 			size_t g = api.get(sim, up, sizeof up);
+			from_board += g;
 			nup = faults(&line, up, g, upf);
 			upoff = 0;
 		}
@@ -336,11 +339,19 @@ int cmd_vboard(int argc, char **argv)
 		if (idle > 64)
 			poll(&(struct pollfd){.fd = master, .events = POLLIN}, 1, 1);
 	}
-	if (!quiet)
-		fprintf(stderr, "sluice: vboard: stopped after %llu cycles; line faults: %lu "
-				"corrupted, %lu dropped, %lu duplicated\n",
-			(unsigned long long)api.cycles(sim), line.corrupted, line.dropped,
-			line.duplicated);
+	if (!quiet) {
+		/* a byte is 10 bits of DIV clocks on the line */
+		uint64_t cycles = api.cycles(sim);
+		double slots = (double)cycles /
+			(10.0 * (double)json_integer_value(json_object_get(img, "uart_div")));
+		fprintf(stderr, "sluice: vboard: stopped after %llu cycles; the line carried %llu "
+				"bytes to the board and %llu from it (%.1f%% and %.1f%% of its "
+				"byte times); line faults: %lu corrupted, %lu dropped, %lu "
+				"duplicated\n", (unsigned long long)cycles, to_board, from_board,
+			slots > 0 ? 100.0 * (double)to_board / slots : 0,
+			slots > 0 ? 100.0 * (double)from_board / slots : 0, line.corrupted,
+			line.dropped, line.duplicated);
+	}
 	rc = 0;
 out:
 	if (sim)

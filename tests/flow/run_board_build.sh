@@ -124,6 +124,13 @@ if [ -d "$out/vscale.sluice/board" ]; then
     else
         bad report-json "$js"
     fi
+    if "$sluice" report "$out/vscale.sluice" --html "$out/vscale.html" >/dev/null 2>&1 &&
+       grep -q "Implementation on icebreaker" "$out/vscale.html" &&
+       grep -q "<td class=\"op\">kernel scale</td>" "$out/vscale.html"; then
+        ok report-html
+    else
+        bad report-html "the page lacks the implementation"
+    fi
     dry=$("$sluice" program "$out/vscale.sluice" --dry-run 2>&1)
     if [ "$dry" = "openFPGALoader -b ice40_generic $out/vscale.sluice/board/sluice_board.bin" ]; then
         ok program-dry-run

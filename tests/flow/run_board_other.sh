@@ -208,7 +208,7 @@ else
     if build vscale-ulx3s examples/vscale/vscale.c ulx3s nextpnr-ecp5 ecppack scale; then
         rep=$("$sluice" report "$out/vscale-ulx3s.sluice" 2>&1)
         if echo "$rep" | grep -q "^implementation on ulx3s" &&
-           echo "$rep" | grep -q "Fmax .* MHz: meets the board clock" &&
+           echo "$rep" | grep -q "Fmax .* MHz: meets the design clock" &&
            echo "$rep" | grep -q "^    kernel scale "; then
             ok ulx3s-report
         else
