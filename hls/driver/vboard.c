@@ -240,15 +240,9 @@ int cmd_vboard(int argc, char **argv)
 	struct sim *sim = NULL;
 	struct sim_api api;
 	int master = -1, slave = -1;
-	char path[4096];
-	snprintf(path, sizeof path, "%s/manifest.json", dir);
-	json_error_t err;
-	json_t *m = json_load_file(path, 0, &err);
-	if (!m) {
-		fprintf(stderr, "sluice: error: '%s' is not a sluice module (%s: %s)\n", dir, path,
-			err.text);
+	json_t *m = module_manifest(dir);
+	if (!m)
 		goto out;
-	}
 	json_t *img = module_bitstream(m, dir, want);
 	if (!img)
 		goto out;

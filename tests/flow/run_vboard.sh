@@ -40,10 +40,8 @@ rm -rf "$out"
 mkdir -p "$out" || exit 1
 cd "$root" || exit 1
 
-pass=0
-fail=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# shellcheck source=tests/flow/lib.sh
+. "$here/lib.sh"
 vb_pid=
 
 stop_vboard() {
@@ -211,5 +209,4 @@ else
     bad no-image "the virtual board did not come up"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
