@@ -273,7 +273,8 @@ int cmd_vboard(int argc, char **argv)
 	char pts[256];
 	master = open_pty(pts, sizeof pts, &slave);
 	if (master < 0) {
-		fprintf(stderr, "sluice: error: cannot make a pseudo-terminal: %s\n", strerror(errno));
+		fprintf(stderr, "sluice: error: cannot make a pseudo-terminal: %s (is devpts mounted "
+				"on /dev/pts?)\n", strerror(errno));
 		goto out;
 	}
 	if (link_path) {
