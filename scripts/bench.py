@@ -9,6 +9,7 @@
     python3 scripts/bench.py --calibrate [--fresh] [--family ecp5]
                                                      # delay model vs nextpnr
     python3 scripts/bench.py --host-pipes            # only the host pipe table
+    python3 scripts/bench.py --boards [LIST] [FILE.c ...]  # only the board tables
 
 Default designs: examples/*/*.c and bench/*.c (about 10 minutes wall on a
 2-core machine, most of it nextpnr); --kernels adds shift_var, switch_dense and i32_arith
@@ -120,6 +121,12 @@ call; every word is checked.  Per size: MB/s and words/s of payload in
 each direction (wall time), words per simulated cycle, and the
 simulator's speed in M cycles/s; JSON: build/bench/host_pipes.json.
 About 10 s, plus a minute to verilate the module the first time.
+
+--boards [LIST] (`make bench` runs it last): each example built for each
+board of LIST with `sluice build --board`, its resources, Fmax and build
+time from the module's implementation report, one table per board.  See
+scripts/bench_boards.py.  About 20 minutes for the three default boards,
+most of it nextpnr.
 """
 
 import argparse
@@ -140,6 +147,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests", "harness"))
 
+import bench_boards  # noqa: E402
 import check     # noqa: E402
 import harness   # noqa: E402
 import module    # noqa: E402
@@ -894,7 +902,12 @@ def update_results_md(fam, table, suffix=""):
     """Put `table` between the markers <!-- bench:FAMILY --> and
     <!-- /bench:FAMILY --> (FAMILY + suffix) of bench/RESULTS.md (the text
     around them is written by hand)."""
-    tag = fam.name + suffix
+    update_results_tag(fam.name + suffix, table)
+
+
+def update_results_tag(tag, table):
+    """Put `table` between <!-- bench:TAG --> and <!-- /bench:TAG --> of
+    bench/RESULTS.md, if it has them."""
     begin, end = f"<!-- bench:{tag} -->", f"<!-- /bench:{tag} -->"
     try:
         with open(RESULTS_MD) as f:
@@ -1522,6 +1535,11 @@ def main():
                     help="only the host pipe throughput on the simulator")
     ap.add_argument("--no-host-pipes", action="store_true",
                     help="skip the host pipe throughput (also skipped when FILEs are given)")
+    ap.add_argument("--boards", nargs="?", const=",".join(bench_boards.DEFAULT_BOARDS),
+                    metavar="LIST",
+                    help="only the board tables: each example (or FILE) built with `sluice build "
+                    "--board` for each board of LIST (default " +
+                    ",".join(bench_boards.DEFAULT_BOARDS) + "; scripts/bench_boards.py)")
     args = ap.parse_args()
     args.out = os.path.abspath(args.out)
     set_device(args.device)
@@ -1532,6 +1550,8 @@ def main():
         ap.error(f"--family {args.family}: ice40, ecp5 or ice40,ecp5")
     if args.host_pipes:
         return host_pipes(args)
+    if args.boards:
+        return bench_boards.run(args, update_results_tag)
     rc = 0
     for name in fams:
         fam = ICE40
