@@ -11,10 +11,11 @@
 #                   (bench/RESULTS.md), then the ECP5 and Gowin board builds
 #                   (tests/flow/run_board_other.sh: Fmax, LUTs, seconds),
 #                   then every example built for the iCEBreaker, ULX3S and
-#                   Tang Nano 9K (scripts/bench.py --boards); installs
-#                   their tools (YoWASP's and apycula, from PyPI) into
-#                   build/venv-fpga first (scripts/deps.sh --fpga-pypi);
-#                   what lacks its tools is skipped
+#                   Tang Nano 9K and a host pipe's throughput on the virtual
+#                   board (scripts/bench.py --boards); installs their tools
+#                   (YoWASP's and apycula, from PyPI) into build/venv-fpga
+#                   first (scripts/deps.sh --fpga-pypi); what lacks its tools
+#                   is skipped
 #   make demo       the end-to-end demo (host program on the simulator)
 #   make install    into PREFIX (default /usr/local)
 #

@@ -22,7 +22,9 @@ run compiles its WebAssembly; it is run once before the board's builds so
 that no build is charged for it.  Each board's table goes between
 <!-- bench:board-BOARD --> and <!-- /bench:board-BOARD --> in
 bench/RESULTS.md when every example was built; JSON in
-build/bench/boards.json (each board as its last run left it).
+build/bench/boards.json (each board as its last run left it).  Then,
+when the iCEBreaker is among the boards, the virtual board's throughput
+(scripts/bench_vboard.py) on its module of examples/bulk.
 """
 
 import glob
