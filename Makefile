@@ -9,10 +9,13 @@
 #   make bench      cycles per word, iCE40 and ECP5 resources and Fmax per
 #                   example and bench/ kernel, beside hand-written RTL
 #                   (bench/RESULTS.md), then the ECP5 and Gowin board builds
-#                   (tests/flow/run_board_other.sh: Fmax, LUTs, seconds);
-#                   installs their tools (YoWASP's and apycula, from PyPI)
-#                   into build/venv-fpga first (scripts/deps.sh --fpga-pypi);
-#                   what lacks its tools is skipped
+#                   (tests/flow/run_board_other.sh: Fmax, LUTs, seconds),
+#                   then every example built for the iCEBreaker, ULX3S and
+#                   Tang Nano 9K and a host pipe's throughput on the virtual
+#                   board (scripts/bench.py --boards); installs their tools
+#                   (YoWASP's and apycula, from PyPI) into build/venv-fpga
+#                   first (scripts/deps.sh --fpga-pypi); what lacks its tools
+#                   is skipped
 #   make demo       the end-to-end demo (host program on the simulator)
 #   make install    into PREFIX (default /usr/local)
 #
@@ -134,6 +137,7 @@ bench: check-deps
 	scripts/deps.sh --fpga-pypi || echo "bench: some FPGA tools did not install (see above); what needs them is skipped"
 	python3 scripts/bench.py --family ice40,ecp5 --matched
 	tests/flow/run_board_other.sh
+	python3 scripts/bench.py --boards
 
 # Installs the compiler, libsluice and its headers, and what the compiler
 # reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/,
