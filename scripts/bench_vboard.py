@@ -18,13 +18,13 @@ whether or not the host program keeps up, so a host slow to answer
 only adds cycles, so the table gives the shortest run, and every run's
 figure.
 
-Then the same --reps times on scripts/vboard_tap.c (vboard's loop,
-logging every byte of the line with its cycle), whose log of the
-shortest run says where the byte times of each direction go: frames by
-type, and the idle stretches by what held the sender back at their
-start, as far as the line shows it (the send window full, the device's
-receive buffer full of frames not yet acknowledged, no credit, or none of
-these: the host had not sent yet).
+Each run is followed by one on scripts/vboard_tap.c (vboard's loop,
+logging every byte of the line with its cycle), so that both see the
+machine alike; the log of the shortest run on the tap says where the
+byte times of each direction go: frames by type, and the idle stretches
+by what held the sender back at their start, as far as the line shows it
+(the send window full, the device's receive buffer full of frames not yet
+acknowledged, no credit, or none of these: the host had not sent yet).
 The table goes between <!-- bench:host-pipes-vboard --> markers of
 bench/RESULTS.md; JSON in build/bench/vboard.json.
 """
@@ -116,21 +116,16 @@ def with_board(cmd, tty, host_cmd, board, up_timeout=900, timeout=1800):
         os.remove(tty)
     vb = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True, errors="replace", start_new_session=True)
+    h, secs, t0 = None, 0.0, time.perf_counter()
     try:
-        t0 = time.perf_counter()
-        while not os.path.exists(tty):
-            if vb.poll() is not None:
-                out, err = vb.communicate()
-                raise RuntimeError(f"{os.path.basename(cmd[0])} stopped before its terminal "
-                                   f"was up:\n{err.strip()[-1500:]}")
-            if time.perf_counter() - t0 > up_timeout:
-                raise RuntimeError("the virtual board's terminal did not come up in "
-                                   f"{up_timeout} s")
+        while not os.path.exists(tty) and vb.poll() is None and \
+                time.perf_counter() - t0 < up_timeout:
             time.sleep(0.05)
-        henv = dict(env, SLUICE_DEVICE=f"{board}:{tty}")
-        t1 = time.perf_counter()
-        h = util.run(host_cmd, timeout=timeout, cwd=ROOT, env=henv)
-        secs = time.perf_counter() - t1
+        if os.path.exists(tty) and vb.poll() is None:
+            henv = dict(env, SLUICE_DEVICE=f"{board}:{tty}")
+            t1 = time.perf_counter()
+            h = util.run(host_cmd, timeout=timeout, cwd=ROOT, env=henv)
+            secs = time.perf_counter() - t1
     finally:
         if vb.poll() is None:
             vb.send_signal(signal.SIGTERM)
@@ -139,6 +134,9 @@ def with_board(cmd, tty, host_cmd, board, up_timeout=900, timeout=1800):
         except subprocess.TimeoutExpired:
             os.killpg(vb.pid, signal.SIGKILL)
             out, err = vb.communicate()
+    if h is None:
+        raise RuntimeError(f"{os.path.basename(cmd[0])}: its terminal did not come up "
+                           f"(exit {vb.returncode}):\n{err.strip()[-1500:]}")
     return h, out, err, secs
 
 
@@ -147,53 +145,51 @@ VB_CYCLES = re.compile(r"stopped after (\d+) cycles")
 VB_LINE = re.compile(r"the line carried (\d+) bytes to the board and (\d+) from it")
 
 
-def vboard_bench(mod, work, pc, reps):
-    """examples/bulk's host program through `sluice vboard` of mod, reps
-    times; the payload throughput of the shortest run in the line's byte
-    times, against the ceiling.  The board's clock runs freely, so a host
-    program that is slow to answer (other work on the machine) leaves the
-    line idle for more cycles: that only adds cycles, so the shortest run
-    is the one least disturbed; every run's figure is kept."""
+def vboard_once(mod, exe, tty):
+    """One run of the host program through `sluice vboard` of mod."""
+    h, _, err, secs = with_board([SLUICE, "vboard", mod, "--link", tty], tty,
+                                 [exe, mod, str(VBOARD_MIB)], VBOARD)
+    mc, mw = VB_CYCLES.search(err), HOST_WORDS.search(h.stdout)
+    if h.returncode or not mc or not mw:
+        raise RuntimeError(f"the host program on the virtual board: exit {h.returncode}:\n"
+                           + (h.stderr + h.stdout).strip()[-800:] + "\n" + err.strip()[-800:])
+    ml = VB_LINE.search(err)
+    return {"cycles": int(mc.group(1)), "host_wall_s": secs,
+            "vboard_says": err.strip().splitlines()[-1],
+            "words": [int(mw.group(1)), int(mw.group(2))],
+            "line_bytes": [int(ml.group(1)), int(ml.group(2))] if ml else None}
+
+
+def vboard_figures(mod, exe, runs, pc):
+    """The shortest run's payload throughput in the line's byte times,
+    against the ceiling; every run's beside it.  The board's clock runs
+    freely, so a host program that is slow to answer (other work on the
+    machine) leaves the line idle for more cycles: that only adds cycles,
+    so the shortest run is the one least disturbed."""
     with open(os.path.join(mod, "manifest.json")) as f:
         m = json.load(f)
     img = m["images"][VBOARD]
     div = int(img["uart_div"])
-    exe = host_program(mod, work, VBOARD_EXAMPLE)
-    tty = os.path.join(work, "vboard.tty")
-    runs = []
-    for i in range(reps):
-        say(f"virtual board: {rel(exe)} {rel(mod)} {VBOARD_MIB} through `sluice vboard`, run "
-            f"{i + 1} of {reps}" + (" (verilating the board design the first time)" if not i
-                                    else ""))
-        h, _, err, secs = with_board([SLUICE, "vboard", mod, "--link", tty], tty,
-                                     [exe, mod, str(VBOARD_MIB)], VBOARD)
-        mc, mw = VB_CYCLES.search(err), HOST_WORDS.search(h.stdout)
-        if h.returncode or not mc or not mw:
-            raise RuntimeError(f"the host program on the virtual board: exit {h.returncode}:\n"
-                               + (h.stderr + h.stdout).strip()[-800:] + "\n" +
-                               err.strip()[-800:])
-        runs.append({"cycles": int(mc.group(1)), "host_wall_s": secs, "vboard_says": err.strip(),
-                     "words": (int(mw.group(1)), int(mw.group(2))), "line": VB_LINE.search(err)})
     run = min(runs, key=lambda r: r["cycles"])
-    cycles, secs, mw, ml = run["cycles"], run["host_wall_s"], run["words"], run["line"]
+    cycles, secs = run["cycles"], run["host_wall_s"]
     byte_times = cycles / (10 * div)
     wb = {p["dir"]: p["width"] // 8 for p in m["pipes"] if p.get("kind") == "host"}
     res = {"module": rel(mod), "program": rel(exe), "mib": VBOARD_MIB, "uart_div": div,
            "uart_baud": img.get("uart_baud"), "clock_mhz": img.get("clock_mhz"),
            "cycles": cycles, "byte_times": byte_times, "host_wall_s": secs,
            "mcycles_per_s": cycles / secs / 1e6,
-           "runs_cycles": [r["cycles"] for r in runs],
-           "vboard_says": run["vboard_says"].splitlines()[-1]}
+           "runs_cycles": [r["cycles"] for r in runs], "vboard_says": run["vboard_says"]}
     for i, d in enumerate(("h2d", "d2h")):
         p, lb, c = ceiling(wb[d], pc)
-        payload = mw[i] * wb[d]
-        line = int(ml.group(1 + i)) if ml else None
+        payload = run["words"][i] * wb[d]
+        line = run["line_bytes"][i] if run["line_bytes"] else None
         res[d] = {"payload_bytes": payload, "line_bytes": line,
                   "line_share": line / byte_times if line else None,
                   "payload_per_byte_time": payload / byte_times,
                   "ceiling": c, "ceiling_frame": [p, lb],
                   "of_ceiling": payload / byte_times / c,
-                  "of_ceiling_runs": [payload / (r["cycles"] / (10 * div)) / c for r in runs]}
+                  "of_ceiling_runs": [r["words"][i] * wb[d] / (r["cycles"] / (10 * div)) / c
+                                      for r in runs]}
     return res
 
 
@@ -371,6 +367,8 @@ def line_breakdown(path, div, wb_h2d, pc):
         res[d]["data_payload_mean"] = statistics.mean(sizes) if sizes else None
         res[d]["data_payload_max"] = max(sizes) if sizes else None
     for d, sts in (("d2h", dev_st), ("h2d", host_st)):
+        res[d]["status_flags"] = {"POLL": sum(1 for _, b in sts if b[1] & pc["SL_SF_POLL"]),
+                                  "NAK": sum(1 for _, b in sts if b[1] & pc["SL_SF_NAK"])}
         why = collections.Counter()
         for (_, a), (_, b) in zip(sts, sts[1:]):
             acked, cred = a[2] != b[2], a[8:] != b[8:]
@@ -403,33 +401,26 @@ def line_breakdown(path, div, wb_h2d, pc):
     return res
 
 
-def tap_bench(mod, work, vb, pc, reps):
-    """The host program again, reps times, on the tap: where the byte times
-    of the shortest run go."""
-    exe = tap_program(work)
+def tap_once(mod, exe, host, tty, log, div):
+    """One run of the host program on the tap; the log's last cycle."""
     so = os.path.join(mod, "vboard", "libsluice_vboard.so")
-    tty = os.path.join(work, "tap.tty")
-    best = None
-    for i in range(reps):
-        log = os.path.join(work, f"tap{i}.log")
-        say(f"virtual board: the same on scripts/vboard_tap.c, every byte of the line logged, "
-            f"run {i + 1} of {reps}")
-        h, _, err, secs = with_board([exe, so, tty, log], tty,
-                                     [os.path.join(ROOT, vb["program"]), mod, str(VBOARD_MIB)],
-                                     VBOARD)
-        if h.returncode or not HOST_WORDS.search(h.stdout):
-            raise RuntimeError(f"the host program on the tap: exit {h.returncode}:\n" +
-                               (h.stderr + h.stdout).strip()[-800:] + "\n" + err.strip()[-800:])
-        end = read_tap(log, 10 * vb["uart_div"])[3]
-        if best is None or end < best[0]:
-            best = (end, log, secs)
+    h, _, err, secs = with_board([exe, so, tty, log], tty, [host, mod, str(VBOARD_MIB)], VBOARD)
+    if h.returncode or not HOST_WORDS.search(h.stdout):
+        raise RuntimeError(f"the host program on the tap: exit {h.returncode}:\n" +
+                           (h.stderr + h.stdout).strip()[-800:] + "\n" + err.strip()[-800:])
+    return {"cycles": read_tap(log, 10 * div)[3], "log": log, "host_wall_s": secs}
+
+
+def tap_figures(mod, vb, runs, pc):
+    """Where the byte times of the shortest run on the tap go."""
     with open(os.path.join(mod, "manifest.json")) as f:
         m = json.load(f)
     wb = {p["dir"]: p["width"] // 8 for p in m["pipes"] if p.get("kind") == "host"}
-    _, log, secs = best
-    res = line_breakdown(log, vb["uart_div"], wb["h2d"], pc)
-    res["host_wall_s"] = secs
-    res["log"] = rel(log)
+    best = min(runs, key=lambda r: r["cycles"])
+    res = line_breakdown(best["log"], vb["uart_div"], wb["h2d"], pc)
+    res["host_wall_s"] = best["host_wall_s"]
+    res["log"] = rel(best["log"])
+    res["runs_cycles"] = [r["cycles"] for r in runs]
     # the largest DATA frame the device sends, against the ceiling
     p, lb, c = ceiling(wb["d2h"], pc, res["device_tx_frame"] - pc["SL_SEQ_HDR"])
     res["d2h"]["largest_frame"] = {"payload": p, "line_bytes": lb, "payload_per_line_byte": c,
@@ -474,7 +465,7 @@ def md_vboard(vb, tap):
         tot = tap["byte_times"]
         lf = tap["d2h"]["largest_frame"]
         lines += ["", f"Where the byte times go (the same on scripts/vboard_tap.c, the "
-                  f"shortest of {len(vb['runs_cycles'])} runs: "
+                  f"shortest of {len(tap['runs_cycles'])} runs, each after one of those above: "
                   f"{tap['cycles']:,} cycles, {tot:,.0f} byte times; the device's receive "
                   f"buffer {tap['device_rxbuf']} bytes, its send window "
                   f"{tap['device_tx_slots']} frames of {tap['device_tx_frame']} bytes, its "
@@ -525,8 +516,9 @@ def print_vboard(vb, tap):
     if tap:
         b = tap["d2h"]
         q = b["ack_delay_cycles"]
-        say(f"virtual board: device STATUS frames, what each carried new: {b['status_news']}; "
-            f"host STATUS frames: {tap['h2d']['status_news']}")
+        say(f"virtual board: device STATUS frames, what each carried new: {b['status_news']}, "
+            f"flags {b['status_flags']}; host STATUS frames: {tap['h2d']['status_news']}, "
+            f"flags {tap['h2d']['status_flags']}")
         w = tap["h2d"]["status_queue_cycles"]
         if q and w:
             say(f"virtual board: a frame from the board waits for its ACK {q['median']} cycles "
@@ -538,6 +530,14 @@ def print_vboard(vb, tap):
 
 # ---- all of it ------------------------------------------------------------------
 
+def manifest(mod):
+    try:
+        with open(os.path.join(mod, "manifest.json")) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
 def run(args, update_results):
     """--vboard (or --boards with the iCEBreaker): the throughput, the
     breakdown, the table.  Returns the exit status."""
@@ -546,8 +546,7 @@ def run(args, update_results):
     try:
         pc = proto_constants()
         mod = os.path.join(WORK, VBOARD, VBOARD_EXAMPLE + ".sluice")
-        man = os.path.join(mod, "manifest.json")
-        if not (os.path.exists(man) and VBOARD in json.load(open(man)).get("images", {})):
+        if VBOARD not in manifest(mod).get("images", {}):
             rec = bench_boards.build(os.path.join(ROOT, "examples", VBOARD_EXAMPLE,
                                                   VBOARD_EXAMPLE + ".c"), VBOARD,
                                      args.tool_timeout * 3)
@@ -556,14 +555,22 @@ def run(args, update_results):
                                    + (": " + rec["error"] if rec.get("error") else ""))
         work = os.path.join(WORK, "vboard")
         os.makedirs(work, exist_ok=True)
-        vb = vboard_bench(mod, work, pc, max(1, args.reps))
-        tap = None
-        try:
-            tap = tap_bench(mod, work, vb, pc, max(1, args.reps))
-        except (RuntimeError, OSError) as e:
-            say(f"virtual board: the tap: {e}")
-            rc = 1
-        out = {"run": vb, "tap": tap}
+        host = host_program(mod, work, VBOARD_EXAMPLE)
+        tap_exe = tap_program(work)
+        div = manifest(mod)["images"][VBOARD]["uart_div"]
+        reps = max(1, args.reps)
+        # the two alternate, so that both see the machine as it is
+        runs, taps = [], []
+        for i in range(reps):
+            say(f"virtual board: {rel(host)} {rel(mod)} {VBOARD_MIB} through `sluice vboard`, "
+                f"then through scripts/vboard_tap.c, run {i + 1} of {reps}" +
+                (" (verilating the board design the first time)" if not i else ""))
+            runs.append(vboard_once(mod, host, os.path.join(work, "vboard.tty")))
+            taps.append(tap_once(mod, tap_exe, host, os.path.join(work, "tap.tty"),
+                                 os.path.join(work, f"tap{i}.log"), div))
+        vb = vboard_figures(mod, host, runs, pc)
+        tap = tap_figures(mod, vb, taps, pc)
+        out = {"run": vb, "tap": tap, "runs": runs}
         print_vboard(vb, tap)
         table = md_vboard(vb, tap)
         print("\n" + table)
