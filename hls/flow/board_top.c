@@ -18,9 +18,11 @@
  *             or one that came before the last was taken (the link's CRC
  *             and retries recover from both; a lit LED says the line is
  *             poor);
+ *   led3      kernels busy: lit while a host-started kernel runs
+ *             (sluice_top's kernels_busy);
  *   tieN      pins the board needs held (a flash select that shares the
  *             UART's pins), at the board file's level.
- * LEDs the board lacks are left out; those it has beyond three are not
+ * LEDs the board lacks are left out; those it has beyond four are not
  * driven (not in the constraints).  Active-low LEDs are inverted here.
  *
  * An I/O pipe has no pins on a board (a board file names none for it), so
@@ -103,12 +105,17 @@ static unsigned bits_for(double n)
 	return b;
 }
 
+unsigned board_top_leds(const struct board *b)
+{
+	return b->nleds < 4 ? b->nleds : 4;
+}
+
 int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *path,
 		    const char ***units, unsigned *nunits)
 {
 	const struct board *b = o->board;
 	bool link = o->files->host_link, uart = b->link == BOARD_LINK_UART;
-	unsigned nleds = b->nleds < 3 ? b->nleds : 3;
+	unsigned nleds = board_top_leds(b);
 	unsigned div = 0;
 	if (link && !uart) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s' has no host link (%s), and "
@@ -139,7 +146,8 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		b->has_reset ? " and the reset button" : "",
 		uart ? arena_printf(&ctx->arena, "the host link on the UART at %lu baud (%u clocks a bit)",
 				    b->uart_baud, div) : "no host link",
-		nleds ? "heartbeat, link activity, line errors (as many as it has)" : "none");
+		nleds ? "heartbeat, link activity, line errors, kernels busy (as many as it has)"
+		: "none");
 	if (b->has_reset)
 		fputs(",\n    input  wire rst_btn", f);
 	if (uart)
@@ -190,7 +198,7 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		fprintf(f, "    // the host link: bytes from the host, bytes to the host\n"
 			   "    wire [7:0] rx_tdata, tx_tdata;\n"
 			   "    wire rx_tvalid, rx_tready, tx_tvalid, tx_tready;\n"
-			   "    wire frame_error, overrun;\n"
+			   "    wire frame_error, overrun, kernels_busy;\n"
 			   "    sluice_uart_rx #(.DIV(%u)) u_uart_rx (\n"
 			   "        .clk(clk_d), .rst(rst), .rx(uart_rx),\n"
 			   "        .m_axis_tdata(rx_tdata), .m_axis_tvalid(rx_tvalid), .m_axis_tready(rx_tready),\n"
@@ -204,7 +212,8 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 			   "        .s_axis_link_tdata(rx_tdata), .s_axis_link_tvalid(rx_tvalid),\n"
 			   "        .s_axis_link_tready(rx_tready),\n"
 			   "        .m_axis_link_tdata(tx_tdata), .m_axis_link_tvalid(tx_tvalid),\n"
-			   "        .m_axis_link_tready(tx_tready));\n\n", div, div);
+			   "        .m_axis_link_tready(tx_tready),\n"
+			   "        .kernels_busy(kernels_busy));\n\n", div, div);
 	} else {
 		fputs("    // no host link: the design runs on its own\n"
 		      "    sluice_top u_top (.clk(clk_d), .rst(rst));\n", f);
@@ -239,6 +248,14 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		else
 			fprintf(f, "    assign led2 = %s1'b0; // no host link\n", inv);
 	}
+	if (nleds > 3 && link)
+		fprintf(f, "    assign led3 = %skernels_busy;\n", inv);
+	else if (nleds > 3)
+		fprintf(f, "    assign led3 = %s1'b0; // no host link\n", inv);
+	else if (link)
+		fputs("    /* verilator lint_off UNUSEDSIGNAL */\n"
+		      "    wire unused_busy = kernels_busy; // no LED for it on this board\n"
+		      "    /* verilator lint_on UNUSEDSIGNAL */\n", f);
 	if (uart && !link)
 		fputs("\n    /* verilator lint_off UNUSEDSIGNAL */\n"
 		      "    wire unused_rx = uart_rx;\n"

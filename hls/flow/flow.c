@@ -386,7 +386,7 @@ static int write_constraints(struct flow *fl, const char **path)
 	const struct board *b = fl->o->board;
 	*path = arena_printf(&fl->ctx->arena, "%s/%s.%s", fl->bdir, b->name, board_constraints_ext(b));
 	FILE *f = fopen(*path, "w");
-	if (!f || board_write_constraints(b, b->nleds < 3 ? b->nleds : 3, f) || fclose(f)) {
+	if (!f || board_write_constraints(b, board_top_leds(b), f) || fclose(f)) {
 		diag_error(&fl->ctx->diag, (struct ir_loc){0}, "cannot write '%s'", *path);
 		return -1;
 	}

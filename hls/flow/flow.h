@@ -74,4 +74,8 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o);
 int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *path,
 		    const char ***units, unsigned *nunits);
 
+/* The LEDs the board top drives: the board's first four at most
+ * (heartbeat, link activity, line errors, kernels busy). */
+unsigned board_top_leds(const struct board *b);
+
 #endif /* SLUICE_FLOW_H */

@@ -8,9 +8,12 @@
  *   s_axis_link_tdata[7:0], s_axis_link_tvalid, s_axis_link_tready: the
  *   bytes of the host link from the host;
  *   m_axis_link_tdata[7:0], m_axis_link_tvalid, m_axis_link_tready: the
- *   bytes to the host (both only when the design has a host link, see
- *   host.c: otherwise sluice_top is sluice_core with its I/O pipes and
- *   costs what the kernels and FIFOs cost);
+ *   bytes to the host;
+ *   kernels_busy: high while any host-started kernel runs, between its
+ *   start and its done (0 in a design with none), for a board's busy LED
+ *   (these three groups only when the design has a host link, see host.c:
+ *   otherwise sluice_top is sluice_core with its I/O pipes and costs what
+ *   the kernels and FIFOs cost);
  *   per I/O pipe NAME (program order): NAME_tdata, NAME_tvalid,
  *   NAME_tready, exactly as sluice_core has them.
  * An I/O pipe whose ports would take the name of another port is an error.
@@ -74,7 +77,7 @@ static int reserve(struct top *t, const char *name, struct ir_loc loc)
 
 static const char *const link_ports[] = {
 	"s_axis_link_tdata", "s_axis_link_tvalid", "s_axis_link_tready",
-	"m_axis_link_tdata", "m_axis_link_tvalid", "m_axis_link_tready",
+	"m_axis_link_tdata", "m_axis_link_tvalid", "m_axis_link_tready", "kernels_busy",
 };
 
 static int plan_names(struct top *t)
@@ -147,7 +150,9 @@ static void emit_ports(struct top *t)
 		fputs("\n    // host link: bytes to the host\n", f);
 		port(t, "output", 8, "m_axis_link_tdata", false);
 		port(t, "output", 0, "m_axis_link_tvalid", false);
-		port(t, "input", 0, "m_axis_link_tready", h->nio == 0);
+		port(t, "input", 0, "m_axis_link_tready", false);
+		fputs("\n    // high while a host-started kernel runs (a board's busy LED)\n", f);
+		port(t, "output", 0, "kernels_busy", h->nio == 0);
 	} else {
 		fputs("\n    // no host link: no host pipe, started kernel or spec register\n", f);
 		port(t, "input", 0, "rst", h->nio == 0);
@@ -453,6 +458,7 @@ int rtl_emit_top(struct rtl_gen *g)
 	if (g->host.link) {
 		emit_wires(t);
 		emit_bridge(t);
+		fprintf(t->f, "    assign kernels_busy = |%s;\n\n", t->kbusy);
 	}
 	emit_core(t);
 	if (g->host.link)
