@@ -327,13 +327,19 @@ static void emit_bridge(struct top *t)
 		   "        .ARG_WORDS(%u),\n"
 		   "        .SPEC_WORDS(%u),\n"
 		   "        .SPEC_INIT(%s),\n"
-		   "        .RETX_TIMEOUT(32'd%u)\n"
+		   "        .RETX_TIMEOUT(32'd%u)%s\n"
 		   "    ) %s (\n",
 		(unsigned long long)hz, (unsigned)t->g->out->design_id, h->nh2d,
 		vector(t, nh, 16, hw, false), vector(t, nh, 32, hd, false), t->h2d_maxw, h->nd2h,
 		vector(t, nd, 16, dw, false), vector(t, nd, 32, dd, false), t->d2h_maxw,
 		h->nstarted, h->arg_words, h->spec_words, vector(t, ns, 32, sv, true),
-		h->retx_timeout, fresh(t, "u_bridge"));
+		h->retx_timeout,
+		/* frames of 256 bytes to the host when pipes stream that way:
+		 * a frame's header, CRC and the window's acknowledgements are
+		 * paid per 252 bytes, not per 60 (measured on the virtual board
+		 * at 3 Mbaud: 82.9 -> 94.3 percent of the line's payload
+		 * ceiling), for 3 block RAMs more in the send buffer */
+		h->nd2h ? ",\n        .TX_SLOT_AW(8)" : "", fresh(t, "u_bridge"));
 	fprintf(f, "        .clk(clk),\n"
 		   "        .rst(rst),\n"
 		   "        .s_axis_link_tdata(s_axis_link_tdata),\n"
