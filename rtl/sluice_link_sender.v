@@ -32,11 +32,21 @@ sluice: hand-written RTL library
  *                  can tell), EVENTS, or ACK by 2 or more;
  *                - STATUS_GAP cycles after the last one when any field
  *                  changed.
+ *              (These conditions are evaluated a cycle late.)
  *   sequenced  the frames tx_base .. tx_top-1 kept by sluice_link_txbuf,
  *              from the send pointer on (go-back-N): the pointer follows
  *              tx_base when the host acknowledges past it, and goes back
  *              on rewind_valid (a NAK) to rewind_seq if that lies in
  *              tx_base .. tx_top.  Both apply between frames.
+ *
+ * Timing: the decisions of STATE_IDLE use registers only: the window
+ * comparisons (send pointer, rewind target and tx_top against tx_base) are
+ * registered and used only when no pointer moved at the last edge
+ * (window_move from the bridge, and the sender's own moves), so a move
+ * costs a cycle; the STATUS triggers (dirty, urgent, the gap) are a cycle
+ * late, which they may be: the last value a STATUS records is recorded at
+ * least a cycle before its last byte goes.  m_tready should come from a
+ * register (sluice_link_tx's input buffer).
  *
  * Parameters: N_H2D, H2D_DEPTHS (32 bits per pipe, for the urgency test),
  * SLOTS_AW, SLOT_AW (as sluice_link_txbuf), STATUS_GAP, RETX_TIMEOUT
@@ -61,6 +71,7 @@ module sluice_link_sender #
      */
     input  wire [7:0]                               tx_base,
     input  wire [7:0]                               tx_top,
+    input  wire                                     window_move,
     input  wire                                     rewind_valid,
     input  wire [7:0]                               rewind_seq,
 
@@ -157,8 +168,39 @@ reg poll_reg = 1'b0;
 reg [7:0] ack_adv_reg = 8'd0;
 reg [7:0] events_adv_reg = 8'd0;
 reg [16*NP-1:0] limit_adv_reg = {16*NP{1'b0}};
+// the advertised limit less half the credit depth: the host has less than
+// half the FIFO of credit left when (limit_adv - pushed) is below that
+// half, i.e. when limit_half_adv - pushed is negative, which is the borrow
+// of one subtraction instead of a subtraction and a compare
+reg [16*NP-1:0] limit_half_adv_reg;
+
+// half the credit depth of H2D pipe p
+function [15:0] half_depth_of;
+    input [PIPE_W-1:0] p;
+    integer j;
+    begin
+        half_depth_of = 16'd0;
+        for (j = 0; j < N_H2D; j = j + 1) begin
+            if ({{(32-PIPE_W){1'b0}}, p} == j) begin
+                half_depth_of = credit_depth(j) >> 1;
+            end
+        end
+    end
+endfunction
+
+integer r;
+
+initial begin
+    for (r = 0; r < NP; r = r + 1) begin
+        limit_half_adv_reg[16*r +: 16] = 16'd0 - (credit_depth(r) >> 1);
+    end
+end
 
 reg [GAP_W-1:0] gap_reg = {GAP_W{1'b0}};
+reg gap_short_reg = 1'b0;       // gap_reg >= GAP_SHORT, a cycle late
+reg gap_long_reg = 1'b0;        // gap_reg >= GAP_LONG, a cycle late
+reg dirty_reg = 1'b0;           // dirty, a cycle late
+reg urgent_reg = 1'b0;          // urgent, a cycle late
 reg [POLL_W-1:0] poll_cnt_reg = POLL_START;   // counts down while waiting
 
 // window arithmetic, all relative to tx_base
@@ -167,20 +209,35 @@ wire [7:0] off_top = tx_top - tx_base;
 wire [7:0] off_rewind = rewind_seq_reg - tx_base;
 wire have_data = off_send < off_top;
 
+// The same comparisons, registered: they describe this cycle's pointers
+// when window_fresh_reg says that none of send_reg, rewind_seq_reg,
+// tx_base and tx_top moved at the last edge (window_move: the bridge or
+// the send buffer moves one at this edge).  STATE_IDLE acts only then, so
+// a pointer move costs it a cycle.
+reg window_fresh_reg = 1'b0;
+reg have_data_reg = 1'b0;
+reg behind_reg = 1'b0;          // acknowledged past the send pointer
+reg rewind_ok_reg = 1'b0;       // rewind_seq_reg lies in tx_base .. tx_top
+
 // what changed since the last STATUS
 reg dirty;
 reg urgent;
 integer i;
 
+reg [15:0] left_adv;
+reg [15:0] left_half;
+
 always @* begin
     dirty = ack != ack_adv_reg || events != events_adv_reg;
     urgent = events != events_adv_reg || (ack - ack_adv_reg) >= 8'd2;
     for (i = 0; i < N_H2D; i = i + 1) begin
+        // credit left to the host: advertised limit - words pushed, below
+        // half the depth (left_half negative) or itself negative
+        left_adv = limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16];
+        left_half = limit_half_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16];
         if (h2d_limit[16*i +: 16] != limit_adv_reg[16*i +: 16]) begin
             dirty = 1'b1;
-            // credit left to the host: advertised limit - words pushed
-            if ((limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16]) >= 16'h8000 ||
-                    (limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16]) < (credit_depth(i) >> 1)) begin
+            if (left_adv >= 16'h8000 || left_half >= 16'h8000) begin
                 urgent = 1'b1;
             end
         end
@@ -188,8 +245,7 @@ always @* begin
 end
 
 wire status_go = force_reg || nak_reg || poll_reg ||
-                 (urgent && gap_reg >= GAP_SHORT) ||
-                 (dirty && gap_reg >= GAP_LONG);
+                 (urgent_reg && gap_short_reg) || (dirty_reg && gap_long_reg);
 
 // the STATUS byte at idx_reg; credits from byte 8 on, pipe (idx-8)/2
 wire in_credits = idx_reg[IDX_W-1:3] != 0;
@@ -227,7 +283,7 @@ end
 wire poll_fire = waiting && !progress && poll_cnt_reg == {POLL_W{1'b0}};
 
 wire take = m_tvalid && m_tready;
-wire last = state_reg == STATE_DATA ? idx_reg == len_reg - 1'b1 : idx_reg == ST_LAST;
+wire last = idx_reg == (state_reg == STATE_DATA ? len_reg : ST_LAST);
 
 assign m_tvalid = state_reg == STATE_DATA || state_reg == STATE_STATUS;
 assign m_tdata = state_reg == STATE_DATA ? rd_data : st_byte;
@@ -238,12 +294,33 @@ wire [IDX_W-1:0] idx_plus = idx_reg + 1'b1;
 assign rd_idx = (state_reg == STATE_DATA && take) ? idx_plus[SLOT_AW-1:0] : idx_reg[SLOT_AW-1:0];
 assign send_busy = state_reg == STATE_DLOAD || state_reg == STATE_DATA;
 assign send_slot = send_reg[SLOTS_AW-1:0];
-assign send_idle = state_reg == STATE_IDLE && !have_data;
+assign send_idle = state_reg == STATE_IDLE && !have_data_reg;
+
+// send_reg or rewind_seq_reg moves at this edge
+reg own_move;
+
+always @* begin
+    own_move = rewind_valid;
+    if (state_reg == STATE_IDLE) begin
+        own_move = own_move || (window_fresh_reg && (rewind_reg || behind_reg));
+    end else if (state_reg == STATE_DATA) begin
+        own_move = own_move || (take && last);
+    end
+end
 
 always @(posedge clk) begin
     if (gap_reg != GAP_MAX) begin
         gap_reg <= gap_reg + 1'b1;
     end
+    gap_short_reg <= gap_reg >= GAP_SHORT;
+    gap_long_reg <= gap_reg >= GAP_LONG;
+    dirty_reg <= dirty;
+    urgent_reg <= urgent;
+
+    window_fresh_reg <= !own_move && !window_move;
+    have_data_reg <= have_data;
+    behind_reg <= off_send > off_top;
+    rewind_ok_reg <= off_rewind <= off_top;
 
     if (!waiting || progress || poll_fire) begin
         poll_cnt_reg <= POLL_START;
@@ -259,14 +336,16 @@ always @(posedge clk) begin
     case (state_reg)
         STATE_IDLE: begin
             idx_reg <= {IDX_W{1'b0}};
-            if (rewind_reg) begin
-                if (off_rewind <= off_top) begin
+            if (!window_fresh_reg) begin
+                // the window flags are a cycle old: wait
+            end else if (rewind_reg) begin
+                if (rewind_ok_reg) begin
                     send_reg <= rewind_seq_reg;
                 end
                 if (!rewind_valid) begin
                     rewind_reg <= 1'b0;
                 end
-            end else if (off_send > off_top) begin
+            end else if (behind_reg) begin
                 // acknowledged past the send pointer
                 send_reg <= tx_base;
             end else if (status_go) begin
@@ -277,12 +356,13 @@ always @(posedge clk) begin
                 poll_reg <= 1'b0;
                 gap_reg <= {GAP_W{1'b0}};
                 state_reg <= STATE_STATUS;
-            end else if (have_data) begin
-                len_reg <= rd_len_ext;
+            end else if (have_data_reg) begin
                 state_reg <= STATE_DLOAD;
             end
         end
         STATE_DLOAD: begin
+            // the index of the frame's last byte
+            len_reg <= rd_len_ext - 1'b1;
             state_reg <= STATE_DATA;
         end
         STATE_DATA: begin
@@ -307,6 +387,7 @@ always @(posedge clk) begin
                 if (in_credits && !cr_idx[0]) begin
                     hold_reg <= cr_limit[15:8];
                     limit_adv_reg[16*cr_pipe +: 16] <= cr_limit;
+                    limit_half_adv_reg[16*cr_pipe +: 16] <= cr_limit - half_depth_of(cr_pipe);
                 end
                 if (last) begin
                     state_reg <= STATE_IDLE;
@@ -337,8 +418,12 @@ always @(posedge clk) begin
         ack_adv_reg <= 8'd0;
         events_adv_reg <= 8'd0;
         limit_adv_reg <= {16*NP{1'b0}};
+        for (r = 0; r < NP; r = r + 1) begin
+            limit_half_adv_reg[16*r +: 16] <= 16'd0 - (credit_depth(r) >> 1);
+        end
         gap_reg <= {GAP_W{1'b0}};
         poll_cnt_reg <= POLL_START;
+        window_fresh_reg <= 1'b0;
     end
 end
 

@@ -26,8 +26,13 @@ sluice: hand-written RTL library
  *
  * Throughput: one wire byte per cycle when m_axis_tready is high, so a
  * body of n bytes with e bytes to escape takes n + e + 5 cycles back to
- * back (n + e + 6 after a pause).  m_axis_* is driven from registers;
- * s_tready depends combinationally on m_axis_tready.
+ * back (n + e + 6 after a pause).
+ *
+ * Timing: m_axis_* and s_tready are driven from registers.  Body bytes
+ * pass a two-place input buffer (a skid buffer: the byte being framed and
+ * one more), so s_tready does not depend on m_axis_tready and the sender's
+ * state machine is not on a path from the PHY; a byte is framed at the
+ * earliest in the cycle after its handshake.
  */
 module sluice_link_tx #
 (
@@ -76,7 +81,17 @@ reg [31:0] crc_reg = 32'hFFFFFFFF;
 reg esc_pend_reg = 1'b0;
 reg [7:0] esc_byte_reg = 8'd0;
 reg [7:0] idle_reg = 8'd0;   // cycles since the last closing FLAG left
-reg shared_reg = 1'b0;       // the last closing FLAG can open the next frame
+// the last closing FLAG can open the next frame: it left no more than
+// IDLE_CYCLES cycles ago and nothing was sent since
+reg skip_open_reg = 1'b0;
+
+// input buffer: the body byte being framed (b_*) and the one behind it
+reg [7:0] b_tdata_reg = 8'd0;
+reg b_tlast_reg = 1'b0;
+reg b_tvalid_reg = 1'b0;
+reg [7:0] skid_tdata_reg = 8'd0;
+reg skid_tlast_reg = 1'b0;
+reg skid_valid_reg = 1'b0;
 
 reg [7:0] m_axis_tdata_reg = 8'd0;
 reg m_axis_tvalid_reg = 1'b0;
@@ -87,14 +102,13 @@ assign m_axis_tvalid = m_axis_tvalid_reg;
 wire out_free = !m_axis_tvalid_reg || m_axis_tready;
 
 // a frame may start without its own FLAG
-wire skip_open = shared_reg && idle_reg < IDLE_CYCLES;
-wire in_body = state_reg == STATE_BODY || (state_reg == STATE_IDLE && skip_open);
+wire in_body = state_reg == STATE_BODY || (state_reg == STATE_IDLE && skip_open_reg);
 
 wire [31:0] crc_next;
 
 sluice_crc crc_inst (
     .crc_in(crc_reg),
-    .data(s_tdata),
+    .data(b_tdata_reg),
     .crc_out(crc_next)
 );
 
@@ -106,17 +120,17 @@ reg raw_valid;
 reg raw_literal;
 
 always @* begin
-    raw = s_tdata;
+    raw = b_tdata_reg;
     raw_valid = 1'b0;
     raw_literal = 1'b0;
 
     if (in_body) begin
-        raw_valid = s_tvalid;
+        raw_valid = b_tvalid_reg;
     end else begin
         case (state_reg)
             STATE_IDLE: begin
                 raw = FLAG;
-                raw_valid = s_tvalid;
+                raw_valid = b_tvalid_reg;
                 raw_literal = 1'b1;
             end
             STATE_CRC: begin
@@ -135,14 +149,17 @@ end
 wire take = out_free && !esc_pend_reg && raw_valid;
 wire needs_esc = !raw_literal && (raw == FLAG || raw == ESC);
 
-assign s_tready = in_body && out_free && !esc_pend_reg;
+// the body byte in b_* is framed in this cycle
+wire b_take = take && in_body;
+
+assign s_tready = !skid_valid_reg;
 
 always @* begin
     state_next = state_reg;
 
     if (take) begin
         if (in_body) begin
-            state_next = s_tlast ? STATE_CRC : STATE_BODY;
+            state_next = b_tlast_reg ? STATE_CRC : STATE_BODY;
         end else if (state_reg == STATE_IDLE) begin
             state_next = STATE_BODY;
         end else if (state_reg == STATE_CRC) begin
@@ -155,6 +172,23 @@ end
 
 always @(posedge clk) begin
     state_reg <= state_next;
+
+    if (!skid_valid_reg) begin
+        if (b_tvalid_reg && !b_take) begin
+            // b_* is held: a new byte waits behind it
+            skid_tdata_reg <= s_tdata;
+            skid_tlast_reg <= s_tlast;
+            skid_valid_reg <= s_tvalid;
+        end else begin
+            b_tdata_reg <= s_tdata;
+            b_tlast_reg <= s_tlast;
+            b_tvalid_reg <= s_tvalid;
+        end
+    end else if (b_take) begin
+        b_tdata_reg <= skid_tdata_reg;
+        b_tlast_reg <= skid_tlast_reg;
+        skid_valid_reg <= 1'b0;
+    end
 
     if (out_free) begin
         m_axis_tvalid_reg <= 1'b0;
@@ -175,7 +209,7 @@ always @(posedge clk) begin
         end
     end
 
-    if (take && in_body) begin
+    if (b_take) begin
         crc_reg <= crc_next;
     end
 
@@ -187,12 +221,13 @@ always @(posedge clk) begin
     if (take && state_reg == STATE_CLOSE) begin
         crc_reg <= 32'hFFFFFFFF;
         crc_idx_reg <= 2'd0;
-        shared_reg <= 1'b1;
+        skip_open_reg <= 1'b1;
         idle_reg <= 8'd0;
     end else if (take) begin
-        shared_reg <= 1'b0;
+        skip_open_reg <= 1'b0;
     end else if (!m_axis_tvalid_reg && idle_reg != 8'hFF) begin
         idle_reg <= idle_reg + 8'd1;
+        skip_open_reg <= skip_open_reg && idle_reg < IDLE_CYCLES - 1;
     end
 
     if (rst) begin
@@ -201,8 +236,10 @@ always @(posedge clk) begin
         crc_reg <= 32'hFFFFFFFF;
         esc_pend_reg <= 1'b0;
         idle_reg <= 8'd0;
-        shared_reg <= 1'b0;
+        skip_open_reg <= 1'b0;
         m_axis_tvalid_reg <= 1'b0;
+        b_tvalid_reg <= 1'b0;
+        skid_valid_reg <= 1'b0;
     end
 end
 
