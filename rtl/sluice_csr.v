@@ -129,7 +129,10 @@ reg [16*NK-1:0] dones_reg = {16*NK{1'b0}};
 reg [7:0] events_reg = 8'd0;
 reg [31:0] rdata_reg = 32'd0;
 
-wire core_rst_w = core_rst_reg != 5'd0;
+// core_rst_reg != 0, as a register: core_rst fans out to every kernel and
+// pipe FIFO of the design
+reg core_rst_on_reg = 1'b0;
+wire core_rst_w = core_rst_on_reg;
 
 assign kernel_start = pending_reg & {NK{!core_rst_w}};
 assign core_rst = core_rst_w;
@@ -165,8 +168,9 @@ end
  * Information, scratch, reset, kernels
  */
 always @(posedge clk) begin
-    if (core_rst_reg != 5'd0) begin
+    if (core_rst_on_reg) begin
         core_rst_reg <= core_rst_reg - 5'd1;
+        core_rst_on_reg <= core_rst_reg != 5'd1;
     end
 
     if (wr_scratch_reg) begin
@@ -174,6 +178,7 @@ always @(posedge clk) begin
     end
     if (wr_reset_reg) begin
         core_rst_reg <= 5'd16;
+        core_rst_on_reg <= 1'b1;
     end
 
     for (i = 0; i < N_KERNELS; i = i + 1) begin
@@ -194,6 +199,7 @@ always @(posedge clk) begin
     if (rst) begin
         scratch_reg <= 32'd0;
         core_rst_reg <= 5'd0;
+        core_rst_on_reg <= 1'b0;
         pending_reg <= {NK{1'b0}};
         dones_reg <= {16*NK{1'b0}};
         events_reg <= 8'd0;

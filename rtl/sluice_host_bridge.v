@@ -82,9 +82,10 @@ sluice: hand-written RTL library
  * (it was about 22 MHz, its D2H credit subtraction in front of the pipe
  * FIFO's read pointer).  h2d_tvalid and d2h_tready are two LUTs or so from
  * registers; the link's own paths are registered likewise.  What that
- * costs in latency, each a cycle and none visible to the protocol: a
- * closing frame takes effect one cycle after its FLAG (its checks are
- * registered); the D2H credit of a new STATUS applies one cycle later; the
+ * costs in latency, each a cycle and none visible to the protocol: the
+ * deframer registers each wire byte with its FLAG and ESC compares, and a
+ * closing frame's checks are registered, so a frame takes effect two
+ * cycles later than it did; the D2H credit of a new STATUS applies one cycle later; the
  * H2D limits are advertised one cycle behind the FIFOs (a smaller, safe
  * value); CSR writes land one cycle after the dispatcher's write and reads
  * take two; body bytes pass a two-place buffer in front of the framer; the

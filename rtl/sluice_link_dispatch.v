@@ -137,6 +137,7 @@ reg end_reg = 1'b0;
 reg data_body_reg = 1'b0;
 reg csr_body_reg = 1'b0;       // STATE_BODY of a CSR_WR frame
 reg [7:0] left_reg = 8'd0;          // payload bytes still to read
+reg left_one_reg = 1'b0;            // left_reg == 1
 reg [15:0] arg_reg = 16'd0;
 reg [15:0] index_reg = 16'd0;       // CSR word address offset
 reg [LANE_W-1:0] lane_reg = {LANE_W{1'b0}};
@@ -184,6 +185,8 @@ wire pop = s_tvalid && s_tready;
 // their own frame's (a CSR_WR byte never waits)
 wire pop_data = s_tvalid && data_body_reg && data_room;
 wire pop_csr = s_tvalid && csr_body_reg;
+// and for the four header bytes (s_tready is high in their states)
+wire pop_hdr = s_tvalid;
 
 assign h2d_tdata = word_reg;
 assign csr_we = csr_we_reg;
@@ -212,7 +215,7 @@ always @(posedge clk) begin
 
     case (state_reg)
         STATE_TYPE: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 is_data_reg <= s_tdata == T_DATA;
                 is_csr_wr_reg <= s_tdata == T_CSR_WR;
                 is_csr_rd_reg <= s_tdata == T_CSR_RD;
@@ -220,19 +223,20 @@ always @(posedge clk) begin
             end
         end
         STATE_LEN: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 left_reg <= s_tdata;
+                left_one_reg <= s_tdata == 8'd1;
                 state_reg <= STATE_ARG0;
             end
         end
         STATE_ARG0: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 arg_reg[7:0] <= s_tdata;
                 state_reg <= STATE_ARG1;
             end
         end
         STATE_ARG1: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 arg_reg[15:8] <= s_tdata;
                 last_lane_reg <= last_lane_of({s_tdata, arg_reg[7:0]});
                 pipe_ok_reg <= HAVE_PIPES && {16'd0, s_tdata, arg_reg[7:0]} < NP32;
@@ -249,7 +253,8 @@ always @(posedge clk) begin
         STATE_BODY: begin
             if (pop) begin
                 left_reg <= left_reg - 8'd1;
-                if (left_reg == 8'd1) begin
+                left_one_reg <= left_reg == 8'd2;
+                if (left_one_reg) begin
                     state_reg <= STATE_END;
                     end_reg <= 1'b1;
                     data_body_reg <= 1'b0;

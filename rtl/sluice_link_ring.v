@@ -78,6 +78,7 @@ reg [7:0] mem[0:SIZE-1];
 reg [ADDR_WIDTH:0] wr_ptr_reg = {ADDR_WIDTH+1{1'b0}};   // next byte to write
 reg [ADDR_WIDTH:0] cm_ptr_reg = {ADDR_WIDTH+1{1'b0}};   // end of committed bytes
 reg [ADDR_WIDTH:0] rd_ptr_reg = {ADDR_WIDTH+1{1'b0}};   // next byte to read
+reg [ADDR_WIDTH:0] wr_ptr_inc_reg = {{ADDR_WIDTH{1'b0}}, 1'b1};  // wr_ptr_reg + 1
 reg overflow_reg = 1'b0;
 reg full_reg = 1'b0;           // wr_ptr_reg - rd_ptr_reg == SIZE
 
@@ -109,8 +110,7 @@ function size_apart;
     end
 endfunction
 
-wire [ADDR_WIDTH:0] wr_ptr_inc = wr_ptr_reg + 1'b1;
-wire one_left = size_apart(wr_ptr_inc, rd_ptr_reg);
+wire one_left = size_apart(wr_ptr_inc_reg, rd_ptr_reg);
 wire cm_full = size_apart(cm_ptr_reg, rd_ptr_reg);
 wire full_next = !rd_fire && (rollback && !commit ? cm_full : wr_fire ? one_left : full_reg);
 
@@ -137,7 +137,8 @@ always @(posedge clk) begin
     full_reg <= full_next;
 
     if (wr_fire) begin
-        wr_ptr_reg <= wr_ptr_inc;
+        wr_ptr_reg <= wr_ptr_inc_reg;
+        wr_ptr_inc_reg <= wr_ptr_inc_reg + 1'b1;
     end else if (wr_valid) begin
         overflow_reg <= 1'b1;
     end
@@ -147,11 +148,13 @@ always @(posedge clk) begin
         overflow_reg <= 1'b0;
     end else if (rollback) begin
         wr_ptr_reg <= cm_ptr_reg;
+        wr_ptr_inc_reg <= cm_ptr_reg + 1'b1;
         overflow_reg <= 1'b0;
     end
 
     if (rst) begin
         wr_ptr_reg <= {ADDR_WIDTH+1{1'b0}};
+        wr_ptr_inc_reg <= {{ADDR_WIDTH{1'b0}}, 1'b1};
         cm_ptr_reg <= {ADDR_WIDTH+1{1'b0}};
         rd_ptr_reg <= {ADDR_WIDTH+1{1'b0}};
         overflow_reg <= 1'b0;

@@ -186,7 +186,9 @@ assign tx_top = top_reg;
 assign rd_data = rd_data_reg;
 assign rd_len = len_reg[rd_slot];
 assign csr_raddr = raddr_reg;
-assign rd_req_ready = state_reg == STATE_CLOSE && csr_frame_reg;
+// state_reg == STATE_CLOSE && csr_frame_reg, as a register
+reg rd_req_ready_reg = 1'b0;
+assign rd_req_ready = rd_req_ready_reg;
 
 // DATA words of pipe p that fit a slot after the 4-byte header (a word
 // has W/8 <= SLOT_BYTES - 4 <= 252 bytes)
@@ -346,6 +348,7 @@ always @(posedge clk) begin
     end
 
     want_close_reg <= send_idle || rd_req_valid;
+    rd_req_ready_reg <= 1'b0;
     slot_free_reg <= slot_free_next;
     if (take_word) begin
         first_reg <= 1'b0;
@@ -404,6 +407,7 @@ always @(posedge clk) begin
                 if (csr_frame_reg) begin
                     csr_i_reg <= csr_i_reg + 4'd1;
                     state_reg <= csr_i_reg + 4'd1 == csr_n_reg ? STATE_CLOSE : STATE_CSR_RA;
+                    rd_req_ready_reg <= csr_i_reg + 4'd1 == csr_n_reg;
                 end else if (chain_more) begin
                     aw_reg <= cur_word_ext;
                     left_reg <= wb_reg;
@@ -442,6 +446,7 @@ always @(posedge clk) begin
         rr_reg <= {PIPE_W{1'b0}};
         bound_reg <= 1'b0;
         want_close_reg <= 1'b0;
+        rd_req_ready_reg <= 1'b0;
         slot_free_reg <= 1'b0;
     end
 end
