@@ -233,8 +233,10 @@ end
 /*
  * Link state.  link_rst clears it (LINK_RESET); session survives.
  */
-reg link_rst_reg = 1'b0;
-wire lrst = rst || link_rst_reg;
+// lrst clears the link state: rst or a LINK_RESET, a cycle later (a
+// register, as it reaches most of the bridge)
+reg lrst_reg = 1'b1;
+wire lrst = lrst_reg;
 
 reg [7:0] session_reg = 8'd0;
 reg [7:0] rx_exp_reg = 8'd0;    // next host sequence number to accept
@@ -253,7 +255,6 @@ reg progress_reg = 1'b0;
 reg [16*NH-1:0] h2d_pushed_reg = {16*NH{1'b0}};
 reg [16*ND-1:0] d2h_sent_reg = {16*ND{1'b0}};
 reg [16*ND-1:0] d2h_limit_reg = {16*ND{1'b0}};
-reg d2h_limit_new_reg = 1'b1;   // d2h_limit_reg was written last cycle
 reg [16*NH-1:0] h2d_limit_reg = {16*NH{1'b0}};
 
 /*
@@ -280,20 +281,27 @@ reg [39:0] hdr_reg = 40'd0;         // body bytes 0..4
 reg [CR_W-1:0] cred_sh_reg = {CR_W{1'b0}};
 
 // The position of this byte in the body is 0 on rx_tfirst, else len_reg;
-// it is tested on len_reg and rx_tfirst apart (no multiplexer in front of
-// the compares and the increment).
+// it is tested on registers kept beside len_reg (len_is_reg[k]: len_reg ==
+// k for k < 8; len_ge4_reg, len_ge8_reg) and rx_tfirst, so that the
+// header registers' enables are one LUT from registers.
 wire [8:0] len_inc = len_reg == 9'h1FF ? len_reg : len_reg + 9'd1;
-wire pos_ge4 = !rx_tfirst && len_reg[8:2] != 7'd0;
-wire pos_ge8 = !rx_tfirst && len_reg[8:3] != 6'd0;
-wire pos_eq3 = !rx_tfirst && len_reg == 9'd3;
+reg [7:0] len_is_reg = 8'd1;
+reg len_ge4_reg = 1'b0;
+reg len_ge8_reg = 1'b0;
+wire pos_ge4 = !rx_tfirst && len_ge4_reg;
+wire pos_ge8 = !rx_tfirst && len_ge8_reg;
+wire pos_eq3 = !rx_tfirst && len_is_reg[3];
 
 integer k;
 
 always @(posedge clk) begin
     if (rx_tvalid) begin
         len_reg <= rx_tfirst ? 9'd1 : len_inc;
+        len_is_reg <= rx_tfirst ? 8'd2 : {len_is_reg[6:0], 1'b0};
+        len_ge4_reg <= !rx_tfirst && (len_ge4_reg || len_is_reg[3]);
+        len_ge8_reg <= !rx_tfirst && (len_ge8_reg || len_is_reg[7]);
         for (k = 0; k < 5; k = k + 1) begin
-            if (k == 0 ? rx_tfirst : !rx_tfirst && {23'd0, len_reg} == k) begin
+            if (k == 0 ? rx_tfirst : !rx_tfirst && len_is_reg[k]) begin
                 hdr_reg[8*k +: 8] <= rx_tdata;
             end
         end
@@ -382,6 +390,11 @@ reg chk_ahead_reg = 1'b0;       // its SEQ is after the one expected
 reg chk_ooo_back_reg = 1'b0;    // its SEQ is not after the last out-of-order one
 reg chk_status_reg = 1'b0;      // a STATUS of the right length
 reg chk_reset_reg = 1'b0;       // a LINK_RESET of the right length
+// ack_off and top_off a cycle before the checks (the header is complete
+// cycles before the FLAG, tx_base moves only at a STATUS, and a tx_top a
+// cycle old is a smaller window)
+reg [7:0] ack_off_reg = 8'd0;
+reg [7:0] top_off_reg = 8'd0;
 reg chk_ack_ok_reg = 1'b0;      // STATUS: ACK lies in tx_base .. tx_top
 reg chk_ack_new_reg = 1'b0;     // STATUS: ACK is past tx_base
 reg chk_next_ahead_reg = 1'b0;  // STATUS: NEXT is after the SEQ expected
@@ -436,12 +449,14 @@ always @(posedge clk) begin
     chk_ooo_back_reg <= ooo_back;
     chk_status_reg <= h_type == T_STATUS && len_reg == ST_LEN;
     chk_reset_reg <= h_type == T_LINK_RESET && len_reg == 9'd2;
-    chk_ack_ok_reg <= ack_off <= top_off;
-    chk_ack_new_reg <= ack_off != 8'd0;
+    ack_off_reg <= ack_off;
+    top_off_reg <= top_off;
+    chk_ack_ok_reg <= ack_off_reg <= top_off_reg;
+    chk_ack_new_reg <= ack_off_reg != 8'd0;
     chk_next_ahead_reg <= next_ahead;
     chk_cred_new_reg <= d2h_limit_reg != cred_sh_reg;
 
-    link_rst_reg <= 1'b0;
+    lrst_reg <= rst || host_reset;
     st_force_reg <= 1'b0;
     st_nak_reg <= 1'b0;
     rewind_reg <= 1'b0;
@@ -490,7 +505,6 @@ always @(posedge clk) begin
         end
         d2h_limit_reg <= cred_sh_reg;
     end
-    d2h_limit_new_reg <= host_status;
 
     if (frame_done) begin
         rx_done_reg <= rx_done_reg + 8'd1;
@@ -498,7 +512,6 @@ always @(posedge clk) begin
 
     if (host_reset) begin
         session_reg <= h_b1;
-        link_rst_reg <= 1'b1;
     end
 
     if (lrst) begin
@@ -507,14 +520,12 @@ always @(posedge clk) begin
         nak_sent_reg <= 1'b0;
         tx_base_reg <= 8'd0;
         d2h_limit_reg <= {CR_W{1'b0}};
-        d2h_limit_new_reg <= 1'b1;
         st_force_reg <= 1'b0;
         st_nak_reg <= 1'b0;
         rewind_reg <= 1'b0;
     end
     if (rst) begin
         session_reg <= 8'd0;
-        link_rst_reg <= 1'b0;
         eof_reg <= 1'b0;
         eof_any_reg <= 1'b0;
     end
@@ -603,12 +614,11 @@ csr_inst (
  *         registered: one cycle behind the FIFO.  The true limit never
  *         falls (pushed - count is the words read out), so an older value
  *         is a smaller one and safe to advertise.
- *   D2H   the credit of a cycle, LIMIT - SENT in 1..32767, is known from
- *         registers: LIMIT - SENT of the previous cycle compared with 1 and
- *         2 (left_ge1_reg, left_ge2_reg), less the word taken then
- *         (took_reg).  In the cycle after d2h_limit_reg is written there
- *         is no credit (d2h_limit_new_reg): a new STATUS's credit applies
- *         one cycle later.
+ *   D2H   the credit of a cycle, LIMIT - SENT in 1..32767, is a register
+ *         (credit_reg): LIMIT - SENT of the previous cycle, compared with 1
+ *         and 2 by the borrows of three subtractions, less the word taken
+ *         then.  In the cycle after d2h_limit_reg is written there is no
+ *         credit: a new STATUS's credit applies one cycle later.
  */
 wire [16*NH-1:0] h2d_limit = h2d_limit_reg;
 wire [ND-1:0] d2h_credit;
@@ -632,26 +642,31 @@ generate
     end
 
     for (g = 0; g < ND; g = g + 1) begin : d2h_gen
-        wire [15:0] left = d2h_limit_reg[16*g +: 16] - d2h_sent_reg[16*g +: 16];
+        // LEFT = LIMIT - SENT is in 1..32767 when neither LEFT nor LEFT - 1
+        // is negative, and in 2..32767 when neither LEFT nor LEFT - 2 is:
+        // three borrows (the sign bits), with SENT + 1 kept in a register
+        reg [15:0] sent_inc_reg = 16'd1;
+        wire [15:0] limit = d2h_limit_reg[16*g +: 16];
+        wire [15:0] left = limit - d2h_sent_reg[16*g +: 16];
+        wire [15:0] left_m1 = limit + ~d2h_sent_reg[16*g +: 16];
+        wire [15:0] left_m2 = limit + ~sent_inc_reg;
         wire take = d2h_tvalid[g] && d2h_tready[g];
-        reg left_ge1_reg = 1'b0;
-        reg left_ge2_reg = 1'b0;
-        reg took_reg = 1'b0;
+        wire left_ge1 = left < 16'h8000 && left_m1 < 16'h8000;
+        wire left_ge2 = left < 16'h8000 && left_m2 < 16'h8000;
+        reg credit_reg = 1'b0;
 
-        assign d2h_credit[g] = !d2h_limit_new_reg && (took_reg ? left_ge2_reg : left_ge1_reg);
+        assign d2h_credit[g] = credit_reg;
 
         always @(posedge clk) begin
-            left_ge1_reg <= !left[15] && left != 16'd0;
-            left_ge2_reg <= !left[15] && left[14:1] != 14'd0;
-            took_reg <= take;
+            credit_reg <= !host_status && (take ? left_ge2 : left_ge1);
             if (take) begin
-                d2h_sent_reg[16*g +: 16] <= d2h_sent_reg[16*g +: 16] + 16'd1;
+                d2h_sent_reg[16*g +: 16] <= sent_inc_reg;
+                sent_inc_reg <= sent_inc_reg + 16'd1;
             end
             if (lrst) begin
                 d2h_sent_reg[16*g +: 16] <= 16'd0;
-                left_ge1_reg <= 1'b0;
-                left_ge2_reg <= 1'b0;
-                took_reg <= 1'b0;
+                sent_inc_reg <= 16'd1;
+                credit_reg <= 1'b0;
             end
         end
     end

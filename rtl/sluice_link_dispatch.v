@@ -179,14 +179,16 @@ wire data_room = !word_valid_reg || word_take;
 wire body_stall = data_body_reg && !data_room;
 
 assign s_tready = !end_reg && !body_stall;
-wire pop = s_tvalid && s_tready;
-// the same, for the body bytes of DATA and of CSR_WR frames apart, so that
-// the wide enables of the word and CSR registers need no more logic than
-// their own frame's (a CSR_WR byte never waits)
+
+// A byte is taken (s_tvalid && s_tready) in the header states, where
+// s_tready is high (pop_hdr), and in STATE_BODY, where end_reg is low
+// (pop_body); the body bytes of DATA and of CSR_WR frames apart (pop_data,
+// pop_csr), so that the wide enables of the word and CSR registers need no
+// more logic than their own frame's (a CSR_WR byte never waits).
+wire pop_hdr = s_tvalid;
+wire pop_body = s_tvalid && (!data_body_reg || data_room);
 wire pop_data = s_tvalid && data_body_reg && data_room;
 wire pop_csr = s_tvalid && csr_body_reg;
-// and for the four header bytes (s_tready is high in their states)
-wire pop_hdr = s_tvalid;
 
 assign h2d_tdata = word_reg;
 assign csr_we = csr_we_reg;
@@ -251,7 +253,7 @@ always @(posedge clk) begin
             end
         end
         STATE_BODY: begin
-            if (pop) begin
+            if (pop_body) begin
                 left_reg <= left_reg - 8'd1;
                 left_one_reg <= left_reg == 8'd2;
                 if (left_one_reg) begin
@@ -275,8 +277,7 @@ always @(posedge clk) begin
         end
     endcase
 
-    // body bytes of DATA and CSR_WR frames (pop_data, pop_csr: pop in
-    // STATE_BODY of such a frame)
+    // body bytes of DATA and CSR_WR frames
     if (pop_data) begin
         for (k = 0; k < LANES; k = k + 1) begin
             if ({{(32-LANE_W){1'b0}}, lane_reg} == k) begin

@@ -30,9 +30,9 @@ sluice: hand-written RTL library
  *
  * Timing: m_axis_* and s_tready are driven from registers.  Body bytes
  * pass a two-place input buffer (a skid buffer: the byte being framed and
- * one more), so s_tready does not depend on m_axis_tready and the sender's
- * state machine is not on a path from the PHY; a byte is framed at the
- * earliest in the cycle after its handshake.
+ * one more), so s_tready does not depend on the framer, and wire bytes a
+ * two-place output buffer, so the framer does not depend on m_axis_tready;
+ * a byte is framed at the earliest in the cycle after its handshake.
  */
 module sluice_link_tx #
 (
@@ -99,7 +99,12 @@ reg m_axis_tvalid_reg = 1'b0;
 assign m_axis_tdata = m_axis_tdata_reg;
 assign m_axis_tvalid = m_axis_tvalid_reg;
 
-wire out_free = !m_axis_tvalid_reg || m_axis_tready;
+// Output: m_axis_* and a second place behind it (o1_*), so that whether a
+// byte may be framed in this cycle (out_free: the second place is empty)
+// is a register, not m_axis_tready.
+reg [7:0] o1_tdata_reg = 8'd0;
+reg o1_valid_reg = 1'b0;
+wire out_free = !o1_valid_reg;
 
 // a frame may start without its own FLAG
 wire in_body = state_reg == STATE_BODY || (state_reg == STATE_IDLE && skip_open_reg);
@@ -112,17 +117,25 @@ sluice_crc crc_inst (
     .crc_out(crc_next)
 );
 
-wire [31:0] crc_final = ~crc_reg;
+// the CRC byte to send: crc_reg is shifted down a byte as each goes
+wire [7:0] crc_byte = ~crc_reg[7:0];
 
-// the next raw byte (before stuffing); literal: a FLAG that delimits
+// a byte that must be escaped; tested on the registers, not on raw
+function is_special;
+    input [7:0] b;
+    begin
+        is_special = b == FLAG || b == ESC;
+    end
+endfunction
+
+// the next raw byte (before stuffing); a FLAG that delimits is sent as
+// it is (needs_esc below)
 reg [7:0] raw;
 reg raw_valid;
-reg raw_literal;
 
 always @* begin
     raw = b_tdata_reg;
     raw_valid = 1'b0;
-    raw_literal = 1'b0;
 
     if (in_body) begin
         raw_valid = b_tvalid_reg;
@@ -131,26 +144,31 @@ always @* begin
             STATE_IDLE: begin
                 raw = FLAG;
                 raw_valid = b_tvalid_reg;
-                raw_literal = 1'b1;
             end
             STATE_CRC: begin
-                raw = crc_final[8*crc_idx_reg +: 8];
+                raw = crc_byte;
                 raw_valid = 1'b1;
             end
             default: begin
                 raw = FLAG;
                 raw_valid = 1'b1;
-                raw_literal = 1'b1;
             end
         endcase
     end
 end
 
 wire take = out_free && !esc_pend_reg && raw_valid;
-wire needs_esc = !raw_literal && (raw == FLAG || raw == ESC);
+wire needs_esc = in_body ? is_special(b_tdata_reg) :
+                 state_reg == STATE_CRC && is_special(crc_byte);
 
 // the body byte in b_* is framed in this cycle
 wire b_take = take && in_body;
+
+// the wire byte of this cycle: an escaped byte's second half, or the
+// framed byte (ESC first if it needs escaping)
+wire push = out_free && (esc_pend_reg || raw_valid);
+wire [7:0] push_byte = esc_pend_reg ? esc_byte_reg : needs_esc ? ESC : raw;
+wire out_pop = m_axis_tvalid_reg && m_axis_tready;
 
 assign s_tready = !skid_valid_reg;
 
@@ -190,23 +208,28 @@ always @(posedge clk) begin
         skid_valid_reg <= 1'b0;
     end
 
-    if (out_free) begin
-        m_axis_tvalid_reg <= 1'b0;
+    if (out_free && esc_pend_reg) begin
+        esc_pend_reg <= 1'b0;
+    end else if (take && needs_esc) begin
+        esc_byte_reg <= raw ^ 8'h20;
+        esc_pend_reg <= 1'b1;
     end
 
-    if (out_free && esc_pend_reg) begin
-        m_axis_tdata_reg <= esc_byte_reg;
-        m_axis_tvalid_reg <= 1'b1;
-        esc_pend_reg <= 1'b0;
-    end else if (take) begin
-        m_axis_tvalid_reg <= 1'b1;
-        if (needs_esc) begin
-            m_axis_tdata_reg <= ESC;
-            esc_byte_reg <= raw ^ 8'h20;
-            esc_pend_reg <= 1'b1;
+    // the output places: the head (m_axis_*) is refilled from o1, or from
+    // the byte pushed in this cycle
+    if (!m_axis_tvalid_reg || out_pop) begin
+        if (o1_valid_reg) begin
+            m_axis_tdata_reg <= o1_tdata_reg;
+            m_axis_tvalid_reg <= 1'b1;
+            o1_tdata_reg <= push_byte;
+            o1_valid_reg <= push;
         end else begin
-            m_axis_tdata_reg <= raw;
+            m_axis_tdata_reg <= push_byte;
+            m_axis_tvalid_reg <= push;
         end
+    end else if (push) begin
+        o1_tdata_reg <= push_byte;
+        o1_valid_reg <= 1'b1;
     end
 
     if (b_take) begin
@@ -215,6 +238,7 @@ always @(posedge clk) begin
 
     if (take && state_reg == STATE_CRC) begin
         crc_idx_reg <= crc_idx_reg + 2'd1;
+        crc_reg <= {8'hFF, crc_reg[31:8]};
     end
 
     // the closing FLAG: the next frame starts afresh
@@ -238,6 +262,7 @@ always @(posedge clk) begin
         idle_reg <= 8'd0;
         skip_open_reg <= 1'b0;
         m_axis_tvalid_reg <= 1'b0;
+        o1_valid_reg <= 1'b0;
         b_tvalid_reg <= 1'b0;
         skid_valid_reg <= 1'b0;
     end

@@ -177,9 +177,11 @@ reg [PIPE_W-1:0] rr_reg = {PIPE_W{1'b0}};
 reg word_last_reg = 1'b0;          // left_reg == 1
 reg wb_one_reg = 1'b0;             // wb_reg == 1
 reg [7:0] words_left_reg = 8'd0;   // DATA words the slot still has room for
-reg bound_reg = 1'b0;              // at a DATA word boundary, with room for a word
-reg first_reg = 1'b0;              // no word taken yet in this frame
+reg bound_reg = 1'b0, bound_next;  // at a DATA word boundary, with room for a word
+reg first_reg = 1'b0, first_next;  // no word taken yet in this frame
 reg want_close_reg = 1'b0;         // send_idle || rd_req_valid, a cycle late
+reg take_ok_reg = 1'b0;            // take_ok, from the next values of the above
+reg [NP-1:0] pipe_oh_reg = {NP{1'b0}};  // pipe_reg, one-hot
 reg slot_free_reg = 1'b0;          // slot_free, for the next cycle
 
 assign tx_top = top_reg;
@@ -284,7 +286,7 @@ wire others_ready = |(ready_pipes & ~(ONE_HOT_0 << pipe_reg));
 // is idle or a read request waits (want_close_reg, a cycle late), which
 // does not stop a frame's first word.  A DATA frame is never closed empty
 // (the pipe cannot take back its word).
-wire take_ok = bound_reg && (first_reg || !want_close_reg);
+wire take_ok = take_ok_reg;
 wire take_word = take_ok && cur_avail;
 wire load_more = state_reg == STATE_LOAD && take_word;
 wire chain_more = state_reg == STATE_WORD && take_word;
@@ -295,7 +297,7 @@ wire word_last = word_last_reg;
 genvar g;
 generate
     for (g = 0; g < NP; g = g + 1) begin : ready_gen
-        assign d2h_tready[g] = take_ok && pipe_reg == g && d2h_tvalid[g] && d2h_credit[g] && g < N_D2H;
+        assign d2h_tready[g] = take_ok && (NP == 1 || pipe_oh_reg[g]) && d2h_tvalid[g] && d2h_credit[g] && g < N_D2H;
     end
 endgenerate
 
@@ -342,16 +344,64 @@ always @(posedge clk) begin
     rd_data_reg <= mem[{rd_slot, rd_idx}];
 end
 
+// bound_reg and first_reg of the next cycle (take_ok_reg is computed from
+// them, so that d2h_tready is one LUT from registers)
+always @* begin
+    bound_next = bound_reg;
+    first_next = take_word ? 1'b0 : first_reg;
+    case (state_reg)
+        STATE_IDLE: begin
+            bound_next = 1'b0;
+            first_next = 1'b1;
+        end
+        STATE_HDR: begin
+            if (idx_reg[1:0] == 2'd3) begin
+                // the first word always fits (W/8 <= SLOT_BYTES - 4)
+                bound_next = !csr_frame_reg;
+            end
+        end
+        STATE_LOAD: begin
+            if (load_more) begin
+                bound_next = wb_one_reg && words_left_reg != 8'd1;
+            end else if (!load_wait) begin
+                bound_next = 1'b0;
+            end
+        end
+        STATE_WORD: begin
+            bound_next = !csr_frame_reg && left_reg == 9'd2 && words_left_reg != 8'd0;
+            if (word_last && !csr_frame_reg) begin
+                if (chain_more) begin
+                    bound_next = wb_one_reg && words_left_reg != 8'd1;
+                end else begin
+                    bound_next = words_left_reg != 8'd0;
+                end
+            end
+        end
+        default: begin
+        end
+    endcase
+    if (rst) begin
+        bound_next = 1'b0;
+    end
+end
+
+wire want_close_next = !rst && (send_idle || rd_req_valid);
+
+always @(posedge clk) begin
+    bound_reg <= bound_next;
+    first_reg <= first_next;
+    want_close_reg <= want_close_next;
+    take_ok_reg <= bound_next && (first_next || !want_close_next);
+end
+
 always @(posedge clk) begin
     if (wr_en) begin
         idx_reg <= idx_reg + 1'b1;
     end
 
-    want_close_reg <= send_idle || rd_req_valid;
     rd_req_ready_reg <= 1'b0;
     slot_free_reg <= slot_free_next;
     if (take_word) begin
-        first_reg <= 1'b0;
         words_left_reg <= words_left_reg - 8'd1;
     end
 
@@ -359,8 +409,6 @@ always @(posedge clk) begin
         STATE_IDLE: begin
             idx_reg <= {SLOT_AW+1{1'b0}};
             csr_i_reg <= 4'd0;
-            bound_reg <= 1'b0;
-            first_reg <= 1'b1;
             if (slot_free && rd_req_valid) begin
                 csr_frame_reg <= 1'b1;
                 arg_reg <= rd_req_addr;
@@ -371,6 +419,7 @@ always @(posedge clk) begin
             end else if (slot_free && pick_ok) begin
                 csr_frame_reg <= 1'b0;
                 pipe_reg <= pick;
+                pipe_oh_reg <= ONE_HOT_0 << pick;
                 arg_reg <= {{(16-PIPE_W){1'b0}}, pick};
                 wb_reg <= wb_of(pick);
                 wb_one_reg <= wb_of(pick) == 9'd1;
@@ -382,39 +431,33 @@ always @(posedge clk) begin
         STATE_HDR: begin
             if (idx_reg[1:0] == 2'd3) begin
                 state_reg <= csr_frame_reg ? STATE_CSR_RA : STATE_LOAD;
-                // the first word always fits (W/8 <= SLOT_BYTES - 4)
-                bound_reg <= !csr_frame_reg;
             end
         end
         STATE_LOAD: begin
+            // the word registers load whether or not the word is taken
+            // (they are unused until it is), so that only state_reg waits
+            // on the handshake
+            aw_reg <= cur_word_ext;
+            left_reg <= wb_reg;
+            word_last_reg <= wb_one_reg;
             if (load_more) begin
-                aw_reg <= cur_word_ext;
-                left_reg <= wb_reg;
-                word_last_reg <= wb_one_reg;
-                bound_reg <= wb_one_reg && words_left_reg != 8'd1;
                 state_reg <= STATE_WORD;
             end else if (!load_wait) begin
-                bound_reg <= 1'b0;
                 state_reg <= STATE_CLOSE;
             end
         end
         STATE_WORD: begin
-            aw_reg <= aw_reg >> 8;
-            left_reg <= left_reg - 9'd1;
-            word_last_reg <= left_reg == 9'd2;
-            bound_reg <= !csr_frame_reg && left_reg == 9'd2 && words_left_reg != 8'd0;
+            // likewise the next word at the last byte of this one (unused
+            // unless it is taken: chain_more)
+            aw_reg <= word_last ? cur_word_ext : aw_reg >> 8;
+            left_reg <= word_last ? wb_reg : left_reg - 9'd1;
+            word_last_reg <= word_last ? wb_one_reg : left_reg == 9'd2;
             if (word_last) begin
                 if (csr_frame_reg) begin
                     csr_i_reg <= csr_i_reg + 4'd1;
                     state_reg <= csr_i_reg + 4'd1 == csr_n_reg ? STATE_CLOSE : STATE_CSR_RA;
                     rd_req_ready_reg <= csr_i_reg + 4'd1 == csr_n_reg;
-                end else if (chain_more) begin
-                    aw_reg <= cur_word_ext;
-                    left_reg <= wb_reg;
-                    word_last_reg <= wb_one_reg;
-                    bound_reg <= wb_one_reg && words_left_reg != 8'd1;
-                end else begin
-                    bound_reg <= words_left_reg != 8'd0;
+                end else if (!chain_more) begin
                     state_reg <= STATE_LOAD;
                 end
             end
@@ -444,8 +487,6 @@ always @(posedge clk) begin
         top_reg <= 8'd0;
         idx_reg <= {SLOT_AW+1{1'b0}};
         rr_reg <= {PIPE_W{1'b0}};
-        bound_reg <= 1'b0;
-        want_close_reg <= 1'b0;
         rd_req_ready_reg <= 1'b0;
         slot_free_reg <= 1'b0;
     end
