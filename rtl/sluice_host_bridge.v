@@ -80,17 +80,17 @@ sluice: hand-written RTL library
  * Timing: no adder or wide compare lies between a register and a
  * handshake, so that the bridge runs at 48 MHz and more on an iCE40 UP5K
  * (it was about 22 MHz, its D2H credit subtraction in front of the pipe
- * FIFO's read pointer).  h2d_tvalid and d2h_tready are two LUTs or so from
- * registers; the link's own paths are registered likewise.  What that
- * costs in latency, each a cycle and none visible to the protocol: the
- * deframer registers each wire byte with its FLAG and ESC compares, and a
- * closing frame's checks are registered, so a frame takes effect two
- * cycles later than it did; the D2H credit of a new STATUS applies one cycle later; the
- * H2D limits are advertised one cycle behind the FIFOs (a smaller, safe
- * value); CSR writes land one cycle after the dispatcher's write and reads
- * take two; body bytes pass a two-place buffer in front of the framer; the
- * sender waits a cycle after the window pointers move, and its STATUS
- * triggers and the send buffer's idle test are a cycle late.
+ * FIFO's read pointer).  d2h_tready and h2d_tvalid are one LUT from
+ * registers, and the link's own paths are registered likewise.  What that
+ * costs in latency, none of it visible to the protocol: the deframer
+ * registers each wire byte with its FLAG and ESC compares, and a closing
+ * frame's checks are registered in two stages, so a frame takes effect
+ * three cycles later than it did; the D2H credit of a new STATUS applies
+ * one cycle later; the H2D limits are advertised one cycle behind the
+ * FIFOs (a smaller, safe value); CSR writes land one cycle after the
+ * dispatcher's write and reads take two; the sender waits two cycles after
+ * the window pointers move, and its STATUS triggers are two cycles late;
+ * the dispatcher takes a cycle at the end of a frame's body.
  *
  * What the generated sluice_top contains (the compiler's back end writes
  * it; tests/runtime/cosim_top.v is a hand-written example):
@@ -370,30 +370,34 @@ wire [7:0] payload_len = len_reg[7:0] - 8'd4;   // len_reg <= 259 when used
 // payload_len tested on len_reg itself (4 <= len_reg <= 259 when used)
 wire payload_some = len_reg[7:0] != 8'd4;
 wire payload_one = len_reg[7:0] == 8'd5;
-wire len_fits = h_type == T_DATA ? payload_some && lane_reg == {LANE_W{1'b0}} && pipe_ok_reg :
-                h_type == T_CSR_RD ? payload_one && h_rd_count != 8'd0 &&
-                                     h_rd_count <= 8'd15 :
-                payload_some && len_reg[1:0] == 2'd0;
 
 // The checks of a frame are computed from the header and length registers
-// in the cycle of rx_eof (the body's last byte came at least one cycle
-// earlier, so they are final) and acted on in the next cycle, eof_reg: a
-// closing frame takes effect one cycle after its FLAG, and no compare or
-// subtraction lies between those registers and the link state, the ring's
-// commit or the sender.  The next frame's first byte is at least five
-// cycles behind its opening FLAG, so the registers are not disturbed.
-reg eof_reg = 1'b0;             // rx_eof && rx_eof_ok, one cycle later
-reg eof_any_reg = 1'b0;         // rx_eof, one cycle later
+// from the cycle of rx_eof on (the body's last byte came at least one
+// cycle earlier, so they are final), the type-and-length check in two
+// stages, and acted on two cycles later, eof_reg: a closing frame takes
+// effect two cycles after its FLAG, and no compare or subtraction lies
+// between those registers and the link state, the ring's commit or the
+// sender.  The next frame's first byte is at least five cycles behind its
+// opening FLAG, so the registers are not disturbed.
+reg eof_q_reg = 1'b0;           // rx_eof && rx_eof_ok, one cycle later
+reg eof_any_q_reg = 1'b0;       // rx_eof, one cycle later
+reg eof_reg = 1'b0;             // rx_eof && rx_eof_ok, two cycles later
+reg eof_any_reg = 1'b0;         // rx_eof, two cycles later
+// the parts of the type-and-length check, a stage early
+reg fit_seq_reg = 1'b0;         // is_seq && seq_len_ok
+reg fit_data_reg = 1'b0;        // h_type == T_DATA
+reg fit_rd_reg = 1'b0;          // h_type == T_CSR_RD
+reg fit_data_ok_reg = 1'b0;     // DATA: some payload, whole words, a pipe
+reg fit_rd_ok_reg = 1'b0;       // CSR_RD: one byte, a count of 1..15
+reg fit_wr_ok_reg = 1'b0;       // CSR_WR: some payload, whole 32-bit words
 reg chk_seq_reg = 1'b0;         // a sequenced frame of a fitting length
 reg chk_in_order_reg = 1'b0;    // its SEQ is the one expected
 reg chk_ahead_reg = 1'b0;       // its SEQ is after the one expected
 reg chk_ooo_back_reg = 1'b0;    // its SEQ is not after the last out-of-order one
 reg chk_status_reg = 1'b0;      // a STATUS of the right length
 reg chk_reset_reg = 1'b0;       // a LINK_RESET of the right length
-// ack_off and top_off a cycle before the checks (the header is complete
-// cycles before the FLAG, tx_base moves only at a STATUS, and a tx_top a
-// cycle old is a smaller window)
-reg [7:0] ack_off_reg = 8'd0;
+// top_off a cycle before the checks (tx_base moves only at a STATUS, and
+// a tx_top a cycle old is a smaller window)
 reg [7:0] top_off_reg = 8'd0;
 reg chk_ack_ok_reg = 1'b0;      // STATUS: ACK lies in tx_base .. tx_top
 reg chk_ack_new_reg = 1'b0;     // STATUS: ACK is past tx_base
@@ -441,18 +445,26 @@ wire host_poll = h_b1[1];
 wire frame_done;
 
 always @(posedge clk) begin
-    eof_reg <= rx_eof && rx_eof_ok;
-    eof_any_reg <= rx_eof;
-    chk_seq_reg <= is_seq && seq_len_ok && len_fits;
+    eof_q_reg <= rx_eof && rx_eof_ok;
+    eof_any_q_reg <= rx_eof;
+    eof_reg <= eof_q_reg;
+    eof_any_reg <= eof_any_q_reg;
+    fit_seq_reg <= is_seq && seq_len_ok;
+    fit_data_reg <= h_type == T_DATA;
+    fit_rd_reg <= h_type == T_CSR_RD;
+    fit_data_ok_reg <= payload_some && lane_reg == {LANE_W{1'b0}} && pipe_ok_reg;
+    fit_rd_ok_reg <= payload_one && h_rd_count != 8'd0 && h_rd_count <= 8'd15;
+    fit_wr_ok_reg <= payload_some && len_reg[1:0] == 2'd0;
+    chk_seq_reg <= fit_seq_reg && (fit_data_reg ? fit_data_ok_reg :
+                                   fit_rd_reg ? fit_rd_ok_reg : fit_wr_ok_reg);
     chk_in_order_reg <= seq_off == 8'd0;
     chk_ahead_reg <= seq_ahead;
     chk_ooo_back_reg <= ooo_back;
     chk_status_reg <= h_type == T_STATUS && len_reg == ST_LEN;
     chk_reset_reg <= h_type == T_LINK_RESET && len_reg == 9'd2;
-    ack_off_reg <= ack_off;
     top_off_reg <= top_off;
-    chk_ack_ok_reg <= ack_off_reg <= top_off_reg;
-    chk_ack_new_reg <= ack_off_reg != 8'd0;
+    chk_ack_ok_reg <= ack_off <= top_off_reg;
+    chk_ack_new_reg <= ack_off != 8'd0;
     chk_next_ahead_reg <= next_ahead;
     chk_cred_new_reg <= d2h_limit_reg != cred_sh_reg;
 
@@ -526,6 +538,8 @@ always @(posedge clk) begin
     end
     if (rst) begin
         session_reg <= 8'd0;
+        eof_q_reg <= 1'b0;
+        eof_any_q_reg <= 1'b0;
         eof_reg <= 1'b0;
         eof_any_reg <= 1'b0;
     end

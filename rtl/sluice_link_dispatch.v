@@ -42,11 +42,13 @@ sluice: hand-written RTL library
  * h2d_tdata is shared: pipe i's word is h2d_tdata[W_i-1:0], valid while
  * h2d_tvalid[i].  Throughput: one payload byte per cycle while the FIFOs
  * take the words (a word leaves in the same cycle the next one's first
- * byte arrives), plus 5 cycles per frame.
+ * byte arrives), plus 6 cycles per frame.
  *
  * Timing: s_tready is two LUTs from registers and h2d_tready (the frame's
- * TYPE and state decoded in registers), and the enables of the word and
- * CSR registers use their own frame's condition only.
+ * TYPE and state decoded in registers), the enables of the word and CSR
+ * registers use their own frame's condition only, and the state moves to
+ * STATE_END in the cycle after the body's last byte (body_done_reg), not
+ * on the handshake.
  */
 module sluice_link_dispatch #
 (
@@ -178,7 +180,11 @@ wire data_room = !word_valid_reg || word_take;
 
 wire body_stall = data_body_reg && !data_room;
 
-assign s_tready = !end_reg && !body_stall;
+// the body's last byte was taken in the last cycle: STATE_END follows
+// (its own cycle, so that the state does not wait on h2d_tready)
+reg body_done_reg = 1'b0;
+
+assign s_tready = !end_reg && !body_done_reg && !body_stall;
 
 // A byte is taken (s_tvalid && s_tready) in the header states, where
 // s_tready is high (pop_hdr), and in STATE_BODY, where end_reg is low
@@ -186,9 +192,9 @@ assign s_tready = !end_reg && !body_stall;
 // pop_csr), so that the wide enables of the word and CSR registers need no
 // more logic than their own frame's (a CSR_WR byte never waits).
 wire pop_hdr = s_tvalid;
-wire pop_body = s_tvalid && (!data_body_reg || data_room);
-wire pop_data = s_tvalid && data_body_reg && data_room;
-wire pop_csr = s_tvalid && csr_body_reg;
+wire pop_body = s_tvalid && !body_done_reg && (!data_body_reg || data_room);
+wire pop_data = s_tvalid && !body_done_reg && data_body_reg && data_room;
+wire pop_csr = s_tvalid && !body_done_reg && csr_body_reg;
 
 assign h2d_tdata = word_reg;
 assign csr_we = csr_we_reg;
@@ -253,19 +259,18 @@ always @(posedge clk) begin
             end
         end
         STATE_BODY: begin
+            if (body_done_reg) begin
+                state_reg <= STATE_END;
+                end_reg <= 1'b1;
+                data_body_reg <= 1'b0;
+                csr_body_reg <= 1'b0;
+                body_done_reg <= 1'b0;
+            end
             if (pop_body) begin
                 left_reg <= left_reg - 8'd1;
                 left_one_reg <= left_reg == 8'd2;
-                if (left_one_reg) begin
-                    state_reg <= STATE_END;
-                    end_reg <= 1'b1;
-                    data_body_reg <= 1'b0;
-                    csr_body_reg <= 1'b0;
-                end
+                body_done_reg <= left_one_reg;
 
-                if (is_csr_rd_reg && rd_count_reg == 8'd0) begin
-                    rd_count_reg <= s_tdata;
-                end
             end
         end
         default: begin
@@ -295,6 +300,12 @@ always @(posedge clk) begin
         end
     end
 
+    // a CSR_RD's count, its first payload byte (such a byte never waits)
+    if (state_reg == STATE_BODY && is_csr_rd_reg && s_tvalid && !body_done_reg &&
+            rd_count_reg == 8'd0) begin
+        rd_count_reg <= s_tdata;
+    end
+
     if (pop_csr) begin
         csr_byte_reg <= csr_byte_reg + 2'd1;
         csr_sh_reg <= {s_tdata, csr_sh_reg[23:8]};
@@ -311,6 +322,7 @@ always @(posedge clk) begin
         end_reg <= 1'b0;
         data_body_reg <= 1'b0;
         csr_body_reg <= 1'b0;
+        body_done_reg <= 1'b0;
         word_valid_reg <= 1'b0;
         csr_we_reg <= 1'b0;
     end

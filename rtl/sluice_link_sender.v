@@ -173,33 +173,6 @@ reg poll_reg = 1'b0;
 reg [7:0] ack_adv_reg = 8'd0;
 reg [7:0] events_adv_reg = 8'd0;
 reg [16*NP-1:0] limit_adv_reg = {16*NP{1'b0}};
-// the advertised limit less half the credit depth: the host has less than
-// half the FIFO of credit left when (limit_adv - pushed) is below that
-// half, i.e. when limit_half_adv - pushed is negative, which is the borrow
-// of one subtraction instead of a subtraction and a compare
-reg [16*NP-1:0] limit_half_adv_reg;
-
-// half the credit depth of H2D pipe p
-function [15:0] half_depth_of;
-    input [PIPE_W-1:0] p;
-    integer j;
-    begin
-        half_depth_of = 16'd0;
-        for (j = 0; j < N_H2D; j = j + 1) begin
-            if ({{(32-PIPE_W){1'b0}}, p} == j) begin
-                half_depth_of = credit_depth(j) >> 1;
-            end
-        end
-    end
-endfunction
-
-integer r;
-
-initial begin
-    for (r = 0; r < NP; r = r + 1) begin
-        limit_half_adv_reg[16*r +: 16] = 16'd0 - (credit_depth(r) >> 1);
-    end
-end
 
 reg [GAP_W-1:0] gap_reg = {GAP_W{1'b0}};
 reg gap_short_reg = 1'b0;       // gap_reg >= GAP_SHORT, a cycle late
@@ -228,32 +201,34 @@ reg have_data_reg = 1'b0;
 reg behind_reg = 1'b0;          // acknowledged past the send pointer
 reg rewind_ok_reg = 1'b0;       // rewind_seq_reg lies in tx_base .. tx_top
 
-// What changed since the last STATUS, in two register stages: each
-// value against what was advertised (ACK and EVENTS, and per H2D pipe the
-// limit and the host's credit left, advertised limit - words pushed, below
-// half the depth or negative), then dirty and urgent.  They lag the values
+// What changed since the last STATUS, in register stages: each value
+// against what was advertised (ACK and EVENTS, and per H2D pipe the limit
+// and, a stage later, the host's credit left, advertised limit - words
+// pushed, below half the depth or negative), then dirty and urgent.  They lag the values
 // the STATUS records, so its triggers are masked while a STATUS goes and
 // for QUIET cycles after (quiet_reg).
 reg ack_new_reg = 1'b0;        // ack != ack_adv_reg
 reg ack_far_reg = 1'b0;        // ack - ack_adv_reg >= 2
 reg events_new_reg = 1'b0;     // events != events_adv_reg
 reg [NP-1:0] limit_new_reg = {NP{1'b0}};    // h2d_limit != limit_adv_reg
-reg [NP-1:0] credit_low_reg = {NP{1'b0}};   // and the host short of credit
+reg [16*NP-1:0] left_adv_reg = {16*NP{1'b0}};  // limit_adv_reg - h2d_pushed
+reg [NP-1:0] credit_low_reg = {NP{1'b0}};   // the host short of credit (a
+                                            // stage later)
 
 reg dirty;
 reg urgent;
 reg [NP-1:0] limit_new;
 reg [NP-1:0] credit_low;
 reg [15:0] left_adv;
-reg [15:0] left_half;
+reg [16*NP-1:0] left_adv_next;
 integer i;
 
 always @* begin
     for (i = 0; i < NP; i = i + 1) begin
-        left_adv = limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16];
-        left_half = limit_half_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16];
+        left_adv_next[16*i +: 16] = limit_adv_reg[16*i +: 16] - h2d_pushed[16*i +: 16];
+        left_adv = left_adv_reg[16*i +: 16];
         limit_new[i] = i < N_H2D && h2d_limit[16*i +: 16] != limit_adv_reg[16*i +: 16];
-        credit_low[i] = left_adv >= 16'h8000 || left_half >= 16'h8000;
+        credit_low[i] = left_adv >= 16'h8000 || left_adv < (credit_depth(i) >> 1);
     end
 end
 
@@ -262,6 +237,7 @@ always @(posedge clk) begin
     ack_far_reg <= (ack - ack_adv_reg) >= 8'd2;
     events_new_reg <= events != events_adv_reg;
     limit_new_reg <= limit_new;
+    left_adv_reg <= left_adv_next;
     credit_low_reg <= credit_low;
 end
 
@@ -488,7 +464,6 @@ always @(posedge clk) begin
                 if (at_limit_lo_reg) begin
                     hold_reg <= cr_limit[15:8];
                     limit_adv_reg[16*cr_pipe +: 16] <= cr_limit;
-                    limit_half_adv_reg[16*cr_pipe +: 16] <= cr_limit - half_depth_of(cr_pipe);
                 end
                 if (last) begin
                     state_reg <= STATE_IDLE;
@@ -521,9 +496,6 @@ always @(posedge clk) begin
         ack_adv_reg <= 8'd0;
         events_adv_reg <= 8'd0;
         limit_adv_reg <= {16*NP{1'b0}};
-        for (r = 0; r < NP; r = r + 1) begin
-            limit_half_adv_reg[16*r +: 16] <= 16'd0 - (credit_depth(r) >> 1);
-        end
         gap_reg <= {GAP_W{1'b0}};
         poll_cnt_reg <= POLL_START;
         window_fresh_reg <= 1'b0;

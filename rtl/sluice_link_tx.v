@@ -28,11 +28,10 @@ sluice: hand-written RTL library
  * body of n bytes with e bytes to escape takes n + e + 5 cycles back to
  * back (n + e + 6 after a pause).
  *
- * Timing: m_axis_* and s_tready are driven from registers.  Body bytes
- * pass a two-place input buffer (a skid buffer: the byte being framed and
- * one more), so s_tready does not depend on the framer, and wire bytes a
- * two-place output buffer, so the framer does not depend on m_axis_tready;
- * a byte is framed at the earliest in the cycle after its handshake.
+ * Timing: m_axis_* are driven from registers, and wire bytes pass a
+ * two-place output buffer, so the framer does not depend on m_axis_tready.
+ * s_tready depends on the framer's state (registers) only; s_* should come
+ * from registers (sluice_link_sender's output).
  */
 module sluice_link_tx #
 (
@@ -85,13 +84,10 @@ reg [7:0] idle_reg = 8'd0;   // cycles since the last closing FLAG left
 // IDLE_CYCLES cycles ago and nothing was sent since
 reg skip_open_reg = 1'b0;
 
-// input buffer: the body byte being framed (b_*) and the one behind it
-reg [7:0] b_tdata_reg = 8'd0;
-reg b_tlast_reg = 1'b0;
-reg b_tvalid_reg = 1'b0;
-reg [7:0] skid_tdata_reg = 8'd0;
-reg skid_tlast_reg = 1'b0;
-reg skid_valid_reg = 1'b0;
+// the body byte offered (s_* come from registers in sluice_link_sender)
+wire [7:0] b_tdata = s_tdata;
+wire b_tlast = s_tlast;
+wire b_tvalid = s_tvalid;
 
 reg [7:0] m_axis_tdata_reg = 8'd0;
 reg m_axis_tvalid_reg = 1'b0;
@@ -113,7 +109,7 @@ wire [31:0] crc_next;
 
 sluice_crc crc_inst (
     .crc_in(crc_reg),
-    .data(b_tdata_reg),
+    .data(b_tdata),
     .crc_out(crc_next)
 );
 
@@ -134,16 +130,16 @@ reg [7:0] raw;
 reg raw_valid;
 
 always @* begin
-    raw = b_tdata_reg;
+    raw = b_tdata;
     raw_valid = 1'b0;
 
     if (in_body) begin
-        raw_valid = b_tvalid_reg;
+        raw_valid = b_tvalid;
     end else begin
         case (state_reg)
             STATE_IDLE: begin
                 raw = FLAG;
-                raw_valid = b_tvalid_reg;
+                raw_valid = b_tvalid;
             end
             STATE_CRC: begin
                 raw = crc_byte;
@@ -158,7 +154,7 @@ always @* begin
 end
 
 wire take = out_free && !esc_pend_reg && raw_valid;
-wire needs_esc = in_body ? is_special(b_tdata_reg) :
+wire needs_esc = in_body ? is_special(b_tdata) :
                  state_reg == STATE_CRC && is_special(crc_byte);
 
 // the body byte in b_* is framed in this cycle
@@ -170,14 +166,14 @@ wire push = out_free && (esc_pend_reg || raw_valid);
 wire [7:0] push_byte = esc_pend_reg ? esc_byte_reg : needs_esc ? ESC : raw;
 wire out_pop = m_axis_tvalid_reg && m_axis_tready;
 
-assign s_tready = !skid_valid_reg;
+assign s_tready = b_take;
 
 always @* begin
     state_next = state_reg;
 
     if (take) begin
         if (in_body) begin
-            state_next = b_tlast_reg ? STATE_CRC : STATE_BODY;
+            state_next = b_tlast ? STATE_CRC : STATE_BODY;
         end else if (state_reg == STATE_IDLE) begin
             state_next = STATE_BODY;
         end else if (state_reg == STATE_CRC) begin
@@ -190,23 +186,6 @@ end
 
 always @(posedge clk) begin
     state_reg <= state_next;
-
-    if (!skid_valid_reg) begin
-        if (b_tvalid_reg && !b_take) begin
-            // b_* is held: a new byte waits behind it
-            skid_tdata_reg <= s_tdata;
-            skid_tlast_reg <= s_tlast;
-            skid_valid_reg <= s_tvalid;
-        end else begin
-            b_tdata_reg <= s_tdata;
-            b_tlast_reg <= s_tlast;
-            b_tvalid_reg <= s_tvalid;
-        end
-    end else if (b_take) begin
-        b_tdata_reg <= skid_tdata_reg;
-        b_tlast_reg <= skid_tlast_reg;
-        skid_valid_reg <= 1'b0;
-    end
 
     if (out_free && esc_pend_reg) begin
         esc_pend_reg <= 1'b0;
@@ -263,8 +242,6 @@ always @(posedge clk) begin
         skip_open_reg <= 1'b0;
         m_axis_tvalid_reg <= 1'b0;
         o1_valid_reg <= 1'b0;
-        b_tvalid_reg <= 1'b0;
-        skid_valid_reg <= 1'b0;
     end
 end
 

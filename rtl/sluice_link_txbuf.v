@@ -162,14 +162,14 @@ reg [2:0] state_reg = STATE_IDLE;
 reg [7:0] top_reg = 8'd0;
 reg csr_frame_reg = 1'b0;          // building CSR_RDATA (else DATA)
 reg [PIPE_W-1:0] pipe_reg = {PIPE_W{1'b0}};
-reg [15:0] arg_reg = 16'd0;
+reg [15:0] arg_reg = 16'd0;        // ARG; for CSR_RDATA, after the header,
+                                   // the register to read next
 reg [SLOT_AW:0] idx_reg = {SLOT_AW+1{1'b0}};
 reg [8:0] wb_reg = 9'd4;           // bytes per word of the pipe
 reg [8:0] left_reg = 9'd0;         // bytes of the word still to write
 reg [AW_W-1:0] aw_reg = {AW_W{1'b0}};
 reg [3:0] csr_i_reg = 4'd0;
 reg [3:0] csr_n_reg = 4'd1;
-reg [15:0] raddr_reg = 16'd0;      // the register to read next
 reg [PIPE_W-1:0] rr_reg = {PIPE_W{1'b0}};
 
 // Registers that keep the pipe handshake short (d2h_tready is two LUTs
@@ -187,7 +187,7 @@ reg slot_free_reg = 1'b0;          // slot_free, for the next cycle
 assign tx_top = top_reg;
 assign rd_data = rd_data_reg;
 assign rd_len = len_reg[rd_slot];
-assign csr_raddr = raddr_reg;
+assign csr_raddr = arg_reg;
 // state_reg == STATE_CLOSE && csr_frame_reg, as a register
 reg rd_req_ready_reg = 1'b0;
 assign rd_req_ready = rd_req_ready_reg;
@@ -412,7 +412,6 @@ always @(posedge clk) begin
             if (slot_free && rd_req_valid) begin
                 csr_frame_reg <= 1'b1;
                 arg_reg <= rd_req_addr;
-                raddr_reg <= rd_req_addr;
                 csr_n_reg <= rd_req_count == 8'd0 ? 4'd1 :
                              rd_req_count > MAX_READ ? MAX_READ[3:0] : rd_req_count[3:0];
                 state_reg <= STATE_HDR;
@@ -469,7 +468,7 @@ always @(posedge clk) begin
             // the next register's address, four cycles before it is read
             // (sluice_csr decodes it in one cycle and reads it in the next)
             aw_reg <= csr_rdata_ext;
-            raddr_reg <= raddr_reg + 16'd1;
+            arg_reg <= arg_reg + 16'd1;
             left_reg <= 9'd4;
             word_last_reg <= 1'b0;
             state_reg <= STATE_WORD;
