@@ -1,12 +1,21 @@
 # sluice -- top-level build.
 #
 #   make            build the compiler (build/bin/sluice) and the test programs
-#   make deps       install the toolchain from Debian's packages when missing
+#   make deps       install the toolchain from Debian's packages when missing;
+#                   `make deps BOARD=NAME` also what the board's family takes
+#                   (an ECP5 or Gowin board: YoWASP's tools from PyPI, into
+#                   build/venv-fpga)
 #   make test       deps (if needed), build, run every test; ends "N passed, N failed"
 #   make bench      cycles per word, iCE40 and ECP5 resources and Fmax per
 #                   example and bench/ kernel, beside hand-written RTL
-#                   (bench/RESULTS.md); installs the ECP5 tools (YoWASP, from
-#                   PyPI) into build/venv-fpga first (scripts/deps.sh --fpga-pypi)
+#                   (bench/RESULTS.md), then the ECP5 and Gowin board builds
+#                   (tests/flow/run_board_other.sh: Fmax, LUTs, seconds),
+#                   then every example built for the iCEBreaker, ULX3S and
+#                   Tang Nano 9K and a host pipe's throughput on the virtual
+#                   board (scripts/bench.py --boards); installs their tools
+#                   (YoWASP's and apycula, from PyPI) into build/venv-fpga
+#                   first (scripts/deps.sh --fpga-pypi); what lacks its tools
+#                   is skipped
 #   make demo       the end-to-end demo (host program on the simulator)
 #   make install    into PREFIX (default /usr/local)
 #
@@ -110,7 +119,7 @@ all: $(RT_LIB) $(RT_TEST_BIN) $(if $(wildcard tests/runtime/test_proto.c),$(BUIL
 -include $(RT_OBJ:.o=.d)
 
 deps:
-	scripts/deps.sh
+	scripts/deps.sh $(if $(BOARD),--board $(BOARD))
 
 check-deps:
 	@scripts/deps.sh --check || scripts/deps.sh
@@ -125,8 +134,10 @@ demo: check-deps
 
 bench: check-deps
 	$(MAKE) all
-	scripts/deps.sh --fpga-pypi || echo "bench: no ECP5 tools (see above); bench.py says how to install them"
+	scripts/deps.sh --fpga-pypi || echo "bench: some FPGA tools did not install (see above); what needs them is skipped"
 	python3 scripts/bench.py --family ice40,ecp5 --matched
+	tests/flow/run_board_other.sh
+	python3 scripts/bench.py --boards
 
 # Installs the compiler, libsluice and its headers, and what the compiler
 # reads at run time (PREFIX/share/sluice: the kernel header, rtl/, sim/,

@@ -290,9 +290,14 @@ always @(posedge clk) begin
 end
 
 reg [31:0] rmux;
+// the read mux's own loop index, set on every path: sharing i with the
+// clocked block above, and leaving it unset outside the low region, made i
+// a latch, which Yosys 0.70 (YoWASP's, the ECP5 and Gowin flows) refuses
+integer ri;
 
 always @* begin
     rmux = 32'd0;
+    ri = 0;
     if (rd_low_reg) begin
         if (raddr[11:4] == 8'h00) begin
             case (raddr[3:0])
@@ -308,19 +313,19 @@ always @* begin
                 default: rmux = 32'd0;
             endcase
         end
-        for (i = 0; i < N_H2D; i = i + 1) begin
-            if (ra == 32'h0040 + i) begin
-                rmux = {sat16(H2D_DEPTHS[32*i +: 32]), H2D_WIDTHS[16*i +: 16]};
+        for (ri = 0; ri < N_H2D; ri = ri + 1) begin
+            if (ra == 32'h0040 + ri) begin
+                rmux = {sat16(H2D_DEPTHS[32*ri +: 32]), H2D_WIDTHS[16*ri +: 16]};
             end
         end
-        for (i = 0; i < N_D2H; i = i + 1) begin
-            if (ra == 32'h0080 + i) begin
-                rmux = {sat16(D2H_DEPTHS[32*i +: 32]), D2H_WIDTHS[16*i +: 16]};
+        for (ri = 0; ri < N_D2H; ri = ri + 1) begin
+            if (ra == 32'h0080 + ri) begin
+                rmux = {sat16(D2H_DEPTHS[32*ri +: 32]), D2H_WIDTHS[16*ri +: 16]};
             end
         end
-        for (i = 0; i < N_KERNELS; i = i + 1) begin
-            if (ra == 32'h0100 + i) begin
-                rmux = {dones_reg[16*i +: 16], 14'd0, pending_reg[i], kernel_busy[i] || kernel_done[i]};
+        for (ri = 0; ri < N_KERNELS; ri = ri + 1) begin
+            if (ra == 32'h0100 + ri) begin
+                rmux = {dones_reg[16*ri +: 16], 14'd0, pending_reg[ri], kernel_busy[ri] || kernel_done[ri]};
             end
         end
     end else if (rd_arg_reg) begin

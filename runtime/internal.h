@@ -131,6 +131,10 @@ int sluice__device_open_with(sluice_device **dev, const struct sluice_transport_
 
 /* ---- modules (module.c) ----------------------------------------------------- */
 
+/* SLUICE_E_NO_IMAGE: the message, then the images the module carries (a
+ * transport's load finding none that fits its device). */
+int rt_no_image(const struct sluice_module *m, const char *fmt, ...) RT_PRINTF(2, 3);
+
 enum rt_pipe_kind { RT_PIPE_KERNEL, RT_PIPE_HOST, RT_PIPE_IO };
 enum rt_pipe_dir { RT_DIR_NONE, RT_DIR_H2D, RT_DIR_D2H, RT_DIR_IN, RT_DIR_OUT };
 

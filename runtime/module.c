@@ -11,6 +11,8 @@
  */
 #include "internal.h"
 
+#include <stdarg.h>
+
 #include <string.h>
 
 int sluice_module_load(sluice_device *dev, const char *path, sluice_module **mod)
@@ -159,4 +161,22 @@ int sluice_module_set_spec(sluice_module *mod, const char *name, const void *val
 		rc = rt_pump(mod->dev, 0);
 	rt_dev_leave(mod->dev);
 	return rc;
+}
+
+int rt_no_image(const struct sluice_module *m, const char *fmt, ...)
+{
+	char why[512], kinds[200] = "";
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	size_t n = 0;
+	const char *key;
+	json_t *v;
+	json_object_foreach(m->images, key, v) {
+		(void)v;
+		if (n < sizeof kinds)
+			n += (size_t)snprintf(kinds + n, sizeof kinds - n, "%s%s", n ? ", " : "", key);
+	}
+	return rt_err(SLUICE_E_NO_IMAGE, "%s (the module carries: %s)", why, n ? kinds : "nothing");
 }

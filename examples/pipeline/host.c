@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 	reference(samples, n, THRESHOLD, want);
 
 	sluice_device *dev;
-	char devname[64];
+	char devname[4096];	/* "board:" and a path to the board's line */
 	check(sluice_device_open(&dev, NULL), "opening the device");
 	check(sluice_device_info(dev, SLUICE_INFO_DEVICE_NAME, devname, sizeof devname),
 	      "asking the device's name");

@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 	static int32_t x[N], y[N];
 	sluice_device *dev;
 	sluice_module *mod;
-	char devname[64];
+	char devname[4096];	/* "board:" and a path to the board's line */
 
 	check(sluice_device_open(&dev, NULL), "opening the device");
 	check(sluice_device_info(dev, SLUICE_INFO_DEVICE_NAME, devname, sizeof devname),

@@ -361,9 +361,11 @@ static int write_report(struct hls_ctx *ctx, const char *dir,
 	return 0;
 }
 
-/* --board: the board's family is the target and its oscillator the clock
- * (a PLL for another clock is not generated yet). */
-static int use_board(struct hls_ctx *ctx, struct build_opts *o, struct board *b)
+/* --board: the board's family is the target, and the clock its
+ * oscillator's or, with --clock, what the PLL makes (the design is
+ * scheduled for that). */
+static int use_board(struct hls_ctx *ctx, struct build_opts *o, struct board *b,
+		     struct flow_clock *clk)
 {
 	if (board_load(ctx, sluice_home(ctx), o->board, b))
 		return -1;
@@ -373,15 +375,9 @@ static int use_board(struct hls_ctx *ctx, struct build_opts *o, struct board *b)
 		return -1;
 	}
 	ctx->target = b->family;
-	if (o->clock_mhz > 0 && (o->clock_mhz > b->clock_mhz * 1.0001 ||
-				 o->clock_mhz < b->clock_mhz * 0.9999)) {
-		fprintf(stderr, "sluice: error: --clock %g MHz: board '%s' runs the design at its "
-				"oscillator's %g MHz, and sluice does not yet make other clocks with "
-				"the %s PLL\n", o->clock_mhz, b->name, b->clock_mhz,
-			hls_target_name(b->family));
+	if (flow_clock_plan(ctx, b, o->clock_mhz, clk))
 		return -1;
-	}
-	o->clock_mhz = b->clock_mhz;
+	o->clock_mhz = clk->mhz;
 	return 0;
 }
 
@@ -398,7 +394,8 @@ int cmd_build(int argc, char **argv)
 	if (o.main_program && wrap_main(&ctx, &o))
 		goto out;
 	struct board board;
-	if (o.board && use_board(&ctx, &o, &board))
+	struct flow_clock clock;
+	if (o.board && use_board(&ctx, &o, &board, &clock))
 		goto out;
 	if (o.clock_mhz > 0)
 		ctx.clock_mhz = o.clock_mhz;
@@ -482,7 +479,7 @@ int cmd_build(int argc, char **argv)
 	struct rtl_opts ro = {
 		.clock_hz = (uint64_t)(ctx.clock_mhz * 1e6 + 0.5),
 		/* the simulator's link: a round trip is short */
-		.retx_timeout = o.board ? flow_retx_timeout(&board) : 4096,
+		.retx_timeout = o.board ? flow_retx_timeout(&board, clock.mhz) : 4096,
 	};
 	if (rtlgen_program(&ctx, p, &sched, &ro, rtl_dir, &files) || ctx.diag.errors)
 		goto out;
@@ -512,7 +509,7 @@ int cmd_build(int argc, char **argv)
 	}
 	if (o.board) {
 		struct flow_opts fo = {
-			.board = &board, .home = home, .dir = o.output, .p = p, .files = &files,
+			.board = &board, .clock = &clock, .home = home, .dir = o.output, .p = p, .files = &files,
 			.allow_slow = o.allow_slow, .quiet = o.quiet, .seed = o.seed,
 		};
 		if (flow_build(&ctx, &fo))

@@ -70,6 +70,9 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 int cmd_build(int argc, char **argv);
 int cmd_program(int argc, char **argv);
 int cmd_vboard(int argc, char **argv);
+/* program.c: DIR/manifest.json, or NULL after saying on stderr that DIR
+ * is not a module. */
+json_t *module_manifest(const char *dir);
 /* program.c: the manifest m's bitstream image for board `want` (NULL: the
  * only one there is); NULL after saying why on stderr. */
 json_t *module_bitstream(json_t *m, const char *dir, const char *want);

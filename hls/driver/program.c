@@ -31,6 +31,18 @@ static void usage(void)
 	      "  --dry-run: print the command, do not run it\n", stderr);
 }
 
+json_t *module_manifest(const char *dir)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/manifest.json", dir);
+	json_error_t err;
+	json_t *m = json_load_file(path, 0, &err);
+	if (!m)
+		fprintf(stderr, "sluice: error: '%s' is not a sluice module (%s: %s)\n", dir, path,
+			err.text);
+	return m;
+}
+
 json_t *module_bitstream(json_t *m, const char *dir, const char *want)
 {
 	json_t *images = json_object_get(m, "images"), *img, *pick = NULL;
@@ -84,15 +96,9 @@ int cmd_program(int argc, char **argv)
 		usage();
 		return 2;
 	}
-	char path[4096];
-	snprintf(path, sizeof path, "%s/manifest.json", dir);
-	json_error_t err;
-	json_t *m = json_load_file(path, 0, &err);
-	if (!m) {
-		fprintf(stderr, "sluice: error: '%s' is not a sluice module (%s: %s)\n", dir, path,
-			err.text);
+	json_t *m = module_manifest(dir);
+	if (!m)
 		return 1;
-	}
 	int rc = 1;
 	json_t *pick = module_bitstream(m, dir, want);
 	if (!pick)
@@ -100,8 +106,8 @@ int cmd_program(int argc, char **argv)
 	const char *programmer = json_string_value(json_object_get(pick, "programmer"));
 	const char *bit = json_string_value(json_object_get(pick, "bitstream"));
 	if (!programmer || !*programmer || !bit) {
-		fprintf(stderr, "sluice: error: %s: the bitstream's entry has no programmer or "
-				"file\n", path);
+		fprintf(stderr, "sluice: error: %s/manifest.json: the bitstream's entry has no "
+				"programmer or file\n", dir);
 		goto out;
 	}
 	char file[4096];

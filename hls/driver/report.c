@@ -10,7 +10,10 @@
  *   --html FILE  a page that draws each loop's schedule: one row per op,
  *                one column per cycle of an iteration, stages shaded, and
  *                for a pipelined loop the iterations that overlap in the
- *                steady state.
+ *                steady state; and for a board build (--board) the
+ *                implementation: Fmax and each part's cells.
+ * A board build's report.txt ends with its implementation (flow.c), so
+ * the text report has it too.
  * Errors: not a module (no report.txt / manifest.json), a manifest that
  * does not parse, a file that cannot be written; exit status 1.
  */
@@ -133,6 +136,34 @@ static void html_loop(FILE *f, json_t *loop)
 	fputs("</table>\n", f);
 }
 
+/* A board build's implementation: Fmax against the design clock, then
+ * per part of the design its cells. */
+static void html_implementation(FILE *f, json_t *impl)
+{
+	double fmax = json_number_value(json_object_get(impl, "fmax_mhz"));
+	double clk = json_number_value(json_object_get(impl, "clock_mhz"));
+	fputs("<h2>Implementation on ", f);
+	html_text(f, json_string_value(json_object_get(impl, "board")));
+	fputs(" <small>(", f);
+	html_text(f, json_string_value(json_object_get(impl, "part")));
+	fprintf(f, ")</small></h2>\n<p>Fmax %.2f MHz for a design clock of %.2f MHz: %s.</p>\n",
+		fmax, clk, fmax >= clk ? "met" : "<b>missed</b>");
+	fputs("<table><tr><th>part of the design</th><th>LUT</th><th>FF</th><th>carry</th>"
+	      "<th>RAM</th><th>DSP</th></tr>\n", f);
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(impl, "parts"), i, p) {
+		fputs("<tr><td class=\"op\">", f);
+		html_text(f, json_string_value(json_object_get(p, "part")));
+		fputs("</td>", f);
+		static const char *const kinds[] = {"lut", "ff", "carry", "ram", "dsp"};
+		for (unsigned k = 0; k < 5; k++)
+			fprintf(f, "<td>%ld</td>", num(p, kinds[k]));
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
 static int write_html(json_t *m, const char *out)
 {
 	FILE *f = fopen(out, "w");
@@ -161,6 +192,9 @@ static int write_html(json_t *m, const char *out)
 		fputs("<p>The module has no loop of one block.</p>\n", f);
 	json_array_foreach(loops, i, loop)
 		html_loop(f, loop);
+	json_t *impl = json_object_get(json_object_get(m, "reports"), "implementation");
+	if (impl)
+		html_implementation(f, impl);
 	fputs("</body></html>\n", f);
 	if (fclose(f)) {
 		fprintf(stderr, "sluice: error: cannot write '%s'\n", out);

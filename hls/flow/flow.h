@@ -12,8 +12,25 @@
 
 #include <stdbool.h>
 
+/* The design's clock on the board (pll.c): the oscillator's, or the PLL's
+ * output with its settings (iCE40 SB_PLL40_CORE). */
+struct flow_clock {
+	double mhz;
+	bool pll;
+	unsigned divr, divf, divq, filter_range;
+	bool pll_pad;		/* the oscillator's pin is the PLL's input pad:
+				   SB_PLL40_PAD (flow_build finds it out) */
+};
+
+/* Plans a clock of `mhz` (<= 0 or the oscillator's: the oscillator) on
+ * board b; 0, or -1 after an error (a family whose PLL is not generated
+ * yet, a clock the PLL cannot make within 1 percent). */
+int flow_clock_plan(struct hls_ctx *ctx, const struct board *b, double mhz,
+		    struct flow_clock *c);
+
 struct flow_opts {
 	const struct board *board;
+	const struct flow_clock *clock;
 	const char *home;	  /* sluice_home(): rtl/ and build/venv-fpga */
 	const char *dir;	  /* the module directory; rtl/ holds the design */
 	const struct ir_program *p;
@@ -23,13 +40,15 @@ struct flow_opts {
 	unsigned seed;		  /* nextpnr's --seed */
 };
 
-/* The UART's clocks per bit on this board, or 0 after an error when the
- * board clock cannot make its baud rate within 2 percent. */
-unsigned flow_uart_div(struct hls_ctx *ctx, const struct board *b);
+/* The UART's clocks per bit on this board at a design clock of mhz, or 0
+ * after an error when that clock cannot make its baud rate within 2
+ * percent. */
+unsigned flow_uart_div(struct hls_ctx *ctx, const struct board *b, double mhz);
 
 /* The host link's retransmission timeout (the bridge's RETX_TIMEOUT) for
- * the board's link: long enough for a full frame each way. */
-unsigned flow_retx_timeout(const struct board *b);
+ * the board's link at a design clock of mhz: long enough for a full frame
+ * each way. */
+unsigned flow_retx_timeout(const struct board *b, double mhz);
 
 /* Fits the design to the board before it is scheduled: each I/O pipe,
  * which has no pins on a board, becomes a host pipe of the same name and

@@ -213,11 +213,28 @@ static void cycle_ops(const struct sdc_problem *pb, struct sb *b,
 				ops[m++] = two[k];
 		}
 	}
-	unsigned shown = m > MAX_LISTED ? MAX_LISTED - 1 : m;
+	/* a run of three or more phis is a value handed from register to
+	 * register (a shift window): one item, so that the ops that take
+	 * time are named */
+	const char **items = arena_alloc(b->ar, (m + 1) * sizeof *items);
+	unsigned nitems = 0;
+	for (unsigned i = 0; i < m;) {
+		unsigned j = i;
+		while (j < m && ops[j]->opc == IR_PHI)
+			j++;
+		if (j - i >= 3) {
+			items[nitems++] = arena_printf(b->ar, "%u phis handing the value on, %s to %s",
+						       j - i, at(b->ar, ops[i]), at(b->ar, ops[j - 1]));
+			i = j;
+		} else {
+			items[nitems++] = at(b->ar, ops[i++]);
+		}
+	}
+	unsigned shown = nitems > MAX_LISTED ? MAX_LISTED - 1 : nitems;
 	for (unsigned i = 0; i < shown; i++)
-		sb_printf(b, "%s%s", i ? " -> " : "", at(b->ar, ops[i]));
-	if (shown < m)
-		sb_printf(b, " and %u more", m - shown);
+		sb_printf(b, "%s%s", i ? " -> " : "", items[i]);
+	if (shown < nitems)
+		sb_printf(b, " and %u more", nitems - shown);
 }
 
 const char *sdc_limit_words(const struct sdc_problem *pb,

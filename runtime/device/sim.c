@@ -91,26 +91,12 @@ static void sim_close(struct sluice_transport *t)
 	free(t);
 }
 
-static int no_image(const struct sluice_module *m, const char *why)
-{
-	char kinds[200] = "";
-	size_t n = 0;
-	const char *key;
-	json_t *v;
-	json_object_foreach(m->images, key, v) {
-		(void)v;
-		if (n < sizeof kinds)
-			n += (size_t)snprintf(kinds + n, sizeof kinds - n, "%s%s", n ? ", " : "", key);
-	}
-	return rt_err(SLUICE_E_NO_IMAGE, "%s (the module carries: %s)", why, n ? kinds : "nothing");
-}
-
 /* The library a module's "sim" image names, as a path. */
 static int image_path(const struct sluice_module *m, char *path, size_t cap)
 {
 	json_t *img = json_object_get(m->images, "sim");
 	if (!img)
-		return no_image(m, "the module has no image for the simulator (\"images\": "
+		return rt_no_image(m, "the module has no image for the simulator (\"images\": "
 			        "{\"sim\": ...}): build it for the simulator, `sluice build` "
 			        "with --target sim (the default) and without --no-sim-image");
 	json_t *lib = json_is_object(img) ? json_object_get(img, "library") : NULL;

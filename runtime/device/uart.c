@@ -114,21 +114,9 @@ static int uart_load(struct sluice_transport *t, const struct sluice_module *m,
 {
 	json_t *img = json_object_get(m->images, t->board);
 	const char *kind = json_string_value(json_object_get(img, "kind"));
-	if (!kind || strcmp(kind, "bitstream")) {
-		char kinds[200] = "";
-		size_t n = 0;
-		const char *key;
-		json_t *v;
-		json_object_foreach(m->images, key, v) {
-			(void)v;
-			if (n < sizeof kinds)
-				n += (size_t)snprintf(kinds + n, sizeof kinds - n, "%s%s",
-						      n ? ", " : "", key);
-		}
-		return rt_err(SLUICE_E_NO_IMAGE, "module '%s' has no bitstream for board '%s' "
-			      "(it carries: %s): build it with `sluice build ... --board %s`",
-			      m->name, t->board, n ? kinds : "nothing", t->board);
-	}
+	if (!kind || strcmp(kind, "bitstream"))
+		return rt_no_image(m, "module '%s' has no bitstream for board '%s'; build it with "
+				   "`sluice build ... --board %s`", m->name, t->board, t->board);
 	json_t *baud = json_object_get(img, "uart_baud");
 	if (!json_is_integer(baud))
 		return rt_err(SLUICE_E_NO_IMAGE, "module '%s': its design for board '%s' has no "

@@ -18,8 +18,14 @@
 #   too-large   examples/vscale on the iCEstick (an HX1K): does not fit,
 #               and the error names the resource;
 #   options     an unknown board, --target against the board's family,
-#               --clock other than the board's, --allow-slow without
-#               --board;
+#               --clock the PLL cannot make or on a board whose PLL is not
+#               generated, --allow-slow without --board;
+#   clock-pll   --clock 18MHz on the iCEBreaker: the PLL's settings in the
+#               report, the design scheduled for 18 MHz, the UART divider
+#               for it;
+#   clock-slow  --clock 48MHz, which the design (its host bridge) misses:
+#               an error and no bitstream, or with --allow-slow a warning
+#               and the bitstream;
 #   no-tool     without nextpnr-ice40 on PATH the error names the package;
 #   program     sluice program of a module without a bitstream, and with
 #               no board on USB (or no openFPGALoader): an error, no hang.
@@ -38,10 +44,8 @@ rm -rf "$out"
 mkdir -p "$out" || exit 1
 cd "$root" || exit 1
 
-pass=0
-fail=0
-ok() { echo "ok   $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# shellcheck source=tests/flow/lib.sh
+. "$here/lib.sh"
 
 # check_module NAME MODULE BOARD KERNELS...: the module's bitstream and reports
 check_module() {
@@ -105,7 +109,7 @@ fi
 if [ -d "$out/vscale.sluice/board" ]; then
     rep=$("$sluice" report "$out/vscale.sluice" 2>&1)
     if echo "$rep" | grep -q "^implementation on icebreaker" &&
-       echo "$rep" | grep -q "Fmax .* MHz: meets the board clock" &&
+       echo "$rep" | grep -q "Fmax .* MHz: meets the design clock" &&
        echo "$rep" | grep -q "^    kernel scale " &&
        echo "$rep" | grep -q "logic cells"; then
         ok report
@@ -117,6 +121,13 @@ if [ -d "$out/vscale.sluice/board" ]; then
         ok report-json
     else
         bad report-json "$js"
+    fi
+    if "$sluice" report "$out/vscale.sluice" --html "$out/vscale.html" >/dev/null 2>&1 &&
+       grep -q "Implementation on icebreaker" "$out/vscale.html" &&
+       grep -q "<td class=\"op\">kernel scale</td>" "$out/vscale.html"; then
+        ok report-html
+    else
+        bad report-html "the page lacks the implementation"
     fi
     dry=$("$sluice" program "$out/vscale.sluice" --dry-run 2>&1)
     if [ "$dry" = "openFPGALoader -b ice40_generic $out/vscale.sluice/board/sluice_board.bin" ]; then
@@ -171,19 +182,6 @@ else
     bad io-pipe-to-host "$(grep -i "note\|error" "$out/fir.log" | head -5; cat "$out/fir.check")"
 fi
 
-# expect_error NAME TEXT COMMAND...: the command fails and says TEXT
-expect_error() {
-    local name=$1 text=$2
-    shift 2
-    local o
-    o=$("$@" 2>&1)
-    local st=$?
-    if [ $st -ne 0 ] && echo "$o" | grep -qF -- "$text"; then
-        ok "$name"
-    else
-        bad "$name" "exit $st, expected '$text' in: $(echo "$o" | tail -8)"
-    fi
-}
 
 expect_error too-large "does not fit the iCE40HX1K-TQ144 of board 'icestick': " \
     "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
@@ -193,8 +191,42 @@ expect_error unknown-board "unknown board 'nosuch'" \
     "$sluice" build examples/vscale/vscale.c --board nosuch -o "$out/x.sluice"
 expect_error target-conflict "conflicts with board 'icebreaker'" \
     "$sluice" build examples/vscale/vscale.c --board icebreaker --target ecp5 -o "$out/x.sluice"
-expect_error clock-pll "does not yet make other clocks" \
-    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 48MHz -o "$out/x.sluice"
+expect_error clock-pll-range "the iCE40 PLL cannot make it" \
+    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 300MHz -o "$out/x.sluice"
+expect_error clock-pll-ecp5 "iCE40 PLL only" \
+    "$sluice" build examples/vscale/vscale.c --board ulx3s --clock 50MHz -o "$out/x.sluice"
+
+# ---- a clock from the PLL: 18 MHz from the 12 MHz oscillator
+log=$out/pll.log
+if "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 18MHz -o "$out/pll.sluice" \
+        >"$log" 2>&1 &&
+   python3 - "$out/pll.sluice" <<'PY' 2>>"$log"
+import json, sys
+m = json.load(open(sys.argv[1] + "/manifest.json"))
+impl = m["reports"]["implementation"]
+assert impl["clock_mhz"] == 18 and impl["oscillator_mhz"] == 12, impl["clock_mhz"]
+assert impl["pll"] == {"divr": 0, "divf": 47, "divq": 5, "filter_range": 1}, impl["pll"]
+assert impl["utilization"]["ICESTORM_PLL"]["used"] == 1
+assert impl["meets_clock"] and impl["fmax_mhz"] >= 18
+assert m["images"]["icebreaker"]["uart_div"] == 6  # 3 Mbaud at 18 MHz
+assert m["clock_mhz"] == 18  # scheduled for the PLL's clock
+PY
+then
+    ok "clock-pll (18 MHz from the PLL: $(grep -o 'Fmax [0-9.]* MHz' "$log" | head -1))"
+else
+    bad clock-pll "$(tail -8 "$log")"
+fi
+# ---- a clock the design misses: an error, or with --allow-slow a warning
+expect_error clock-slow "build for a slower clock (--clock), or accept it with --allow-slow" \
+    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 48MHz -o "$out/slow.sluice"
+if [ ! -e "$out/slow.sluice/board/sluice_board.bin" ] &&
+   o=$("$sluice" build examples/vscale/vscale.c --board icebreaker --clock 48MHz --allow-slow \
+        -o "$out/slow.sluice" 2>&1) && echo "$o" | grep -q "warning: the design reaches" &&
+   [ -s "$out/slow.sluice/board/sluice_board.bin" ]; then
+    ok "allow-slow (the missed clock is a warning, the bitstream kept)"
+else
+    bad allow-slow "$(echo "$o" | tail -5)"
+fi
 expect_error allow-slow-alone "are for --board builds" \
     "$sluice" build examples/vscale/vscale.c --allow-slow -o "$out/x.sluice"
 
@@ -229,5 +261,4 @@ fi
 expect_error program-no-bitstream "has no bitstream (build it with" \
     "$sluice" program "$out/nobit.sluice"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

