@@ -23,8 +23,15 @@ sluice: hand-written RTL library
  *            start pending, busy}
  *   0x1000+j argument word j (RW)     0x2000+j spec-constant word j (RW)
  *
- * Writes (we, waddr, wdata) take effect at the clock edge; reads are
- * registered: rdata is the value of raddr one cycle earlier.
+ * Writes (we, waddr, wdata) are decoded in the cycle of we and take
+ * effect at the end of the next cycle, so that no address compare lies in
+ * front of the registers' enables: waddr and wdata must still hold in the
+ * cycle after we (sluice_link_dispatch keeps them until its next write,
+ * four bytes later).  Reads take two cycles: raddr is decoded in the
+ * first (its range compares registered) and read in the second, so raddr
+ * must hold for two cycles and rdata is the value of raddr at the end of
+ * the second (sluice_link_txbuf moves raddr four cycles before it loads
+ * rdata).
  *
  * Kernels: kernel_start[k] is high while a start is pending and core_rst
  * is low; the request is cleared in the cycle the kernel accepts it
@@ -122,39 +129,63 @@ reg [16*NK-1:0] dones_reg = {16*NK{1'b0}};
 reg [7:0] events_reg = 8'd0;
 reg [31:0] rdata_reg = 32'd0;
 
-wire core_rst_w = core_rst_reg != 5'd0;
+// core_rst_reg != 0, as a register: core_rst fans out to every kernel and
+// pipe FIFO of the design
+reg core_rst_on_reg = 1'b0;
+wire core_rst_w = core_rst_on_reg;
 
 assign kernel_start = pending_reg & {NK{!core_rst_w}};
 assign core_rst = core_rst_w;
 assign events = events_reg;
 assign rdata = rdata_reg;
 
-// addresses widened to 32 bits, to compare with loop indices
-wire [31:0] wa = {16'd0, waddr};
+// the read address widened to 32 bits, to compare with loop indices
 wire [31:0] ra = {16'd0, raddr};
 
 integer i;
 
 /*
+ * Write decode, registered: which register the write of the last cycle
+ * goes to (waddr and wdata hold)
+ */
+reg wr_scratch_reg = 1'b0;
+reg wr_reset_reg = 1'b0;
+reg wr_start_reg = 1'b0;       // KCTRL of kernel waddr[7:0], bit 0 set
+
+always @(posedge clk) begin
+    wr_scratch_reg <= we && waddr == 16'h0008;
+    wr_reset_reg <= we && waddr == 16'h0009 && wdata[0];
+    wr_start_reg <= we && waddr[15:8] == 8'h01 && wdata[0];
+
+    if (rst) begin
+        wr_scratch_reg <= 1'b0;
+        wr_reset_reg <= 1'b0;
+        wr_start_reg <= 1'b0;
+    end
+end
+
+/*
  * Information, scratch, reset, kernels
  */
 always @(posedge clk) begin
-    if (core_rst_reg != 5'd0) begin
+    if (core_rst_on_reg) begin
         core_rst_reg <= core_rst_reg - 5'd1;
+        core_rst_on_reg <= core_rst_reg != 5'd1;
     end
 
-    if (we && waddr == 16'h0008) begin
+    if (wr_scratch_reg) begin
         scratch_reg <= wdata;
     end
-    if (we && waddr == 16'h0009 && wdata[0]) begin
+    if (wr_reset_reg) begin
         core_rst_reg <= 5'd16;
+        core_rst_on_reg <= 1'b1;
     end
 
     for (i = 0; i < N_KERNELS; i = i + 1) begin
         if (kernel_start[i] && !kernel_busy[i]) begin
             pending_reg[i] <= 1'b0;
         end
-        if (we && wa == 32'h0100 + i && wdata[0]) begin
+        if (wr_start_reg && {24'd0, waddr[7:0]} == i) begin
             pending_reg[i] <= 1'b1;
         end
         if (kernel_done[i]) begin
@@ -168,6 +199,7 @@ always @(posedge clk) begin
     if (rst) begin
         scratch_reg <= 32'd0;
         core_rst_reg <= 5'd0;
+        core_rst_on_reg <= 1'b0;
         pending_reg <= {NK{1'b0}};
         dones_reg <= {16*NK{1'b0}};
         events_reg <= 8'd0;
@@ -184,11 +216,13 @@ generate
     if (ARG_WORDS > 0) begin : arg_file
         localparam IW = ARG_WORDS > 1 ? $clog2(ARG_WORDS) : 1;
         reg [31:0] r [0:ARG_WORDS-1];
+        reg wr_arg_reg = 1'b0;      // the write decode, as above
         integer j;
         genvar g;
 
         always @(posedge clk) begin
-            if (we && waddr[15:12] == 4'h1 && {20'd0, waddr[11:0]} < ARG_WORDS) begin
+            wr_arg_reg <= we && waddr[15:12] == 4'h1 && {20'd0, waddr[11:0]} < ARG_WORDS;
+            if (wr_arg_reg) begin
                 r[waddr[IW-1:0]] <= wdata;
             end
             if (rst) begin
@@ -213,11 +247,13 @@ generate
     if (SPEC_WORDS > 0) begin : spec_file
         localparam IW = SPEC_WORDS > 1 ? $clog2(SPEC_WORDS) : 1;
         reg [31:0] r [0:SPEC_WORDS-1];
+        reg wr_spec_reg = 1'b0;
         integer j;
         genvar g;
 
         always @(posedge clk) begin
-            if (we && waddr[15:12] == 4'h2 && {20'd0, waddr[11:0]} < SPEC_WORDS) begin
+            wr_spec_reg <= we && waddr[15:12] == 4'h2 && {20'd0, waddr[11:0]} < SPEC_WORDS;
+            if (wr_spec_reg) begin
                 r[waddr[IW-1:0]] <= wdata;
             end
             if (rst) begin
@@ -241,53 +277,62 @@ generate
 endgenerate
 
 /*
- * Reads
+ * Reads: the region of raddr, registered (raddr holds in the next cycle)
  */
+reg rd_low_reg = 1'b0;      // 0x0000..0x0FFF
+reg rd_arg_reg = 1'b0;      // an argument word
+reg rd_spec_reg = 1'b0;     // a spec-constant word
+
+always @(posedge clk) begin
+    rd_low_reg <= raddr[15:12] == 4'h0;
+    rd_arg_reg <= raddr[15:12] == 4'h1 && arg_rd_ok;
+    rd_spec_reg <= raddr[15:12] == 4'h2 && spec_rd_ok;
+end
+
 reg [31:0] rmux;
 // the read mux's own loop index, set on every path: sharing i with the
-// clocked block above, and leaving it unset outside 4'h0, made i a latch,
-// which Yosys 0.70 (YoWASP's, the ECP5 and Gowin flows) refuses
+// clocked block above, and leaving it unset outside the low region, made i
+// a latch, which Yosys 0.70 (YoWASP's, the ECP5 and Gowin flows) refuses
 integer ri;
 
 always @* begin
     rmux = 32'd0;
     ri = 0;
-    case (raddr[15:12])
-        4'h0: begin
-            if (raddr[11:4] == 8'h00) begin
-                case (raddr[3:0])
-                    4'h0: rmux = MAGIC;
-                    4'h1: rmux = VERSION;
-                    4'h2: rmux = {8'd0, COUNT_K, COUNT_D2H, COUNT_H2D};
-                    4'h3: rmux = CLOCK_HZ;
-                    4'h4: rmux = RXBUF_BYTES;
-                    4'h5: rmux = {8'd0, TXCFG_BYTES, TXCFG_SLOTS};
-                    4'h6: rmux = {WORDS_SPEC, WORDS_ARG};
-                    4'h7: rmux = DESIGN_ID;
-                    4'h8: rmux = scratch_reg;
-                    default: rmux = 32'd0;
-                endcase
-            end
-            for (ri = 0; ri < N_H2D; ri = ri + 1) begin
-                if (ra == 32'h0040 + ri) begin
-                    rmux = {sat16(H2D_DEPTHS[32*ri +: 32]), H2D_WIDTHS[16*ri +: 16]};
-                end
-            end
-            for (ri = 0; ri < N_D2H; ri = ri + 1) begin
-                if (ra == 32'h0080 + ri) begin
-                    rmux = {sat16(D2H_DEPTHS[32*ri +: 32]), D2H_WIDTHS[16*ri +: 16]};
-                end
-            end
-            for (ri = 0; ri < N_KERNELS; ri = ri + 1) begin
-                if (ra == 32'h0100 + ri) begin
-                    rmux = {dones_reg[16*ri +: 16], 14'd0, pending_reg[ri], kernel_busy[ri] || kernel_done[ri]};
-                end
+    if (rd_low_reg) begin
+        if (raddr[11:4] == 8'h00) begin
+            case (raddr[3:0])
+                4'h0: rmux = MAGIC;
+                4'h1: rmux = VERSION;
+                4'h2: rmux = {8'd0, COUNT_K, COUNT_D2H, COUNT_H2D};
+                4'h3: rmux = CLOCK_HZ;
+                4'h4: rmux = RXBUF_BYTES;
+                4'h5: rmux = {8'd0, TXCFG_BYTES, TXCFG_SLOTS};
+                4'h6: rmux = {WORDS_SPEC, WORDS_ARG};
+                4'h7: rmux = DESIGN_ID;
+                4'h8: rmux = scratch_reg;
+                default: rmux = 32'd0;
+            endcase
+        end
+        for (ri = 0; ri < N_H2D; ri = ri + 1) begin
+            if (ra == 32'h0040 + ri) begin
+                rmux = {sat16(H2D_DEPTHS[32*ri +: 32]), H2D_WIDTHS[16*ri +: 16]};
             end
         end
-        4'h1: rmux = arg_rd_ok ? arg_rd : 32'd0;
-        4'h2: rmux = spec_rd_ok ? spec_rd : 32'd0;
-        default: rmux = 32'd0;
-    endcase
+        for (ri = 0; ri < N_D2H; ri = ri + 1) begin
+            if (ra == 32'h0080 + ri) begin
+                rmux = {sat16(D2H_DEPTHS[32*ri +: 32]), D2H_WIDTHS[16*ri +: 16]};
+            end
+        end
+        for (ri = 0; ri < N_KERNELS; ri = ri + 1) begin
+            if (ra == 32'h0100 + ri) begin
+                rmux = {dones_reg[16*ri +: 16], 14'd0, pending_reg[ri], kernel_busy[ri] || kernel_done[ri]};
+            end
+        end
+    end else if (rd_arg_reg) begin
+        rmux = arg_rd;
+    end else if (rd_spec_reg) begin
+        rmux = spec_rd;
+    end
 end
 
 always @(posedge clk) begin

@@ -144,6 +144,15 @@ assign count = count_reg;
 wire s_fire = s_axis_tvalid && s_axis_tready;
 wire m_fire = m_axis_tvalid_reg && m_axis_tready;
 
+// s_axis_tready of the next cycle, count_next != DEPTH, without the adder:
+// a word out always leaves room (a word in at the same time needs room
+// now); otherwise a word in fills the FIFO if one place was left.
+// m_axis_tready, often a long path from the reader, meets it in one LUT.
+localparam [COUNT_WIDTH-1:0] COUNT_ONE_LEFT = COUNT_FULL - 1'b1;
+wire one_left = count_reg == COUNT_ONE_LEFT;
+wire full = count_reg == COUNT_FULL;
+wire s_axis_tready_next = m_fire || (s_fire ? !one_left : !full);
+
 always @* begin
     count_next = count_reg;
 
@@ -156,7 +165,7 @@ end
 
 always @(posedge clk) begin
     count_reg <= count_next;
-    s_axis_tready_reg <= count_next != COUNT_FULL;
+    s_axis_tready_reg <= s_axis_tready_next;
     m_axis_tvalid_reg <= m_axis_tvalid_next;
 
     if (rst) begin
@@ -203,9 +212,12 @@ end else if (DEPTH < RAM_MIN_DEPTH) begin : regs
     reg [PTR_WIDTH-1:0] rd_ptr_reg = {PTR_WIDTH{1'b0}};
 
     // the array is empty: count == m_axis_tvalid, kept in a register so
-    // that the write enables are a short path
+    // that the write enables are a short path; it holds exactly one word
+    // when count == m_axis_tvalid + 1 (mem_one, from registers), so its
+    // next value is a mux of registers by the handshakes
     reg mem_empty_reg = 1'b1;
     wire mem_empty = mem_empty_reg;
+    wire mem_one = count_reg == {{(COUNT_WIDTH-1){1'b0}}, m_axis_tvalid_reg} + 1'b1;
 
     wire out_load_mem = out_free && !mem_empty;
     wire out_load_in = out_free && mem_empty && s_fire;
@@ -220,7 +232,11 @@ end else if (DEPTH < RAM_MIN_DEPTH) begin : regs
     end
 
     always @(posedge clk) begin
-        mem_empty_reg <= count_next == {{(COUNT_WIDTH-1){1'b0}}, m_axis_tvalid_next};
+        if (mem_write) begin
+            mem_empty_reg <= 1'b0;
+        end else if (out_load_mem) begin
+            mem_empty_reg <= mem_one;
+        end
 
         if (mem_write) begin
             mem[wr_ptr_reg] <= s_axis_tdata;

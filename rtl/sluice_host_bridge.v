@@ -77,6 +77,21 @@ sluice: hand-written RTL library
  * Vectors sized by a count that may be 0 are 1 bit (or 1 word) wide then;
  * tie such inputs to 0.
  *
+ * Timing: no adder or wide compare lies between a register and a
+ * handshake, so that the bridge runs at 48 MHz and more on an iCE40 UP5K
+ * (it was about 22 MHz, its D2H credit subtraction in front of the pipe
+ * FIFO's read pointer).  d2h_tready and h2d_tvalid are one LUT from
+ * registers, and the link's own paths are registered likewise.  What that
+ * costs in latency, none of it visible to the protocol: the deframer
+ * registers each wire byte with its FLAG and ESC compares, and a closing
+ * frame's checks are registered in two stages, so a frame takes effect
+ * three cycles later than it did; the D2H credit of a new STATUS applies
+ * one cycle later; the H2D limits are advertised one cycle behind the
+ * FIFOs (a smaller, safe value); CSR writes land one cycle after the
+ * dispatcher's write and reads take two; the sender waits two cycles after
+ * the window pointers move, and its STATUS triggers are two cycles late;
+ * the dispatcher takes a cycle at the end of a frame's body.
+ *
  * What the generated sluice_top contains (the compiler's back end writes
  * it; tests/runtime/cosim_top.v is a hand-written example):
  *
@@ -218,8 +233,10 @@ end
 /*
  * Link state.  link_rst clears it (LINK_RESET); session survives.
  */
-reg link_rst_reg = 1'b0;
-wire lrst = rst || link_rst_reg;
+// lrst clears the link state: rst or a LINK_RESET, a cycle later (a
+// register, as it reaches most of the bridge)
+reg lrst_reg = 1'b1;
+wire lrst = lrst_reg;
 
 reg [7:0] session_reg = 8'd0;
 reg [7:0] rx_exp_reg = 8'd0;    // next host sequence number to accept
@@ -238,6 +255,7 @@ reg progress_reg = 1'b0;
 reg [16*NH-1:0] h2d_pushed_reg = {16*NH{1'b0}};
 reg [16*ND-1:0] d2h_sent_reg = {16*ND{1'b0}};
 reg [16*ND-1:0] d2h_limit_reg = {16*ND{1'b0}};
+reg [16*NH-1:0] h2d_limit_reg = {16*NH{1'b0}};
 
 /*
  * Receive: deframer, header capture, ring
@@ -262,19 +280,32 @@ reg [8:0] len_reg = 9'd0;           // body bytes so far, saturating
 reg [39:0] hdr_reg = 40'd0;         // body bytes 0..4
 reg [CR_W-1:0] cred_sh_reg = {CR_W{1'b0}};
 
-wire [8:0] pos = rx_tfirst ? 9'd0 : len_reg;
+// The position of this byte in the body is 0 on rx_tfirst, else len_reg;
+// it is tested on registers kept beside len_reg (len_is_reg[k]: len_reg ==
+// k for k < 8; len_ge4_reg, len_ge8_reg) and rx_tfirst, so that the
+// header registers' enables are one LUT from registers.
+wire [8:0] len_inc = len_reg == 9'h1FF ? len_reg : len_reg + 9'd1;
+reg [7:0] len_is_reg = 8'd1;
+reg len_ge4_reg = 1'b0;
+reg len_ge8_reg = 1'b0;
+wire pos_ge4 = !rx_tfirst && len_ge4_reg;
+wire pos_ge8 = !rx_tfirst && len_ge8_reg;
+wire pos_eq3 = !rx_tfirst && len_is_reg[3];
 
 integer k;
 
 always @(posedge clk) begin
     if (rx_tvalid) begin
-        len_reg <= pos == 9'h1FF ? pos : pos + 9'd1;
+        len_reg <= rx_tfirst ? 9'd1 : len_inc;
+        len_is_reg <= rx_tfirst ? 8'd2 : {len_is_reg[6:0], 1'b0};
+        len_ge4_reg <= !rx_tfirst && (len_ge4_reg || len_is_reg[3]);
+        len_ge8_reg <= !rx_tfirst && (len_ge8_reg || len_is_reg[7]);
         for (k = 0; k < 5; k = k + 1) begin
-            if ({23'd0, pos} == k) begin
+            if (k == 0 ? rx_tfirst : !rx_tfirst && len_is_reg[k]) begin
                 hdr_reg[8*k +: 8] <= rx_tdata;
             end
         end
-        if (pos >= 9'd8) begin
+        if (pos_ge8) begin
             cred_sh_reg <= {rx_tdata, cred_sh_reg[CR_W-1:8]};
         end
     end
@@ -310,11 +341,11 @@ reg pipe_ok_reg = 1'b0;
 
 always @(posedge clk) begin
     if (rx_tvalid) begin
-        if (pos == 9'd3) begin
+        if (pos_eq3) begin
             last_lane_reg <= last_lane_of({rx_tdata, hdr_reg[23:16]});
             pipe_ok_reg <= HAVE_H2D && {16'd0, rx_tdata, hdr_reg[23:16]} < NH32;
             lane_reg <= {LANE_W{1'b0}};
-        end else if (pos >= 9'd4) begin
+        end else if (pos_ge4) begin
             lane_reg <= lane_reg == last_lane_reg ? {LANE_W{1'b0}} : lane_reg + 1'b1;
         end
     end
@@ -336,12 +367,45 @@ wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
 wire [7:0] ooo_step = h_b1 - ooo_last_reg;
 wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
 wire [7:0] payload_len = len_reg[7:0] - 8'd4;   // len_reg <= 259 when used
-wire len_fits = h_type == T_DATA ? payload_len != 8'd0 && lane_reg == {LANE_W{1'b0}} && pipe_ok_reg :
-                h_type == T_CSR_RD ? payload_len == 8'd1 && h_rd_count != 8'd0 &&
-                                     h_rd_count <= 8'd15 :
-                payload_len != 8'd0 && payload_len[1:0] == 2'd0;
-wire seq_ok = rx_eof && rx_eof_ok && is_seq && seq_len_ok && len_fits;
-wire accept = seq_ok && !ring_ovf && seq_off == 8'd0;
+// payload_len tested on len_reg itself (4 <= len_reg <= 259 when used)
+wire payload_some = len_reg[7:0] != 8'd4;
+wire payload_one = len_reg[7:0] == 8'd5;
+
+// The checks of a frame are computed from the header and length registers
+// from the cycle of rx_eof on (the body's last byte came at least one
+// cycle earlier, so they are final), the type-and-length check in two
+// stages, and acted on two cycles later, eof_reg: a closing frame takes
+// effect two cycles after its FLAG, and no compare or subtraction lies
+// between those registers and the link state, the ring's commit or the
+// sender.  The next frame's first byte is at least five cycles behind its
+// opening FLAG, so the registers are not disturbed.
+reg eof_q_reg = 1'b0;           // rx_eof && rx_eof_ok, one cycle later
+reg eof_any_q_reg = 1'b0;       // rx_eof, one cycle later
+reg eof_reg = 1'b0;             // rx_eof && rx_eof_ok, two cycles later
+reg eof_any_reg = 1'b0;         // rx_eof, two cycles later
+// the parts of the type-and-length check, a stage early
+reg fit_seq_reg = 1'b0;         // is_seq && seq_len_ok
+reg fit_data_reg = 1'b0;        // h_type == T_DATA
+reg fit_rd_reg = 1'b0;          // h_type == T_CSR_RD
+reg fit_data_ok_reg = 1'b0;     // DATA: some payload, whole words, a pipe
+reg fit_rd_ok_reg = 1'b0;       // CSR_RD: one byte, a count of 1..15
+reg fit_wr_ok_reg = 1'b0;       // CSR_WR: some payload, whole 32-bit words
+reg chk_seq_reg = 1'b0;         // a sequenced frame of a fitting length
+reg chk_in_order_reg = 1'b0;    // its SEQ is the one expected
+reg chk_ahead_reg = 1'b0;       // its SEQ is after the one expected
+reg chk_ooo_back_reg = 1'b0;    // its SEQ is not after the last out-of-order one
+reg chk_status_reg = 1'b0;      // a STATUS of the right length
+reg chk_reset_reg = 1'b0;       // a LINK_RESET of the right length
+// top_off a cycle before the checks (tx_base moves only at a STATUS, and
+// a tx_top a cycle old is a smaller window)
+reg [7:0] top_off_reg = 8'd0;
+reg chk_ack_ok_reg = 1'b0;      // STATUS: ACK lies in tx_base .. tx_top
+reg chk_ack_new_reg = 1'b0;     // STATUS: ACK is past tx_base
+reg chk_next_ahead_reg = 1'b0;  // STATUS: NEXT is after the SEQ expected
+reg chk_cred_new_reg = 1'b0;    // STATUS: a D2H limit changed
+
+wire seq_ok = eof_reg && chk_seq_reg;
+wire accept = seq_ok && !ring_ovf && chk_in_order_reg;
 
 wire ring_tvalid, ring_tready;
 wire [7:0] ring_tdata;
@@ -356,7 +420,7 @@ ring_inst (
     .wr_valid(rx_tvalid),
     .commit(accept),
     .commit_patch(payload_len),
-    .rollback(rx_eof && !accept),
+    .rollback(eof_any_reg && !accept),
     .overflow(ring_ovf),
     .m_tdata(ring_tdata),
     .m_tvalid(ring_tvalid),
@@ -367,8 +431,8 @@ ring_inst (
  * Frames that act at once: STATUS from the host, LINK_RESET, and the
  * sequence checks of sequenced frames
  */
-wire host_status = rx_eof && rx_eof_ok && h_type == T_STATUS && len_reg == ST_LEN;
-wire host_reset = rx_eof && rx_eof_ok && h_type == T_LINK_RESET && len_reg == 9'd2;
+wire host_status = eof_reg && chk_status_reg;
+wire host_reset = eof_reg && chk_reset_reg;
 wire seq_reject = seq_ok && !accept;
 
 wire [7:0] ack_off = h_ack - tx_base_reg;
@@ -381,7 +445,30 @@ wire host_poll = h_b1[1];
 wire frame_done;
 
 always @(posedge clk) begin
-    link_rst_reg <= 1'b0;
+    eof_q_reg <= rx_eof && rx_eof_ok;
+    eof_any_q_reg <= rx_eof;
+    eof_reg <= eof_q_reg;
+    eof_any_reg <= eof_any_q_reg;
+    fit_seq_reg <= is_seq && seq_len_ok;
+    fit_data_reg <= h_type == T_DATA;
+    fit_rd_reg <= h_type == T_CSR_RD;
+    fit_data_ok_reg <= payload_some && lane_reg == {LANE_W{1'b0}} && pipe_ok_reg;
+    fit_rd_ok_reg <= payload_one && h_rd_count != 8'd0 && h_rd_count <= 8'd15;
+    fit_wr_ok_reg <= payload_some && len_reg[1:0] == 2'd0;
+    chk_seq_reg <= fit_seq_reg && (fit_data_reg ? fit_data_ok_reg :
+                                   fit_rd_reg ? fit_rd_ok_reg : fit_wr_ok_reg);
+    chk_in_order_reg <= seq_off == 8'd0;
+    chk_ahead_reg <= seq_ahead;
+    chk_ooo_back_reg <= ooo_back;
+    chk_status_reg <= h_type == T_STATUS && len_reg == ST_LEN;
+    chk_reset_reg <= h_type == T_LINK_RESET && len_reg == 9'd2;
+    top_off_reg <= top_off;
+    chk_ack_ok_reg <= ack_off <= top_off_reg;
+    chk_ack_new_reg <= ack_off != 8'd0;
+    chk_next_ahead_reg <= next_ahead;
+    chk_cred_new_reg <= d2h_limit_reg != cred_sh_reg;
+
+    lrst_reg <= rst || host_reset;
     st_force_reg <= 1'b0;
     st_nak_reg <= 1'b0;
     rewind_reg <= 1'b0;
@@ -393,10 +480,10 @@ always @(posedge clk) begin
     end
 
     if (seq_reject) begin
-        if (seq_ahead || seq_off == 8'd0) begin
+        if (chk_ahead_reg || chk_in_order_reg) begin
             // a gap before this frame (or no room for it): ask once, and
             // again when the host has resent and the gap is still there
-            if (!nak_sent_reg || ooo_back) begin
+            if (!nak_sent_reg || chk_ooo_back_reg) begin
                 st_nak_reg <= 1'b1;
                 nak_sent_reg <= 1'b1;
             end
@@ -408,9 +495,9 @@ always @(posedge clk) begin
     end
 
     if (host_status) begin
-        if (ack_off <= top_off) begin
+        if (chk_ack_ok_reg) begin
             tx_base_reg <= h_ack;
-            if (ack_off != 8'd0) begin
+            if (chk_ack_new_reg) begin
                 progress_reg <= 1'b1;
             end
         end
@@ -421,11 +508,11 @@ always @(posedge clk) begin
         if (host_poll) begin
             st_force_reg <= 1'b1;
         end
-        if (next_ahead && (!nak_sent_reg || host_poll)) begin
+        if (chk_next_ahead_reg && (!nak_sent_reg || host_poll)) begin
             st_nak_reg <= 1'b1;
             nak_sent_reg <= 1'b1;
         end
-        if (d2h_limit_reg != cred_sh_reg) begin
+        if (chk_cred_new_reg) begin
             progress_reg <= 1'b1;
         end
         d2h_limit_reg <= cred_sh_reg;
@@ -437,7 +524,6 @@ always @(posedge clk) begin
 
     if (host_reset) begin
         session_reg <= h_b1;
-        link_rst_reg <= 1'b1;
     end
 
     if (lrst) begin
@@ -452,7 +538,10 @@ always @(posedge clk) begin
     end
     if (rst) begin
         session_reg <= 8'd0;
-        link_rst_reg <= 1'b0;
+        eof_q_reg <= 1'b0;
+        eof_any_q_reg <= 1'b0;
+        eof_reg <= 1'b0;
+        eof_any_reg <= 1'b0;
     end
 end
 
@@ -532,9 +621,20 @@ csr_inst (
 );
 
 /*
- * Credits
+ * Credits.  Both directions are kept in registers so that no adder lies on
+ * a handshake:
+ *
+ *   H2D   the limit advertised to the host, pushed + DEPTH - count, is
+ *         registered: one cycle behind the FIFO.  The true limit never
+ *         falls (pushed - count is the words read out), so an older value
+ *         is a smaller one and safe to advertise.
+ *   D2H   the credit of a cycle, LIMIT - SENT in 1..32767, is a register
+ *         (credit_reg): LIMIT - SENT of the previous cycle, compared with 1
+ *         and 2 by the borrows of three subtractions, less the word taken
+ *         then.  In the cycle after d2h_limit_reg is written there is no
+ *         credit: a new STATUS's credit applies one cycle later.
  */
-wire [16*NH-1:0] h2d_limit;
+wire [16*NH-1:0] h2d_limit = h2d_limit_reg;
 wire [ND-1:0] d2h_credit;
 
 genvar g;
@@ -542,36 +642,57 @@ generate
     for (g = 0; g < NH; g = g + 1) begin : h2d_gen
         localparam [15:0] CDEPTH = H2D_DEPTHS[32*g +: 32] > 16384 ? 16'd16384 : H2D_DEPTHS[32*g +: 16];
 
-        // LIMIT = words pushed + DEPTH - words in the FIFO
-        assign h2d_limit[16*g +: 16] = h2d_pushed_reg[16*g +: 16] + CDEPTH - h2d_count[16*g +: 16];
-
         always @(posedge clk) begin
+            // LIMIT = words pushed + DEPTH - words in the FIFO
+            h2d_limit_reg[16*g +: 16] <= h2d_pushed_reg[16*g +: 16] + CDEPTH - h2d_count[16*g +: 16];
             if (h2d_tvalid[g] && h2d_tready[g]) begin
                 h2d_pushed_reg[16*g +: 16] <= h2d_pushed_reg[16*g +: 16] + 16'd1;
             end
             if (lrst) begin
                 h2d_pushed_reg[16*g +: 16] <= 16'd0;
+                h2d_limit_reg[16*g +: 16] <= 16'd0;
             end
         end
     end
 
     for (g = 0; g < ND; g = g + 1) begin : d2h_gen
-        wire [15:0] left = d2h_limit_reg[16*g +: 16] - d2h_sent_reg[16*g +: 16];
+        // LEFT = LIMIT - SENT is in 1..32767 when neither LEFT nor LEFT - 1
+        // is negative, and in 2..32767 when neither LEFT nor LEFT - 2 is:
+        // three borrows (the sign bits), with SENT + 1 kept in a register
+        reg [15:0] sent_inc_reg = 16'd1;
+        wire [15:0] limit = d2h_limit_reg[16*g +: 16];
+        wire [15:0] left = limit - d2h_sent_reg[16*g +: 16];
+        wire [15:0] left_m1 = limit + ~d2h_sent_reg[16*g +: 16];
+        wire [15:0] left_m2 = limit + ~sent_inc_reg;
+        wire take = d2h_tvalid[g] && d2h_tready[g];
+        wire left_ge1 = left < 16'h8000 && left_m1 < 16'h8000;
+        wire left_ge2 = left < 16'h8000 && left_m2 < 16'h8000;
+        reg credit_reg = 1'b0;
 
-        assign d2h_credit[g] = left != 16'd0 && !left[15];
+        assign d2h_credit[g] = credit_reg;
 
         always @(posedge clk) begin
-            if (d2h_tvalid[g] && d2h_tready[g]) begin
-                d2h_sent_reg[16*g +: 16] <= d2h_sent_reg[16*g +: 16] + 16'd1;
+            credit_reg <= !host_status && (take ? left_ge2 : left_ge1);
+            if (take) begin
+                d2h_sent_reg[16*g +: 16] <= sent_inc_reg;
+                sent_inc_reg <= sent_inc_reg + 16'd1;
             end
             if (lrst) begin
                 d2h_sent_reg[16*g +: 16] <= 16'd0;
+                sent_inc_reg <= 16'd1;
+                credit_reg <= 1'b0;
             end
         end
     end
 endgenerate
 
-wire waiting = tx_top != tx_base_reg || |(d2h_tvalid & ~d2h_credit & {ND{N_D2H > 0}});
+// frames unacknowledged or words without credit, a cycle late (for the
+// sender's timeout)
+reg waiting_reg = 1'b0;
+
+always @(posedge clk) begin
+    waiting_reg <= tx_top != tx_base_reg || |(d2h_tvalid & ~d2h_credit & {ND{N_D2H > 0}});
+end
 
 /*
  * Send: frame buffer, sender, framer
@@ -630,6 +751,7 @@ sender_inst (
     .rst(lrst),
     .tx_base(tx_base_reg),
     .tx_top(tx_top),
+    .window_move(host_status && chk_ack_ok_reg),
     .rewind_valid(rewind_reg),
     .rewind_seq(rewind_seq_reg),
     .ack(rx_done_reg),
@@ -640,7 +762,7 @@ sender_inst (
     .h2d_pushed(h2d_pushed_reg),
     .st_force(st_force_reg),
     .st_nak(st_nak_reg),
-    .waiting(waiting),
+    .waiting(waiting_reg),
     .progress(progress_reg),
     .rd_slot(rd_slot),
     .rd_idx(rd_idx),

@@ -41,8 +41,6 @@ module sluice_led_pulse #
 );
 
 localparam CNT_WIDTH = HOLD > 1 ? $clog2(HOLD) : 1;
-localparam CNT_LAST_INT = HOLD - 1;
-localparam [CNT_WIDTH-1:0] CNT_LAST = CNT_LAST_INT[CNT_WIDTH-1:0];
 
 // check configuration
 initial begin
@@ -52,25 +50,35 @@ initial begin
     end
 end
 
-// cycles the LED stays on after this one
+// Cycles since the last event (counting up from 0, so that loading it is a
+// synchronous reset of every bit alike and its carry chain stays whole
+// when placed), and whether the LED stays on after this cycle (a
+// register, so that the terminal count is not behind the carry chain)
+localparam integer CNT_STOP_INT = HOLD > 1 ? HOLD - 2 : 0;
+localparam [CNT_WIDTH-1:0] CNT_STOP = CNT_STOP_INT[CNT_WIDTH-1:0];
+
 reg [CNT_WIDTH-1:0] cnt_reg = {CNT_WIDTH{1'b0}};
+reg more_reg = 1'b0;
 reg led_reg = 1'b0;
 
 assign led = led_reg;
 
 always @(posedge clk) begin
     if (pulse) begin
-        cnt_reg <= CNT_LAST;
+        cnt_reg <= {CNT_WIDTH{1'b0}};
+        more_reg <= HOLD > 1;
         led_reg <= 1'b1;
     end else begin
-        if (cnt_reg != {CNT_WIDTH{1'b0}}) begin
-            cnt_reg <= cnt_reg - 1'b1;
+        if (more_reg) begin
+            cnt_reg <= cnt_reg + 1'b1;
+            more_reg <= cnt_reg != CNT_STOP;
         end
-        led_reg <= cnt_reg != {CNT_WIDTH{1'b0}};
+        led_reg <= more_reg;
     end
 
     if (rst) begin
         cnt_reg <= {CNT_WIDTH{1'b0}};
+        more_reg <= 1'b0;
         led_reg <= 1'b0;
     end
 end

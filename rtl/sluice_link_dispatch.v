@@ -42,7 +42,13 @@ sluice: hand-written RTL library
  * h2d_tdata is shared: pipe i's word is h2d_tdata[W_i-1:0], valid while
  * h2d_tvalid[i].  Throughput: one payload byte per cycle while the FIFOs
  * take the words (a word leaves in the same cycle the next one's first
- * byte arrives), plus 5 cycles per frame.
+ * byte arrives), plus 6 cycles per frame.
+ *
+ * Timing: s_tready is two LUTs from registers and h2d_tready (the frame's
+ * TYPE and state decoded in registers), the enables of the word and CSR
+ * registers use their own frame's condition only, and the state moves to
+ * STATE_END in the cycle after the body's last byte (body_done_reg), not
+ * on the handshake.
  */
 module sluice_link_dispatch #
 (
@@ -123,8 +129,17 @@ initial begin
 end
 
 reg [2:0] state_reg = STATE_TYPE;
-reg [7:0] type_reg = 8'd0;
+// the frame's TYPE, decoded when it is read (no compare on a handshake)
+reg is_data_reg = 1'b0;
+reg is_csr_wr_reg = 1'b0;
+reg is_csr_rd_reg = 1'b0;
+// state_reg == STATE_END, and state_reg == STATE_BODY of a DATA frame, as
+// registers: s_tready is two LUTs from registers and the FIFO's ready
+reg end_reg = 1'b0;
+reg data_body_reg = 1'b0;
+reg csr_body_reg = 1'b0;       // STATE_BODY of a CSR_WR frame
 reg [7:0] left_reg = 8'd0;          // payload bytes still to read
+reg left_one_reg = 1'b0;            // left_reg == 1
 reg [15:0] arg_reg = 16'd0;
 reg [15:0] index_reg = 16'd0;       // CSR word address offset
 reg [LANE_W-1:0] lane_reg = {LANE_W{1'b0}};
@@ -163,20 +178,32 @@ wire word_take = word_valid_reg && h2d_tready[word_pipe_reg];
 // leaves in this cycle
 wire data_room = !word_valid_reg || word_take;
 
-wire in_body = state_reg == STATE_BODY;
-wire body_stall = in_body && type_reg == T_DATA && !data_room;
+wire body_stall = data_body_reg && !data_room;
 
-assign s_tready = (state_reg != STATE_END) && !body_stall;
-wire pop = s_tvalid && s_tready;
+// the body's last byte was taken in the last cycle: STATE_END follows
+// (its own cycle, so that the state does not wait on h2d_tready)
+reg body_done_reg = 1'b0;
+
+assign s_tready = !end_reg && !body_done_reg && !body_stall;
+
+// A byte is taken (s_tvalid && s_tready) in the header states, where
+// s_tready is high (pop_hdr), and in STATE_BODY, where end_reg is low
+// (pop_body); the body bytes of DATA and of CSR_WR frames apart (pop_data,
+// pop_csr), so that the wide enables of the word and CSR registers need no
+// more logic than their own frame's (a CSR_WR byte never waits).
+wire pop_hdr = s_tvalid;
+wire pop_body = s_tvalid && !body_done_reg && (!data_body_reg || data_room);
+wire pop_data = s_tvalid && !body_done_reg && data_body_reg && data_room;
+wire pop_csr = s_tvalid && !body_done_reg && csr_body_reg;
 
 assign h2d_tdata = word_reg;
 assign csr_we = csr_we_reg;
 assign csr_waddr = csr_waddr_reg;
 assign csr_wdata = csr_wdata_reg;
-assign rd_req_valid = state_reg == STATE_END && type_reg == T_CSR_RD;
+assign rd_req_valid = end_reg && is_csr_rd_reg;
 assign rd_req_addr = arg_reg;
 assign rd_req_count = rd_count_reg;
-assign frame_done = state_reg == STATE_END && (type_reg != T_CSR_RD || rd_req_ready);
+assign frame_done = end_reg && (!is_csr_rd_reg || rd_req_ready);
 
 genvar g;
 generate
@@ -196,25 +223,28 @@ always @(posedge clk) begin
 
     case (state_reg)
         STATE_TYPE: begin
-            if (pop) begin
-                type_reg <= s_tdata;
+            if (pop_hdr) begin
+                is_data_reg <= s_tdata == T_DATA;
+                is_csr_wr_reg <= s_tdata == T_CSR_WR;
+                is_csr_rd_reg <= s_tdata == T_CSR_RD;
                 state_reg <= STATE_LEN;
             end
         end
         STATE_LEN: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 left_reg <= s_tdata;
+                left_one_reg <= s_tdata == 8'd1;
                 state_reg <= STATE_ARG0;
             end
         end
         STATE_ARG0: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 arg_reg[7:0] <= s_tdata;
                 state_reg <= STATE_ARG1;
             end
         end
         STATE_ARG1: begin
-            if (pop) begin
+            if (pop_hdr) begin
                 arg_reg[15:8] <= s_tdata;
                 last_lane_reg <= last_lane_of({s_tdata, arg_reg[7:0]});
                 pipe_ok_reg <= HAVE_PIPES && {16'd0, s_tdata, arg_reg[7:0]} < NP32;
@@ -223,58 +253,76 @@ always @(posedge clk) begin
                 index_reg <= 16'd0;
                 rd_count_reg <= 8'd0;
                 state_reg <= left_reg == 8'd0 ? STATE_END : STATE_BODY;
+                end_reg <= left_reg == 8'd0;
+                data_body_reg <= left_reg != 8'd0 && is_data_reg;
+                csr_body_reg <= left_reg != 8'd0 && is_csr_wr_reg;
             end
         end
         STATE_BODY: begin
-            if (pop) begin
+            if (body_done_reg) begin
+                state_reg <= STATE_END;
+                end_reg <= 1'b1;
+                data_body_reg <= 1'b0;
+                csr_body_reg <= 1'b0;
+                body_done_reg <= 1'b0;
+            end
+            if (pop_body) begin
                 left_reg <= left_reg - 8'd1;
-                if (left_reg == 8'd1) begin
-                    state_reg <= STATE_END;
-                end
+                left_one_reg <= left_reg == 8'd2;
+                body_done_reg <= left_one_reg;
 
-                if (type_reg == T_DATA) begin
-                    for (k = 0; k < LANES; k = k + 1) begin
-                        if ({{(32-LANE_W){1'b0}}, lane_reg} == k) begin
-                            word_reg[8*k +: 8] <= s_tdata;
-                        end
-                    end
-                    if (lane_reg == last_lane_reg) begin
-                        lane_reg <= {LANE_W{1'b0}};
-                        if (pipe_ok_reg) begin
-                            word_valid_reg <= 1'b1;
-                            word_pipe_reg <= arg_reg[PIPE_W-1:0];
-                        end
-                    end else begin
-                        lane_reg <= lane_reg + 1'b1;
-                    end
-                end
-
-                if (type_reg == T_CSR_WR) begin
-                    csr_byte_reg <= csr_byte_reg + 2'd1;
-                    csr_sh_reg <= {s_tdata, csr_sh_reg[23:8]};
-                    if (csr_byte_reg == 2'd3) begin
-                        csr_we_reg <= 1'b1;
-                        csr_waddr_reg <= arg_reg + index_reg;
-                        csr_wdata_reg <= {s_tdata, csr_sh_reg};
-                        index_reg <= index_reg + 16'd1;
-                    end
-                end
-
-                if (type_reg == T_CSR_RD && rd_count_reg == 8'd0) begin
-                    rd_count_reg <= s_tdata;
-                end
             end
         end
         default: begin
             // STATE_END: a CSR_RD waits for its answer to be queued
             if (frame_done) begin
                 state_reg <= STATE_TYPE;
+                end_reg <= 1'b0;
             end
         end
     endcase
 
+    // body bytes of DATA and CSR_WR frames
+    if (pop_data) begin
+        for (k = 0; k < LANES; k = k + 1) begin
+            if ({{(32-LANE_W){1'b0}}, lane_reg} == k) begin
+                word_reg[8*k +: 8] <= s_tdata;
+            end
+        end
+        if (lane_reg == last_lane_reg) begin
+            lane_reg <= {LANE_W{1'b0}};
+            if (pipe_ok_reg) begin
+                word_valid_reg <= 1'b1;
+                word_pipe_reg <= arg_reg[PIPE_W-1:0];
+            end
+        end else begin
+            lane_reg <= lane_reg + 1'b1;
+        end
+    end
+
+    // a CSR_RD's count, its first payload byte (such a byte never waits)
+    if (state_reg == STATE_BODY && is_csr_rd_reg && s_tvalid && !body_done_reg &&
+            rd_count_reg == 8'd0) begin
+        rd_count_reg <= s_tdata;
+    end
+
+    if (pop_csr) begin
+        csr_byte_reg <= csr_byte_reg + 2'd1;
+        csr_sh_reg <= {s_tdata, csr_sh_reg[23:8]};
+        if (csr_byte_reg == 2'd3) begin
+            csr_we_reg <= 1'b1;
+            csr_waddr_reg <= arg_reg + index_reg;
+            csr_wdata_reg <= {s_tdata, csr_sh_reg};
+            index_reg <= index_reg + 16'd1;
+        end
+    end
+
     if (rst) begin
         state_reg <= STATE_TYPE;
+        end_reg <= 1'b0;
+        data_body_reg <= 1'b0;
+        csr_body_reg <= 1'b0;
+        body_done_reg <= 1'b0;
         word_valid_reg <= 1'b0;
         csr_we_reg <= 1'b0;
     end

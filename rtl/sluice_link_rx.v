@@ -21,7 +21,12 @@ sluice: hand-written RTL library
  * The input is always ready (after reset): the deframer never stalls the
  * link, so it can sit behind a PHY that cannot be stopped (a UART).
  *
- * Output, registered, one cycle after the input byte that causes it:
+ * Timing: an input byte is registered with its FLAG and ESC compares
+ * before it is deframed, so that no compare of the PHY's byte lies in front
+ * of the deframer's enables; the outputs below come one cycle later for
+ * it.
+ *
+ * Output, registered, two cycles after the input byte that causes it:
  *
  *   m_tvalid, m_tdata  one body byte.  Bytes are held back four places
  *                      (a delay line), so the CRC is never output: when
@@ -84,8 +89,25 @@ assign m_tfirst = m_tfirst_reg;
 assign m_eof = m_eof_reg;
 assign m_eof_ok = m_eof_ok_reg;
 
-wire s_fire = s_axis_tvalid && s_axis_tready_reg;
-wire [7:0] byte_in = esc_reg ? (s_axis_tdata ^ 8'h20) : s_axis_tdata;
+// the input byte, registered with its compares
+reg in_valid_reg = 1'b0;
+reg [7:0] in_tdata_reg = 8'd0;
+reg in_flag_reg = 1'b0;
+reg in_esc_reg = 1'b0;
+
+always @(posedge clk) begin
+    in_valid_reg <= s_axis_tvalid && s_axis_tready_reg;
+    in_tdata_reg <= s_axis_tdata;
+    in_flag_reg <= s_axis_tdata == FLAG;
+    in_esc_reg <= s_axis_tdata == ESC;
+
+    if (rst) begin
+        in_valid_reg <= 1'b0;
+    end
+end
+
+wire s_fire = in_valid_reg;
+wire [7:0] byte_in = esc_reg ? (in_tdata_reg ^ 8'h20) : in_tdata_reg;
 
 // the byte leaving the delay line is a body byte
 wire [7:0] out_byte = dly_reg[31:24];
@@ -110,7 +132,7 @@ always @(posedge clk) begin
     m_eof_ok_reg <= 1'b0;
 
     if (s_fire) begin
-        if (s_axis_tdata == FLAG) begin
+        if (in_flag_reg) begin
             if (cnt_reg != 3'd0 || esc_reg) begin
                 m_eof_reg <= 1'b1;
                 m_eof_ok_reg <= !esc_reg && !bad_reg && cnt_reg == 3'd5 && ~crc_reg == crc_rx;
@@ -119,10 +141,10 @@ always @(posedge clk) begin
             bad_reg <= 1'b0;
             cnt_reg <= 3'd0;
             crc_reg <= 32'hFFFFFFFF;
-        end else if (s_axis_tdata == ESC && !esc_reg) begin
+        end else if (in_esc_reg && !esc_reg) begin
             esc_reg <= 1'b1;
         end else begin
-            if (esc_reg && s_axis_tdata == ESC) begin
+            if (esc_reg && in_esc_reg) begin
                 bad_reg <= 1'b1;
             end
             esc_reg <= 1'b0;

@@ -26,8 +26,12 @@ sluice: hand-written RTL library
  *
  * Throughput: one wire byte per cycle when m_axis_tready is high, so a
  * body of n bytes with e bytes to escape takes n + e + 5 cycles back to
- * back (n + e + 6 after a pause).  m_axis_* is driven from registers;
- * s_tready depends combinationally on m_axis_tready.
+ * back (n + e + 6 after a pause).
+ *
+ * Timing: m_axis_* are driven from registers, and wire bytes pass a
+ * two-place output buffer, so the framer does not depend on m_axis_tready.
+ * s_tready depends on the framer's state (registers) only; s_* should come
+ * from registers (sluice_link_sender's output).
  */
 module sluice_link_tx #
 (
@@ -76,7 +80,14 @@ reg [31:0] crc_reg = 32'hFFFFFFFF;
 reg esc_pend_reg = 1'b0;
 reg [7:0] esc_byte_reg = 8'd0;
 reg [7:0] idle_reg = 8'd0;   // cycles since the last closing FLAG left
-reg shared_reg = 1'b0;       // the last closing FLAG can open the next frame
+// the last closing FLAG can open the next frame: it left no more than
+// IDLE_CYCLES cycles ago and nothing was sent since
+reg skip_open_reg = 1'b0;
+
+// the body byte offered (s_* come from registers in sluice_link_sender)
+wire [7:0] b_tdata = s_tdata;
+wire b_tlast = s_tlast;
+wire b_tvalid = s_tvalid;
 
 reg [7:0] m_axis_tdata_reg = 8'd0;
 reg m_axis_tvalid_reg = 1'b0;
@@ -84,65 +95,85 @@ reg m_axis_tvalid_reg = 1'b0;
 assign m_axis_tdata = m_axis_tdata_reg;
 assign m_axis_tvalid = m_axis_tvalid_reg;
 
-wire out_free = !m_axis_tvalid_reg || m_axis_tready;
+// Output: m_axis_* and a second place behind it (o1_*), so that whether a
+// byte may be framed in this cycle (out_free: the second place is empty)
+// is a register, not m_axis_tready.
+reg [7:0] o1_tdata_reg = 8'd0;
+reg o1_valid_reg = 1'b0;
+wire out_free = !o1_valid_reg;
 
 // a frame may start without its own FLAG
-wire skip_open = shared_reg && idle_reg < IDLE_CYCLES;
-wire in_body = state_reg == STATE_BODY || (state_reg == STATE_IDLE && skip_open);
+wire in_body = state_reg == STATE_BODY || (state_reg == STATE_IDLE && skip_open_reg);
 
 wire [31:0] crc_next;
 
 sluice_crc crc_inst (
     .crc_in(crc_reg),
-    .data(s_tdata),
+    .data(b_tdata),
     .crc_out(crc_next)
 );
 
-wire [31:0] crc_final = ~crc_reg;
+// the CRC byte to send: crc_reg is shifted down a byte as each goes
+wire [7:0] crc_byte = ~crc_reg[7:0];
 
-// the next raw byte (before stuffing); literal: a FLAG that delimits
+// a byte that must be escaped; tested on the registers, not on raw
+function is_special;
+    input [7:0] b;
+    begin
+        is_special = b == FLAG || b == ESC;
+    end
+endfunction
+
+// the next raw byte (before stuffing); a FLAG that delimits is sent as
+// it is (needs_esc below)
 reg [7:0] raw;
 reg raw_valid;
-reg raw_literal;
 
 always @* begin
-    raw = s_tdata;
+    raw = b_tdata;
     raw_valid = 1'b0;
-    raw_literal = 1'b0;
 
     if (in_body) begin
-        raw_valid = s_tvalid;
+        raw_valid = b_tvalid;
     end else begin
         case (state_reg)
             STATE_IDLE: begin
                 raw = FLAG;
-                raw_valid = s_tvalid;
-                raw_literal = 1'b1;
+                raw_valid = b_tvalid;
             end
             STATE_CRC: begin
-                raw = crc_final[8*crc_idx_reg +: 8];
+                raw = crc_byte;
                 raw_valid = 1'b1;
             end
             default: begin
                 raw = FLAG;
                 raw_valid = 1'b1;
-                raw_literal = 1'b1;
             end
         endcase
     end
 end
 
 wire take = out_free && !esc_pend_reg && raw_valid;
-wire needs_esc = !raw_literal && (raw == FLAG || raw == ESC);
+wire needs_esc = in_body ? is_special(b_tdata) :
+                 state_reg == STATE_CRC && is_special(crc_byte);
 
-assign s_tready = in_body && out_free && !esc_pend_reg;
+// the body byte in b_* is framed in this cycle
+wire b_take = take && in_body;
+
+// the wire byte of this cycle: an escaped byte's second half, or the
+// framed byte (ESC first if it needs escaping)
+wire push = out_free && (esc_pend_reg || raw_valid);
+wire [7:0] push_byte = esc_pend_reg ? esc_byte_reg : needs_esc ? ESC : raw;
+wire out_pop = m_axis_tvalid_reg && m_axis_tready;
+
+assign s_tready = b_take;
 
 always @* begin
     state_next = state_reg;
 
     if (take) begin
         if (in_body) begin
-            state_next = s_tlast ? STATE_CRC : STATE_BODY;
+            state_next = b_tlast ? STATE_CRC : STATE_BODY;
         end else if (state_reg == STATE_IDLE) begin
             state_next = STATE_BODY;
         end else if (state_reg == STATE_CRC) begin
@@ -156,43 +187,50 @@ end
 always @(posedge clk) begin
     state_reg <= state_next;
 
-    if (out_free) begin
-        m_axis_tvalid_reg <= 1'b0;
-    end
-
     if (out_free && esc_pend_reg) begin
-        m_axis_tdata_reg <= esc_byte_reg;
-        m_axis_tvalid_reg <= 1'b1;
         esc_pend_reg <= 1'b0;
-    end else if (take) begin
-        m_axis_tvalid_reg <= 1'b1;
-        if (needs_esc) begin
-            m_axis_tdata_reg <= ESC;
-            esc_byte_reg <= raw ^ 8'h20;
-            esc_pend_reg <= 1'b1;
-        end else begin
-            m_axis_tdata_reg <= raw;
-        end
+    end else if (take && needs_esc) begin
+        esc_byte_reg <= raw ^ 8'h20;
+        esc_pend_reg <= 1'b1;
     end
 
-    if (take && in_body) begin
+    // the output places: the head (m_axis_*) is refilled from o1, or from
+    // the byte pushed in this cycle
+    if (!m_axis_tvalid_reg || out_pop) begin
+        if (o1_valid_reg) begin
+            m_axis_tdata_reg <= o1_tdata_reg;
+            m_axis_tvalid_reg <= 1'b1;
+            o1_tdata_reg <= push_byte;
+            o1_valid_reg <= push;
+        end else begin
+            m_axis_tdata_reg <= push_byte;
+            m_axis_tvalid_reg <= push;
+        end
+    end else if (push) begin
+        o1_tdata_reg <= push_byte;
+        o1_valid_reg <= 1'b1;
+    end
+
+    if (b_take) begin
         crc_reg <= crc_next;
     end
 
     if (take && state_reg == STATE_CRC) begin
         crc_idx_reg <= crc_idx_reg + 2'd1;
+        crc_reg <= {8'hFF, crc_reg[31:8]};
     end
 
     // the closing FLAG: the next frame starts afresh
     if (take && state_reg == STATE_CLOSE) begin
         crc_reg <= 32'hFFFFFFFF;
         crc_idx_reg <= 2'd0;
-        shared_reg <= 1'b1;
+        skip_open_reg <= 1'b1;
         idle_reg <= 8'd0;
     end else if (take) begin
-        shared_reg <= 1'b0;
+        skip_open_reg <= 1'b0;
     end else if (!m_axis_tvalid_reg && idle_reg != 8'hFF) begin
         idle_reg <= idle_reg + 8'd1;
+        skip_open_reg <= skip_open_reg && idle_reg < IDLE_CYCLES - 1;
     end
 
     if (rst) begin
@@ -201,8 +239,9 @@ always @(posedge clk) begin
         crc_reg <= 32'hFFFFFFFF;
         esc_pend_reg <= 1'b0;
         idle_reg <= 8'd0;
-        shared_reg <= 1'b0;
+        skip_open_reg <= 1'b0;
         m_axis_tvalid_reg <= 1'b0;
+        o1_valid_reg <= 1'b0;
     end
 end
 
