@@ -308,6 +308,17 @@ static void wires(struct core *t, const char *pre, unsigned width, bool read)
 	fprintf(t->f, "    wire %s_tready;\n", pre);
 }
 
+/* Whether a FIFO shallower than sluice_fifo's RAM_MIN_DEPTH (32) is still
+ * kept in a memory rather than in flip-flops: from 16 words and 512 bits.
+ * Measured with Yosys 0.23 synth_ice40, 16 words of 32 bits take 528 FFs
+ * and 417 LUTs in flip-flops, 2 SB_RAM40_4K, 51 FFs and 40 LUTs as a
+ * memory (which the ECP5 and Gowin flows put in distributed RAM); below
+ * 512 bits a block RAM holds too little for what it saves. */
+static bool fifo_in_memory(unsigned width, unsigned depth)
+{
+	return depth >= 16 && depth < 32 && (unsigned long long)width * depth >= 512;
+}
+
 /* Bits of sluice_fifo's count for `depth`: $clog2(depth + 1). */
 static unsigned count_bits(unsigned depth)
 {
@@ -375,7 +386,7 @@ static void emit_pipes(struct core *t)
 		const char *inst = names_fresh(ctx, &t->names, cat(t, "fifo", pipe->name));
 		if (!level)
 			fputs("    /* verilator lint_off PINCONNECTEMPTY */\n", f);
-		fprintf(f, "    sluice_fifo #(.WIDTH(%u), .DEPTH(%u)%s) %s (\n"
+		fprintf(f, "    sluice_fifo #(.WIDTH(%u), .DEPTH(%u)%s%s) %s (\n"
 			   "        .clk(clk),\n"
 			   "        .rst(rst),\n"
 			   "        .s_axis_tdata(%s_tdata),\n"
@@ -386,7 +397,8 @@ static void emit_pipes(struct core *t)
 			   "        .m_axis_tready(%s_tready),\n"
 			   "        .count(%s)\n"
 			   "    );\n",
-			w, pipe->depth, pipe->ready_through ? ", .READY_THROUGH(1)" : "", inst,
+			w, pipe->depth, pipe->ready_through ? ", .READY_THROUGH(1)" : "",
+			fifo_in_memory(w, pipe->depth) ? ", .RAM_MIN_DEPTH(16)" : "", inst,
 			tp->wr, tp->wr, tp->wr, tp->rd, tp->rd, tp->rd,
 			level ? level : "");
 		if (!level)
