@@ -105,6 +105,65 @@ static unsigned bits_for(double n)
 	return b;
 }
 
+/* The family's PLL primitive, from clk to clk_d with pll_lock (pll.c has
+ * its settings). */
+static void pll_write(FILE *f, const struct board *b, const struct flow_clock *clk)
+{
+#define P(name) flow_clock_param(clk, name)
+	switch (b->family) {
+	case TARGET_ICE40:
+		fprintf(f, "    SB_PLL40_%s #(\n"
+			   "        .FEEDBACK_PATH(\"SIMPLE\"), .PLLOUT_SELECT(\"GENCLK\"),\n"
+			   "        .DIVR(4'd%u), .DIVF(7'd%u), .DIVQ(3'd%u), .FILTER_RANGE(3'd%u)\n"
+			   "    ) u_pll (\n"
+			   "        .%s(clk), .PLLOUTGLOBAL(clk_d), .LOCK(pll_lock),\n"
+			   "        .RESETB(1'b1), .BYPASS(1'b0));\n",
+			clk->pll_pad ? "PAD" : "CORE", P("DIVR"), P("DIVF"), P("DIVQ"),
+			P("FILTER_RANGE"), clk->pll_pad ? "PACKAGEPIN" : "REFERENCECLK");
+		break;
+	case TARGET_ECP5:
+		/* CLKOP fed back to CLKFB; the frequency attributes tell
+		 * nextpnr and Lattice's tools what the PLL makes */
+		fprintf(f, "    (* FREQUENCY_PIN_CLKI=\"%g\" *) (* FREQUENCY_PIN_CLKOP=\"%g\" *)\n"
+			   "    (* ICP_CURRENT=\"12\" *) (* LPF_RESISTOR=\"8\" *) (* MFG_ENABLE_FILTEROPAMP=\"1\" *)\n"
+			   "    (* MFG_GMCREF_SEL=\"2\" *)\n"
+			   "    EHXPLLL #(\n"
+			   "        .PLLRST_ENA(\"DISABLED\"), .INTFB_WAKE(\"DISABLED\"),\n"
+			   "        .STDBY_ENABLE(\"DISABLED\"), .DPHASE_SOURCE(\"DISABLED\"),\n"
+			   "        .OUTDIVIDER_MUXA(\"DIVA\"), .CLKOP_ENABLE(\"ENABLED\"),\n"
+			   "        .CLKI_DIV(%u), .CLKFB_DIV(%u), .CLKOP_DIV(%u),\n"
+			   "        .CLKOP_CPHASE(%u), .CLKOP_FPHASE(0), .FEEDBK_PATH(\"CLKOP\")\n"
+			   "    ) u_pll (\n"
+			   "        .CLKI(clk), .CLKFB(clk_d), .CLKOP(clk_d), .LOCK(pll_lock),\n"
+			   "        .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0),\n"
+			   "        .PHASEDIR(1'b0), .PHASESTEP(1'b0), .PHASELOADREG(1'b0),\n"
+			   "        .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0));\n",
+			b->clock_mhz, clk->mhz, P("CLKI_DIV"), P("CLKFB_DIV"), P("CLKOP_DIV"),
+			P("CLKOP_CPHASE"));
+		break;
+	case TARGET_GOWIN:
+		fprintf(f, "    rPLL #(\n"
+			   "        .FCLKIN(\"%g\"), .DEVICE(\"%s\"),\n"
+			   "        .IDIV_SEL(%u), .FBDIV_SEL(%u), .ODIV_SEL(%u),\n"
+			   "        .DYN_IDIV_SEL(\"false\"), .DYN_FBDIV_SEL(\"false\"), .DYN_ODIV_SEL(\"false\"),\n"
+			   "        .DYN_DA_EN(\"false\"), .PSDA_SEL(\"0000\"), .DUTYDA_SEL(\"1000\"),\n"
+			   "        .CLKFB_SEL(\"internal\"), .CLKOUT_BYPASS(\"false\"),\n"
+			   "        .CLKOUTP_BYPASS(\"false\"), .CLKOUTD_BYPASS(\"false\"),\n"
+			   "        .DYN_SDIV_SEL(2), .CLKOUTD_SRC(\"CLKOUT\"), .CLKOUTD3_SRC(\"CLKOUT\")\n"
+			   "    ) u_pll (\n"
+			   "        .CLKIN(clk), .CLKOUT(clk_d), .LOCK(pll_lock),\n"
+			   "        .CLKOUTP(), .CLKOUTD(), .CLKOUTD3(),\n"
+			   "        .RESET(1'b0), .RESET_P(1'b0), .CLKFB(1'b0),\n"
+			   "        .FBDSEL(6'd0), .IDSEL(6'd0), .ODSEL(6'd0),\n"
+			   "        .PSDA(4'd0), .DUTYDA(4'd0), .FDLY(4'd0));\n",
+			b->clock_mhz, b->gowin_family, P("IDIV_SEL"), P("FBDIV_SEL"), P("ODIV_SEL"));
+		break;
+	default:
+		break;
+	}
+#undef P
+}
+
 unsigned board_top_leds(const struct board *b)
 {
 	return b->nleds < 4 ? b->nleds : 4;
@@ -169,22 +228,13 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 	if (clk->pll) {
 		fprintf(f, "    // the design's clock: %.3f MHz from the PLL (F_PFD %.3f MHz, F_VCO %.3f MHz)\n"
 			   "    wire clk_d, pll_lock;\n"
-			   "`ifdef SYNTHESIS\n"
-			   "    SB_PLL40_%s #(\n"
-			   "        .FEEDBACK_PATH(\"SIMPLE\"), .PLLOUT_SELECT(\"GENCLK\"),\n"
-			   "        .DIVR(4'd%u), .DIVF(7'd%u), .DIVQ(3'd%u), .FILTER_RANGE(3'd%u)\n"
-			   "    ) u_pll (\n"
-			   "        .%s(clk), .PLLOUTGLOBAL(clk_d), .LOCK(pll_lock),\n"
-			   "        .RESETB(1'b1), .BYPASS(1'b0));\n"
-			   "`else\n"
-			   "    // a simulator's clock is the PLL's: the model is stepped at its rate\n"
-			   "    assign clk_d = clk;\n"
-			   "    assign pll_lock = 1'b1;\n"
-			   "`endif\n\n",
-			clk->mhz, b->clock_mhz / (clk->divr + 1),
-			b->clock_mhz / (clk->divr + 1) * (clk->divf + 1),
-			clk->pll_pad ? "PAD" : "CORE", clk->divr, clk->divf, clk->divq,
-			clk->filter_range, clk->pll_pad ? "PACKAGEPIN" : "REFERENCECLK");
+			   "`ifdef SYNTHESIS\n", clk->mhz, clk->pfd_mhz, clk->vco_mhz);
+		pll_write(f, b, clk);
+		fputs("`else\n"
+		      "    // a simulator's clock is the PLL's: the model is stepped at its rate\n"
+		      "    assign clk_d = clk;\n"
+		      "    assign pll_lock = 1'b1;\n"
+		      "`endif\n\n", f);
 		released = arena_printf(&ctx->arena, "pll_lock && %s", released);
 	} else {
 		fputs("    wire clk_d = clk; // the oscillator's\n\n", f);

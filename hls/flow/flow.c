@@ -436,10 +436,20 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 	json_object_set_new(impl, "family", json_string(fl->fam->name));
 	json_object_set_new(impl, "clock_mhz", json_real(mhz));
 	json_object_set_new(impl, "oscillator_mhz", json_real(b->clock_mhz));
-	if (fl->o->clock->pll)
-		json_object_set_new(impl, "pll", json_pack("{s:i, s:i, s:i, s:i}",
-			"divr", fl->o->clock->divr, "divf", fl->o->clock->divf,
-			"divq", fl->o->clock->divq, "filter_range", fl->o->clock->filter_range));
+	if (fl->o->clock->pll) {
+		/* the primitive's settings, by their parameters' names in lower case */
+		json_t *pll = json_object();
+		const struct flow_clock *c = fl->o->clock;
+		for (unsigned i = 0; i < c->nparams; i++) {
+			char key[32];
+			size_t k = 0;
+			for (const char *p = c->params[i].name; *p && k + 1 < sizeof key; p++)
+				key[k++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+			key[k] = 0;
+			json_object_set_new(pll, key, json_integer(c->params[i].value));
+		}
+		json_object_set_new(impl, "pll", pll);
+	}
 	json_object_set_new(impl, "fmax_mhz", json_real(fmax));
 	json_object_set_new(impl, "meets_clock", json_boolean(meets));
 	json_object_set_new(impl, "utilization", json_incref(util));
@@ -511,8 +521,8 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 	}
 	fprintf(f, "\nimplementation on %s (%s, %s), design clock %.3f MHz%s:\n", b->name,
 		b->title, b->part, mhz, fl->o->clock->pll
-		? arena_printf(a, " from the PLL (the oscillator's %.3f MHz; DIVR %u, DIVF %u, DIVQ %u)",
-			       b->clock_mhz, fl->o->clock->divr, fl->o->clock->divf, fl->o->clock->divq)
+		? arena_printf(a, " from the PLL (the oscillator's %.3f MHz; %s)", b->clock_mhz,
+			       flow_clock_settings(ctx, fl->o->clock))
 		: " (the oscillator's)");
 	fprintf(f, "  Fmax %.2f MHz: %s\n", fmax, meets
 		? arena_printf(a, "meets the design clock (%.1f ns of slack)",

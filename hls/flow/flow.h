@@ -12,21 +12,35 @@
 
 #include <stdbool.h>
 
-/* The design's clock on the board (pll.c): the oscillator's, or the PLL's
- * output with its settings (iCE40 SB_PLL40_CORE). */
+/* The design's clock on the board (pll.c): the oscillator's, or the
+ * output of the family's PLL with its settings, the primitive's parameters
+ * by name (iCE40 SB_PLL40_CORE: DIVR, DIVF, DIVQ, FILTER_RANGE; ECP5
+ * EHXPLLL: CLKI_DIV, CLKFB_DIV, CLKOP_DIV, CLKOP_CPHASE; Gowin rPLL:
+ * IDIV_SEL, FBDIV_SEL, ODIV_SEL). */
 struct flow_clock {
 	double mhz;
 	bool pll;
-	unsigned divr, divf, divq, filter_range;
-	bool pll_pad;		/* the oscillator's pin is the PLL's input pad:
-				   SB_PLL40_PAD (flow_build finds it out) */
+	double pfd_mhz, vco_mhz;
+	struct {
+		const char *name;
+		unsigned value;
+	} params[4];
+	unsigned nparams;
+	bool pll_pad;		/* iCE40: the oscillator's pin is the PLL's input
+				   pad: SB_PLL40_PAD (flow_build finds it out) */
 };
 
 /* Plans a clock of `mhz` (<= 0 or the oscillator's: the oscillator) on
- * board b; 0, or -1 after an error (a family whose PLL is not generated
- * yet, a clock the PLL cannot make within 1 percent). */
+ * board b; 0, or -1 after an error (a clock the PLL cannot make within 1
+ * percent: the message gives the nearest). */
 int flow_clock_plan(struct hls_ctx *ctx, const struct board *b, double mhz,
 		    struct flow_clock *c);
+
+/* "DIVR 0, DIVF 47, ..." of a PLL clock, in ctx's arena. */
+const char *flow_clock_settings(struct hls_ctx *ctx, const struct flow_clock *c);
+
+/* The value of the PLL setting `name` of c (0 if it has none). */
+unsigned flow_clock_param(const struct flow_clock *c, const char *name);
 
 struct flow_opts {
 	const struct board *board;

@@ -18,8 +18,8 @@
 #   too-large   examples/vscale on the iCEstick (an HX1K): does not fit,
 #               and the error names the resource;
 #   options     an unknown board, --target against the board's family,
-#               --clock the PLL cannot make or on a board whose PLL is not
-#               generated, --allow-slow without --board;
+#               --clock the iCE40 or the ECP5 PLL cannot make (the error
+#               gives the nearest), --allow-slow without --board;
 #   clock-pll   --clock 18MHz on the iCEBreaker: the PLL's settings in the
 #               report, the design scheduled for 18 MHz, the UART divider
 #               for it;
@@ -193,8 +193,8 @@ expect_error target-conflict "conflicts with board 'icebreaker'" \
     "$sluice" build examples/vscale/vscale.c --board icebreaker --target ecp5 -o "$out/x.sluice"
 expect_error clock-pll-range "the iCE40 PLL cannot make it" \
     "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 300MHz -o "$out/x.sluice"
-expect_error clock-pll-ecp5 "iCE40 PLL only" \
-    "$sluice" build examples/vscale/vscale.c --board ulx3s --clock 50MHz -o "$out/x.sluice"
+expect_error clock-pll-range-ecp5 "the ECP5 PLL cannot make it from board 'ulx3s''s 25 MHz oscillator within 1 percent (it makes 10 to 400 MHz; the nearest is 400.000 MHz)" \
+    "$sluice" build examples/vscale/vscale.c --board ulx3s --clock 500MHz -o "$out/x.sluice"
 
 # ---- a clock from the PLL: 18 MHz from the 12 MHz oscillator
 log=$out/pll.log

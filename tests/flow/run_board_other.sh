@@ -20,6 +20,9 @@
 #               gowin_pack wrote (lines of 0 and 1, the sync word, the ID
 #               check with the part's IDCODE), and the same checks of the
 #               reports;
+#   pll-*       examples/vscale with --clock on the ULX3S (EHXPLLL, 50 MHz)
+#               and the Tang Nano 9K (rPLL, 54 MHz): the PLL's settings,
+#               the design scheduled and timed at its clock;
 #   no-tools    without the tools (a sluice home with no build/venv-fpga,
 #               a PATH without them) the error names the packages and the
 #               command that installs them.
@@ -185,6 +188,40 @@ build() {
     fi
 }
 
+# pll NAME BOARD MHZ PRIMITIVE SETTINGS: examples/vscale built with --clock
+# MHZ on BOARD: the family's PLL primitive in the board top with the
+# settings (JSON, the manifest's "pll") that make MHZ exactly; one PLL in
+# nextpnr's utilisation; the design scheduled for MHZ and nextpnr timing
+# the PLL's output at it
+pll() {
+    local name=$1 board=$2 mhz=$3 prim=$4 want=$5 log=$out/$1.log r
+    if ! "$sluice" build examples/vscale/vscale.c --board "$board" --clock "${mhz}MHz" \
+            -o "$out/$name.sluice" >"$log" 2>&1; then
+        bad "$name" "build failed: $(tail -20 "$log")"
+        return 1
+    fi
+    if r=$(python3 - "$out/$name.sluice" "$mhz" "$prim" "$want" 2>&1 <<'PY'
+import json, os, sys
+mod, mhz, prim, want = sys.argv[1], float(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
+m = json.load(open(os.path.join(mod, "manifest.json")))
+impl = m["reports"]["implementation"]
+assert impl["pll"] == want, impl["pll"]
+assert impl["clock_mhz"] == mhz and m["clock_mhz"] == mhz, (impl["clock_mhz"], m["clock_mhz"])
+assert impl["utilization"][prim]["used"] == 1, impl["utilization"].get(prim)
+assert impl["fmax_mhz"] >= mhz and impl["meets_clock"], impl["fmax_mhz"]
+top = open(os.path.join(mod, "rtl", "sluice_board.v")).read()
+assert f"    {prim} #(" in top, f"no {prim} in the board top"
+plog = open(os.path.join(mod, impl["logs"]["place_and_route"])).read()
+assert f"(PASS at {mhz:.2f} MHz)" in plog, f"nextpnr did not time the design at {mhz} MHz"
+print(f"{mhz:g} MHz from the {impl['oscillator_mhz']:g} MHz oscillator through {prim}: Fmax {impl['fmax_mhz']:.1f} MHz")
+PY
+    ); then
+        ok "$name ($r)"
+    else
+        bad "$name" "$r"
+    fi
+}
+
 # ---- ECP5
 miss=$(missing_tools ecp5)
 if [ -n "$miss" ]; then
@@ -209,6 +246,8 @@ else
     expect_error orangecrab-no-link "board 'orangecrab' has no host link" \
         "$sluice" build examples/vscale/vscale.c --board orangecrab -o "$out/x.sluice"
     build free-running-orangecrab tests/flow/free_running.c orangecrab nextpnr-ecp5 ecppack
+    # 50 MHz = 25 / CLKI_DIV 1 * CLKFB_DIV 2, the VCO at 50 * 12 = 600 MHz
+    pll pll-ulx3s ulx3s 50 EHXPLLL '{"clki_div": 1, "clkfb_div": 2, "clkop_div": 12, "clkop_cphase": 6}'
 fi
 
 # ---- Gowin
@@ -217,6 +256,8 @@ if [ -n "$miss" ]; then
     skipped "tangnano9k: no $(echo "$miss" | paste -sd, - | sed 's/,/, no /g') (scripts/deps.sh --fpga-pypi gowin)"
 else
     build vscale-tangnano9k examples/vscale/vscale.c tangnano9k nextpnr-himbaechel gowin_pack scale
+    # 54 MHz = 27 / (IDIV_SEL 0 + 1) * (FBDIV_SEL 1 + 1), the VCO at 54 * 16 = 864 MHz
+    pll pll-tangnano9k tangnano9k 54 rPLL '{"idiv_sel": 0, "fbdiv_sel": 1, "odiv_sel": 16}'
 fi
 
 # ---- no tools: a sluice home without build/venv-fpga, a PATH without them
