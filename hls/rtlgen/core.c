@@ -524,6 +524,50 @@ static void emit_devmem(struct core *t)
 	t->g->uses_devmem = true;
 }
 
+/* A kernel with device-memory channels is done when its last store has
+ * left for the memory, not when its last state is: its requests wait in
+ * the FIFOs of its channels until the memory takes them, and a host that
+ * reads the memory after the done, or a kernel started after it, must see
+ * them.  So K_done is the kernel's done held until those FIFOs are empty
+ * (a request written in the kernel's last cycle is in them a cycle later:
+ * the hold starts there), and K_busy covers the wait.  The memory applies
+ * requests in the order it takes them, so a later access sees the stores.
+ * *busy and *done become the wires the kernel instance drives. */
+static void done_after_stores(struct core *t, const struct ir_kernel *kn, const char *inst,
+			      const char **busy, const char **done)
+{
+	struct ir_program *p = t->g->p;
+	FILE *f = t->f;
+	const char *kb = names_fresh(t->ctx, &t->names, cat(t, inst, "busy"));
+	const char *kd = names_fresh(t->ctx, &t->names, cat(t, inst, "done"));
+	const char *wait = names_fresh(t->ctx, &t->names, cat(t, kn->name, "done_wait"));
+	const char *gone = names_fresh(t->ctx, &t->names, cat(t, kn->name, "reqs_gone"));
+	const char *any = "";
+	for (unsigned c = 0; c < kn->ndmem_chans; c++) {
+		unsigned ri = 0;
+		while (p->pipes[ri] != kn->dmem_chans[c].req)
+			ri++;
+		any = arena_printf(&t->ctx->arena, "%s%s%s_tvalid", any, c ? " || " : "",
+				   t->tp[ri].rd);
+	}
+	fprintf(f, "    // '%s' is done once its requests have left for the device memory\n"
+		   "    wire %s, %s;\n"
+		   "    wire %s = !(%s);\n"
+		   "    reg %s = 1'b0;\n"
+		   "    always @(posedge clk) begin\n"
+		   "        if (rst || (%s && %s))\n"
+		   "            %s <= 1'b0;\n"
+		   "        else if (%s)\n"
+		   "            %s <= 1'b1;\n"
+		   "    end\n"
+		   "    assign %s_done = %s && %s;\n"
+		   "    assign %s_busy = %s || %s;\n\n",
+		kn->name, kb, kd, gone, any, wait, wait, gone, wait, kd, wait, kn->name, wait, gone,
+		kn->name, kb, wait);
+	*busy = kb;
+	*done = kd;
+}
+
 static void emit_kernels(struct core *t)
 {
 	struct ir_program *p = t->g->p;
@@ -531,6 +575,9 @@ static void emit_kernels(struct core *t)
 	for (unsigned k = 0; k < p->nkernels; k++) {
 		struct ir_kernel *kn = p->kernels[k];
 		const char *inst = names_fresh(t->ctx, &t->names, cat(t, "u", kn->name));
+		const char *busy = cat(t, kn->name, "busy"), *done = cat(t, kn->name, "done");
+		if (kn->kind == KERNEL_STARTED && kn->ndmem_chans)
+			done_after_stores(t, kn, inst, &busy, &done);
 		fprintf(f, "    kernel_%s %s (\n        .clk(clk),\n        .rst(rst)", kn->name, inst);
 		for (unsigned i = 0; i < p->nspecs; i++)
 			if (rtl_kernel_uses_spec(kn, p->specs[i])) {
@@ -538,8 +585,8 @@ static void emit_kernels(struct core *t)
 				fprintf(f, ",\n        .%s(%s)", sp, sp);
 			}
 		if (kn->kind == KERNEL_STARTED) {
-			fprintf(f, ",\n        .start(%s_start),\n        .busy(%s_busy),\n"
-				   "        .done(%s_done)", kn->name, kn->name, kn->name);
+			fprintf(f, ",\n        .start(%s_start),\n        .busy(%s),\n"
+				   "        .done(%s)", kn->name, busy, done);
 			for (unsigned i = 0; i < kn->nparams; i++) {
 				const char *a = rtl_arg_port(t->ctx, &kn->params[i]);
 				fprintf(f, ",\n        .%s(%s_%s)", a, kn->name, a);

@@ -53,6 +53,9 @@ def check_run(log, shape, invocations, limit, holds=()):
     elif log.end == "x":
         errs.append(f"X or Z on a control output at cycle {log.end_cycle}")
     for k in shape.kernels:
+        if log.early_done.get(k.name):
+            errs.append(f"kernel '{k.name}': done at cycle {log.early_done[k.name][0]} while a "
+                        f"request of its device-memory ports still waited for the memory")
         if log.unexpected_done.get(k.name):
             errs.append(f"kernel '{k.name}': done pulse without a running invocation "
                         f"at cycle {log.unexpected_done[k.name][0]}")

@@ -64,10 +64,14 @@ class Module:
                 ins.append(tbgen.Port(p["name"], int(p["width"]), True))
             elif d in ("out", "d2h"):
                 outs.append(tbgen.Port(p["name"], int(p["width"]), False))
+        dports = {}  # kernel -> its ports of the device memory, in u_devmem's order
+        for i, dp in enumerate((self.m.get("device_memory") or {}).get("ports", [])):
+            dports.setdefault(dp.get("kernel"), []).append(i)
         for k in self.kernels:
             if k.get("kind") == "started":
                 ks.append(tbgen.KernelPorts(
-                    k["name"], [(q["name"], int(q["width"])) for q in k.get("params", [])]))
+                    k["name"], [(q["name"], int(q["width"])) for q in k.get("params", [])],
+                    dports.get(k["name"], ())))
         for p in ins + outs:
             if p.width < 1:
                 raise ModuleError(f"pipe {p.name}: width {p.width}")

@@ -158,6 +158,7 @@ class SimLog:
         self.starts = {}   # kernel -> [cycle]
         self.dones = {}    # kernel -> [cycle]
         self.unexpected_done = {}  # kernel -> [cycle]
+        self.early_done = {}  # kernel -> [cycle]: done with requests still for the memory
         self.state = []    # "in a 3 10" ...
         self.end = None
         self.end_cycle = None
@@ -191,6 +192,8 @@ def parse_log(path):
         elif kind == "done" and len(f) == 4:
             if f[3] == "unexpected":
                 lg.unexpected_done.setdefault(f[2], []).append(cyc)
+            elif f[3] == "early":
+                lg.early_done.setdefault(f[2], []).append(cyc)
             else:
                 lg.dones.setdefault(f[2], []).append(cyc)
         elif kind == "state":

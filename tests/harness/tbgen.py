@@ -22,7 +22,11 @@ draw per cycle each), so the two simulators must write identical logs:
       timing mode) and keep it until accepted (k_start && !k_busy);
     then the handshakes of that cycle are logged:
       CYCLE in P INDEX HEX | CYCLE out Q INDEX HEX | CYCLE start K INDEX |
-      CYCLE done K INDEX | CYCLE done K unexpected
+      CYCLE done K INDEX | CYCLE done K unexpected;
+    and (Icarus) a kernel with device-memory ports that is done while a
+      request of its ports waits for the memory, in the cycle of its done
+      or the next (a request written in the done cycle shows then), logs
+      CYCLE done K early
   spec_S inputs (register-bound specialization constants) hold the
     manifest's value from reset on;
   the run is complete when every output port has its expected words and
@@ -53,9 +57,10 @@ class Port:
 
 
 class KernelPorts:
-    def __init__(self, name, params):
+    def __init__(self, name, params, dmem_ports=()):
         self.name = name
         self.params = params  # [(name, width)]
+        self.dmem_ports = list(dmem_ports)  # its ports of the device memory (u_devmem)
 
 
 class Shape:
@@ -368,6 +373,8 @@ def icarus_tb(shape):
     for k, kp in enumerate(shape.kernels):
         L.append(f"// started kernel {k}: {kp.name}\nreg k{k}_tstart;\nwire k{k}_busy, k{k}_tdone;\n")
         L.append(f"integer k{k}_n, k{k}_next, k{k}_done, k{k}_fd;\nreg k{k}_running, k{k}_start;\nreg [31:0] k{k}_rng;\n")
+        if kp.dmem_ports:
+            L.append(f"reg k{k}_chk = 1'b0;\n")
         conns += [f".{kp.name}_start(k{k}_tstart)", f".{kp.name}_busy(k{k}_busy)",
                   f".{kp.name}_done(k{k}_tdone)"]
         for a, (pn, pw) in enumerate(kp.params):
@@ -458,6 +465,12 @@ def icarus_tb(shape):
         L.append(f'                $fdisplay(logf, "%0d done {kp.name} %0d", cycle, k{k}_done);\n')
         L.append(f"                k{k}_done = k{k}_done + 1;\n                k{k}_running = 0;\n")
         L.append(f'            end else begin\n                $fdisplay(logf, "%0d done {kp.name} unexpected", cycle);\n            end\n        end\n')
+        if kp.dmem_ports:
+            # done only once its requests have left for the memory
+            reqs = " || ".join(f"dut.u_devmem.req_tvalid[{p}]" for p in kp.dmem_ports)
+            L.append(f"        if ((k{k}_tdone || k{k}_chk) && ({reqs}))\n")
+            L.append(f'            $fdisplay(logf, "%0d done {kp.name} early", cycle);\n')
+            L.append(f"        k{k}_chk = k{k}_tdone;\n")
         L.append(f"        if (k{k}_start && !k{k}_busy) begin\n")
         L.append(f'            $fdisplay(logf, "%0d start {kp.name} %0d", cycle, k{k}_next);\n')
         L.append(f"            k{k}_running = 1;\n            k{k}_start = 0;\n            k{k}_next = k{k}_next + 1;\n        end\n")
