@@ -31,8 +31,9 @@
  * aligned to its size (device memory moves naturally aligned words), an
  * atomic access, a pointer into device memory that may also point
  * elsewhere (a phi or select mixing an argument and a local array), and a
- * device pointer that escapes (passed to a call such as memcpy, stored,
- * returned).  Returns the number of errors; the module is left as it is
+ * device pointer that escapes (passed to a call, stored, returned;
+ * memset and memcpy on device memory are loops of word accesses by now,
+ * mem_copies.c).  Returns the number of errors; the module is left as it is
  * when there are any (the compilation stops).
  */
 #include "prepare.h"
@@ -400,8 +401,7 @@ static bool rewrite_kernel(struct dm *d, LLVMValueRef fn)
 			dm_error(d, in, "a pointer into device memory (a kernel's pointer "
 				 "argument) may only be loaded from, stored to, offset and "
 				 "compared; %s",
-				 op == LLVMCall ? "it is passed to a call (memcpy and memset "
-						  "on device memory are not supported)"
+				 op == LLVMCall ? "it is passed to a call"
 				 : op == LLVMStore ? "here it is stored as a value"
 				 : op == LLVMRet ? "here it is returned"
 						 : "here it is used otherwise");

@@ -1,6 +1,7 @@
 /*
  * mem_copies.c -- front_expand_memory_copies(): the memsets, memcpys and
- * memmoves of the arrays of more than 512 bytes become loops of word
+ * memmoves of the arrays of more than 512 bytes, and those on device
+ * memory (through a kernel's pointer argument), become loops of word
  * accesses.
  *
  * Runs after the pass pipeline, before front_promote_arrays and
@@ -21,6 +22,14 @@
  * must be a multiple of K as for a load, the length a constant multiple
  * of K or a value known to be one (a count times a size).  The copies are
  * found by the same scan, run once more; its errors are reported there.
+ *
+ * A copy on device memory that touches no such array (memset of a
+ * buffer, memcpy between a buffer and a local array or another buffer)
+ * becomes the same loop, its word K the largest of 8, 4, 2 and 1 bytes
+ * that the alignment of its pointers and its length allow; the loop's
+ * loads and stores of device memory are then front_device_pointers's
+ * (devmem.c) to rewrite.  Volatile copies, and a memmove between two
+ * device pointers (the regions may overlap), are errors.
  */
 #include "promote_mems.h"
 
@@ -147,6 +156,26 @@ static unsigned param_align(LLVMValueRef call, unsigned i)
 	return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
 }
 
+/* Whether pointer v of kernel fn is derived from one of its pointer
+ * arguments (a device pointer) through GEPs, selects and phis. */
+static bool device_pointer(LLVMValueRef fn, LLVMValueRef v, unsigned depth)
+{
+	if (depth > 16)
+		return false;
+	if (LLVMIsAArgument(v))
+		return LLVMGetParamParent(v) == fn;
+	if (LLVMIsAGetElementPtrInst(v))
+		return device_pointer(fn, LLVMGetOperand(v, 0), depth + 1);
+	if (LLVMIsASelectInst(v))
+		return device_pointer(fn, LLVMGetOperand(v, 1), depth + 1) ||
+		       device_pointer(fn, LLVMGetOperand(v, 2), depth + 1);
+	if (LLVMIsAPHINode(v))
+		for (unsigned i = 0; i < LLVMCountIncoming(v); i++)
+			if (device_pointer(fn, LLVMGetIncomingValue(v, i), depth + 1))
+				return true;
+	return false;
+}
+
 /* Whether copy `call` moves whole words of the memories it touches (at
  * whole-word offsets, a length known to be whole words), between two
  * memories of one word size, and is not a memmove within one memory;
@@ -192,6 +221,16 @@ static bool check_copy(struct pm *p, LLVMValueRef call)
 			return false;
 		}
 	}
+	/* its other side on device memory: words there are naturally aligned */
+	LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+	for (unsigned i = 0; i < (strcmp(what, "memset") ? 2u : 1u); i++)
+		if (!(i ? s : d) && device_pointer(fn, LLVMGetOperand(call, i), 0) &&
+		    param_align(call, i) % k) {
+			mem_bad(p, o, call, "%s between array '%s' of %u-byte words and device "
+			    "memory at an address not known to be a multiple of %u", what,
+			    o->name, k, k);
+			return false;
+		}
 	LLVMValueRef len = LLVMGetOperand(call, 2);
 	if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) % k) {
 		mem_bad(p, o, call, "%s of %llu bytes of array '%s' is not a whole number of "
@@ -285,6 +324,40 @@ static void expand_copy(struct pm *p, LLVMValueRef call, unsigned k)
 	LLVMInstructionEraseFromParent(call);
 }
 
+/* The word size of a copy on device memory (a kernel's pointer argument)
+ * that no array in memory sizes: the largest of 8, 4, 2 and 1 bytes that
+ * the alignment of both its pointers and its length allow (device memory
+ * moves naturally aligned words, devmem.c), or 0 after an error. */
+static unsigned device_copy_word(struct pm *p, LLVMValueRef fn, LLVMValueRef call)
+{
+	const char *what = copy_kind(call);
+	bool set = !strcmp(what, "memset");
+	if (LLVMConstIntGetZExtValue(LLVMGetOperand(call, 3))) {
+		diag_error(&p->ctx->diag, front_loc(p->ctx, call), "volatile %s on device memory "
+			   "(a kernel's pointer argument) is not supported", what);
+		return 0;
+	}
+	if (!strcmp(what, "memmove") && device_pointer(fn, LLVMGetOperand(call, 0), 0) &&
+	    device_pointer(fn, LLVMGetOperand(call, 1), 0)) {
+		diag_error(&p->ctx->diag, front_loc(p->ctx, call), "memmove within device memory "
+			   "is not supported (the regions may overlap); use memcpy when they "
+			   "do not, or copy element by element in a loop");
+		return 0;
+	}
+	unsigned k = 8;
+	for (unsigned i = 0; i < (set ? 1u : 2u); i++)
+		while (param_align(call, i) % k)
+			k /= 2;
+	LLVMValueRef len = LLVMGetOperand(call, 2);
+	unsigned z = LLVMIsAConstantInt(len) ? (LLVMConstIntGetZExtValue(len)
+						? (unsigned)__builtin_ctzll(LLVMConstIntGetZExtValue(len))
+						: 3)
+					     : low_zeros(len, 0);
+	while (k > 1 && (unsigned)__builtin_ctz(k) > z)
+		k /= 2;
+	return k;
+}
+
 unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
 {
 	unsigned errors0 = ctx->diag.errors;
@@ -302,6 +375,28 @@ unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
 		if (!(d && d->bad) && !(s && s->bad))
 			check_copy(&p, p.copies[i]);
 	}
+	/* the copies on device memory that no array in memory sizes */
+	LLVMValueRef *dev = NULL;
+	unsigned *devk = NULL, ndev = 0, ndevk = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMCountBasicBlocks(fn) || !front_is_kernel(fn, NULL))
+			continue;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
+			     in = LLVMGetNextInstruction(in)) {
+				if (!LLVMIsACallInst(in) || !mem_is_copy(in) ||
+				    copy_side(&p, in, 0) || copy_side(&p, in, 1))
+					continue;
+				bool set = !strcmp(copy_kind(in), "memset");
+				if (!device_pointer(fn, LLVMGetOperand(in, 0), 0) &&
+				    (set || !device_pointer(fn, LLVMGetOperand(in, 1), 0)))
+					continue;
+				unsigned k = device_copy_word(&p, fn, in);
+				VEC_PUSH(&ctx->arena, dev, ndev, in);
+				VEC_PUSH(&ctx->arena, devk, ndevk, k);
+			}
+	}
 	if (ctx->diag.errors > errors0)
 		return ctx->diag.errors - errors0;
 	p.b = LLVMCreateBuilderInContext(p.lc);
@@ -309,6 +404,8 @@ unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
 		struct mem_obj *d = copy_side(&p, p.copies[i], 0);
 		expand_copy(&p, p.copies[i], (d ? d : copy_side(&p, p.copies[i], 1))->word);
 	}
+	for (unsigned i = 0; i < ndev; i++)
+		expand_copy(&p, dev[i], devk[i]);
 	LLVMDisposeBuilder(p.b);
 	return 0;
 }
