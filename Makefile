@@ -50,7 +50,7 @@ HLS_OBJ := $(HLS_SRC:%.c=$(BUILD)/obj/%.o)
 HLS_LIB_OBJ := $(filter-out $(BUILD)/obj/hls/driver/main.o $(BUILD)/obj/hls/driver/run%.o $(BUILD)/obj/hls/driver/vboard.o,$(HLS_OBJ))
 
 # libsluice: the host runtime (its rules are further down)
-RT_SRC := $(wildcard runtime/*.c runtime/device/*.c runtime/link/*.c)
+RT_SRC := $(wildcard runtime/*.c runtime/device/*.c runtime/link/*.c) sim/sim_api.c
 RT_OBJ := $(RT_SRC:%.c=$(BUILD)/obj/pic/%.o)
 
 TEST_SRC := $(shell find tests/hls -name 'test_*.c' 2>/dev/null | sort)

@@ -198,9 +198,12 @@ def vboard_figures(mod, exe, runs, pc):
 def tap_program(work):
     exe = os.path.join(work, "vboard_tap")
     src = os.path.join(ROOT, "scripts", "vboard_tap.c")
-    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+    api = os.path.join(ROOT, "sim", "sim_api.c")
+    if not os.path.exists(exe) or os.path.getmtime(exe) < max(os.path.getmtime(src),
+                                                              os.path.getmtime(api)):
         r = util.run(["cc", "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Werror",
-                      "-I" + os.path.join(ROOT, "sim"), src, "-o", exe, "-ldl"],
+                      "-I" + os.path.join(ROOT, "sim"), src,
+                      api, "-o", exe, "-ldl"],
                      timeout=120, cwd=ROOT)
         if r.returncode:
             raise RuntimeError("scripts/vboard_tap.c does not compile:\n" + r.stderr.strip())

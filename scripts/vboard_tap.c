@@ -47,28 +47,6 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-static const char *load(void *so, struct sim_api *api)
-{
-#define LOAD(field, name)                                                    \
-	do {                                                                 \
-		void *sym = dlsym(so, name);                                 \
-		if (!sym)                                                    \
-			return name;                                         \
-		memcpy(&api->field, &sym, sizeof sym);                       \
-	} while (0)
-	LOAD(abi_version, "sim_abi_version");
-	LOAD(create, "sim_create");
-	LOAD(destroy, "sim_destroy");
-	LOAD(step, "sim_step");
-	LOAD(cycles, "sim_cycles");
-	LOAD(put, "sim_link_put");
-	LOAD(pending, "sim_link_pending");
-	LOAD(get, "sim_link_get");
-	LOAD(flush, "sim_trace_flush");
-#undef LOAD
-	return NULL;
-}
-
 static int record(FILE *f, char kind, uint64_t cycle, const uint8_t *b, uint32_t n)
 {
 	uint8_t k = (uint8_t)kind;
@@ -85,7 +63,7 @@ int main(int argc, char **argv)
 	}
 	struct sim_api api;
 	void *so = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-	const char *missing = so ? load(so, &api) : NULL;
+	const char *missing = so ? sim_api_load(so, &api) : NULL;
 	if (!so || missing || api.abi_version() != SIM_ABI_VERSION) {
 		fprintf(stderr, "vboard_tap: cannot load %s: %s\n", argv[1],
 			!so ? dlerror() : missing ? missing : "another simulator ABI");

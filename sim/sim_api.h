@@ -1,8 +1,8 @@
 /*
  * sim/sim_api.h -- the functions of a simulator model (sim/sim_abi.h) as a
- * table, filled from the model's library after dlopen.  Used by libsluice's
- * sim transport (runtime/device/sim.c, which implements sim_api_load) and
- * by `sluice vboard`.
+ * table, filled from the model's library after dlopen (sim_api_load, in
+ * sim/sim_api.c).  Used by libsluice's sim transport (runtime/device/sim.c),
+ * by `sluice vboard` and by the bench's line tap (scripts/vboard_tap.c).
  */
 #ifndef SLUICE_SIM_API_H
 #define SLUICE_SIM_API_H

@@ -345,6 +345,36 @@ static int count_cells(struct flow *fl, const char *netlist, struct part *parts,
 	return 0;
 }
 
+/* "host link bridge 1868 LUT + 517 carry, 1223 FF; kernel vadd ...": the
+ * parts of the synthesized netlist with logic in them, the most LUTs
+ * first, for a design too large to place; NULL if the netlist cannot be
+ * read. */
+static const char *parts_by_size(struct flow *fl, const char *netlist)
+{
+	struct part *parts = NULL;
+	unsigned nparts = 0;
+	core_parts(fl, &parts, &nparts);
+	if (count_cells(fl, netlist, parts, nparts))
+		return NULL;
+	const char *s = "";
+	bool *shown = arena_alloc(&fl->ctx->arena, (nparts + 1) * sizeof *shown);
+	memset(shown, 0, (nparts + 1) * sizeof *shown);
+	for (;;) {
+		int best = -1;
+		for (unsigned i = 0; i < nparts; i++)
+			if (!shown[i] && parts[i].n[0] + parts[i].n[1] &&
+			    (best < 0 || parts[i].n[0] > parts[best].n[0]))
+				best = (int)i;
+		if (best < 0)
+			break;
+		shown[best] = true;
+		const struct part *p = &parts[best];
+		s = arena_printf(&fl->ctx->arena, "%s%s%s %u LUT + %u carry, %u FF", s, *s ? "; " : "",
+				 p->label, p->n[0], p->n[2], p->n[1]);
+	}
+	return s;
+}
+
 /* nextpnr's resource kinds worth reporting, in the order a person reads
  * them, with their names. */
 static const char *const RESOURCES[][2] = {
@@ -398,9 +428,12 @@ static const char *version_of(struct flow *fl, const char *log, const char *pref
 	FILE *f = fopen(log, "r");
 	char line[512];
 	const char *r = NULL;
+	size_t np = strlen(prefix);
 	while (f && !r && fgets(line, sizeof line, f)) {
-		char *p = strstr(line, prefix);
-		if (p) {
+		/* "Yosys 0.23 (git sha1 ...)" at the start of a line, not the
+		 * banner's "yosys -- Yosys Open SYnthesis Suite" */
+		char *p = line;
+		if (!strncmp(p, prefix, np) && p[np] >= '0' && p[np] <= '9') {
 			p[strcspn(p, "\r\n(")] = 0;
 			size_t n = strlen(p);
 			while (n && p[n - 1] == ' ')
@@ -738,9 +771,14 @@ again:
 	}
 	if (st) {
 		const char *over = st > 0 ? overfull(ctx, plog) : NULL;
-		if (over)
+		if (over) {
 			diag_error(&ctx->diag, (struct ir_loc){0}, "the design does not fit the %s of "
 				   "board '%s': %s (the whole log: %s)", b->part, b->name, over, plog);
+			const char *by = parts_by_size(&fl, netlist);
+			if (by && *by)
+				diag_note(&ctx->diag, (struct ir_loc){0}, "the synthesized design by "
+					  "part, the largest first: %s", by);
+		}
 		else if (st > 0)
 			diag_error(&ctx->diag, (struct ir_loc){0}, "place and route failed (%s exited "
 				   "with %d); its log is %s, which ends:%s", fl.tools[1], st, plog,

@@ -37,30 +37,6 @@ struct sluice_transport {
 	struct sim *sim;
 };
 
-const char *sim_api_load(void *so, struct sim_api *api)
-{
-	const char *missing = NULL;
-	/* POSIX: a function pointer survives the trip through dlsym's void * */
-#define LOAD(field, name)                                                    \
-	do {                                                                 \
-		void *sym = dlsym(so, name);                                 \
-		if (!sym && !missing)                                        \
-			missing = name;                                      \
-		memcpy(&api->field, &sym, sizeof sym);                       \
-	} while (0)
-	LOAD(abi_version, "sim_abi_version");
-	LOAD(create, "sim_create");
-	LOAD(destroy, "sim_destroy");
-	LOAD(step, "sim_step");
-	LOAD(cycles, "sim_cycles");
-	LOAD(put, "sim_link_put");
-	LOAD(pending, "sim_link_pending");
-	LOAD(get, "sim_link_get");
-	LOAD(flush, "sim_trace_flush");
-#undef LOAD
-	return missing;
-}
-
 static int sim_open(struct sluice_transport **out, const char *arg, char **board)
 {
 	(void)arg;

@@ -16,7 +16,8 @@
 #               does not fit), checked the same way; an I/O pipe becomes a
 #               host pipe, with a note at its declaration;
 #   too-large   examples/vscale on the iCEstick (an HX1K): does not fit,
-#               and the error names the resource;
+#               and the error names the resource, its note the parts of
+#               the design, the largest first;
 #   options     an unknown board, --target against the board's family,
 #               --clock the iCE40 or the ECP5 PLL cannot make (the error
 #               gives the nearest), --allow-slow without --board;
@@ -187,6 +188,8 @@ expect_error too-large "does not fit the iCE40HX1K-TQ144 of board 'icestick': " 
     "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
 expect_error too-large-resource "ICESTORM_LC for the 1280 the device has" \
     "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
+expect_error too-large-parts "note: the synthesized design by part, the largest first: " \
+    "$sluice" build examples/vscale/vscale.c --board icestick -o "$out/large.sluice"
 expect_error unknown-board "unknown board 'nosuch'" \
     "$sluice" build examples/vscale/vscale.c --board nosuch -o "$out/x.sluice"
 expect_error target-conflict "conflicts with board 'icebreaker'" \
@@ -207,6 +210,8 @@ impl = m["reports"]["implementation"]
 assert impl["clock_mhz"] == 18 and impl["oscillator_mhz"] == 12, impl["clock_mhz"]
 assert impl["pll"] == {"divr": 0, "divf": 47, "divq": 5, "filter_range": 1}, impl["pll"]
 assert impl["utilization"]["ICESTORM_PLL"]["used"] == 1
+import re
+assert re.fullmatch(r"Yosys \d+\.\d+\S*", impl["tools"]["yosys_version"]), impl["tools"]
 assert impl["meets_clock"] and impl["fmax_mhz"] >= 18
 assert m["images"]["icebreaker"]["uart_div"] == 6  # 3 Mbaud at 18 MHz
 assert m["clock_mhz"] == 18  # scheduled for the PLL's clock
