@@ -8,7 +8,7 @@
 #   - verilator --lint-only -Wall is clean for each module, for a few
 #     parameter sets each;
 #   - yosys synth_ice40 maps a 512x32 FIFO to SB_RAM40_4K, a 16x32 one to
-#     flip-flops, and synthesizes a 32-bit signed divider; with -dsp, a
+#     flip-flops (to SB_RAM40_4K with RAM_MIN_DEPTH 16), and synthesizes a 32-bit signed divider; with -dsp, a
 #     32-bit sluice_mul to three SB_MAC16 and a 16-bit one to one; the
 #     device memory (sluice_devmem) of 4096 bytes keeps its RAM in
 #     SB_RAM40_4K (8 of them, besides the host FIFO's);
@@ -327,6 +327,8 @@ done
 
 tests+=("synth_fifo_512x32_infers_SB_RAM40_4K|synth_uses_bram sluice_fifo WIDTH=32 DEPTH=512")
 tests+=("synth_fifo_16x32_uses_flip_flops|synth_no_bram sluice_fifo WIDTH=32 DEPTH=16")
+# the generator's choice for 16 to 31 words of 512 bits and more (hls/rtlgen/core.c)
+tests+=("synth_fifo_16x32_ram_min_16_infers_SB_RAM40_4K|synth_uses_bram sluice_fifo WIDTH=32 DEPTH=16 RAM_MIN_DEPTH=16")
 tests+=("synth_div_32_signed|synth sluice_div WIDTH=32 SIGNED=1")
 
 for c in "DEPTH=1" "DEPTH=2" "DEPTH=16" "DEPTH=512"; do
