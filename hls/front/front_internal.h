@@ -61,6 +61,10 @@ void pmap_free(struct pmap *m);
 /* Whether fn is a kernel (section "sluice.kernel" or "sluice.autorun"),
  * and which kind (when kind is non-NULL). */
 bool front_is_kernel(LLVMValueRef fn, enum ir_kernel_kind *kind);
+/* The instruction after `in` (NULL: the first) among the instructions of
+ * m's kernels, in function, block and instruction order; NULL after the
+ * last.  `in` must still be in its block. */
+LLVMValueRef front_next_kernel_inst(LLVMModuleRef m, LLVMValueRef in);
 
 /* The source location of an instruction (else its function's), a function
  * or a global variable, from debug information; {0} when unknown.  The file

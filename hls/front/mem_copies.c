@@ -378,24 +378,19 @@ unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m)
 	/* the copies on device memory that no array in memory sizes */
 	LLVMValueRef *dev = NULL;
 	unsigned *devk = NULL, ndev = 0, ndevk = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMCountBasicBlocks(fn) || !front_is_kernel(fn, NULL))
+	for (LLVMValueRef in = front_next_kernel_inst(m, NULL); in;
+	     in = front_next_kernel_inst(m, in)) {
+		if (!LLVMIsACallInst(in) || !mem_is_copy(in) || copy_side(&p, in, 0) ||
+		    copy_side(&p, in, 1))
 			continue;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
-			     in = LLVMGetNextInstruction(in)) {
-				if (!LLVMIsACallInst(in) || !mem_is_copy(in) ||
-				    copy_side(&p, in, 0) || copy_side(&p, in, 1))
-					continue;
-				bool set = !strcmp(copy_kind(in), "memset");
-				if (!device_pointer(fn, LLVMGetOperand(in, 0), 0) &&
-				    (set || !device_pointer(fn, LLVMGetOperand(in, 1), 0)))
-					continue;
-				unsigned k = device_copy_word(&p, fn, in);
-				VEC_PUSH(&ctx->arena, dev, ndev, in);
-				VEC_PUSH(&ctx->arena, devk, ndevk, k);
-			}
+		LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(in));
+		bool set = !strcmp(copy_kind(in), "memset");
+		if (!device_pointer(fn, LLVMGetOperand(in, 0), 0) &&
+		    (set || !device_pointer(fn, LLVMGetOperand(in, 1), 0)))
+			continue;
+		unsigned k = device_copy_word(&p, fn, in);
+		VEC_PUSH(&ctx->arena, dev, ndev, in);
+		VEC_PUSH(&ctx->arena, devk, ndevk, k);
 	}
 	if (ctx->diag.errors > errors0)
 		return ctx->diag.errors - errors0;

@@ -739,27 +739,18 @@ static void retype_globals(struct ptrs *P)
  * pipeline: chosen), or in a global that a kernel uses. */
 static bool needed(struct ptrs *P)
 {
-	for (LLVMValueRef fn = LLVMGetFirstFunction(P->m); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMCountBasicBlocks(fn) || !front_is_kernel(fn, NULL))
-			continue;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
-			     in = LLVMGetNextInstruction(in)) {
-				LLVMOpcode op = LLVMGetInstructionOpcode(in);
-				for (int i = 0; !P->late && i < LLVMGetNumOperands(in); i++)
-					if (has_ptrtoint(LLVMGetOperand(in, (unsigned)i), 0))
-						return true;
-				if (P->late ? is_ptr(in) && (op == LLVMPHI || op == LLVMSelect)
-					    : (is_ptr(in) && op != LLVMAlloca &&
-					       op != LLVMGetElementPtr) ||
-						      op == LLVMPtrToInt ||
-						      (LLVMIsAStoreInst(in) &&
-						       is_ptr(LLVMGetOperand(in, 0))) ||
-						      (LLVMIsAICmpInst(in) &&
-						       is_ptr(LLVMGetOperand(in, 0))))
-					return true;
-			}
+	for (LLVMValueRef in = front_next_kernel_inst(P->m, NULL); in;
+	     in = front_next_kernel_inst(P->m, in)) {
+		LLVMOpcode op = LLVMGetInstructionOpcode(in);
+		for (int i = 0; !P->late && i < LLVMGetNumOperands(in); i++)
+			if (has_ptrtoint(LLVMGetOperand(in, (unsigned)i), 0))
+				return true;
+		if (P->late ? is_ptr(in) && (op == LLVMPHI || op == LLVMSelect)
+			    : (is_ptr(in) && op != LLVMAlloca && op != LLVMGetElementPtr) ||
+				      op == LLVMPtrToInt ||
+				      (LLVMIsAStoreInst(in) && is_ptr(LLVMGetOperand(in, 0))) ||
+				      (LLVMIsAICmpInst(in) && is_ptr(LLVMGetOperand(in, 0))))
+			return true;
 	}
 	return false;
 }

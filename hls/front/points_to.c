@@ -82,21 +82,14 @@ static void collect_objects(struct points_to *P)
 		if (!pt_special_global(g) && LLVMTypeIsSized(t))
 			add_object(P, g, LLVMABISizeOfType(P->td, t));
 	}
-	for (LLVMValueRef fn = LLVMGetFirstFunction(P->m); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMCountBasicBlocks(fn) || !front_is_kernel(fn, NULL))
+	for (LLVMValueRef in = front_next_kernel_inst(P->m, NULL); in;
+	     in = front_next_kernel_inst(P->m, in)) {
+		if (!LLVMIsAAllocaInst(in))
 			continue;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in;
-			     in = LLVMGetNextInstruction(in)) {
-				if (!LLVMIsAAllocaInst(in))
-					continue;
-				LLVMValueRef n = LLVMGetOperand(in, 0);
-				LLVMTypeRef t = LLVMGetAllocatedType(in);
-				if (LLVMIsAConstantInt(n) && LLVMTypeIsSized(t))
-					add_object(P, in, LLVMConstIntGetZExtValue(n) *
-								  LLVMABISizeOfType(P->td, t));
-			}
+		LLVMValueRef n = LLVMGetOperand(in, 0);
+		LLVMTypeRef t = LLVMGetAllocatedType(in);
+		if (LLVMIsAConstantInt(n) && LLVMTypeIsSized(t))
+			add_object(P, in, LLVMConstIntGetZExtValue(n) * LLVMABISizeOfType(P->td, t));
 	}
 	P->nwords = (P->nobjs + 2 + 63) / 64;
 	P->contents = arena_alloc(&P->ctx->arena, (P->nobjs + 1) * sizeof *P->contents);

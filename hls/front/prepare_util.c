@@ -38,6 +38,39 @@ bool front_is_kernel(LLVMValueRef fn, enum ir_kernel_kind *kind)
 	return true;
 }
 
+/* The first instruction of bb or of a block after it, else NULL. */
+static LLVMValueRef first_from(LLVMBasicBlockRef bb)
+{
+	for (; bb; bb = LLVMGetNextBasicBlock(bb))
+		if (LLVMGetFirstInstruction(bb))
+			return LLVMGetFirstInstruction(bb);
+	return NULL;
+}
+
+LLVMValueRef front_next_kernel_inst(LLVMModuleRef m, LLVMValueRef in)
+{
+	LLVMValueRef fn;
+	if (in) {
+		if (LLVMGetNextInstruction(in))
+			return LLVMGetNextInstruction(in);
+		LLVMBasicBlockRef bb = LLVMGetInstructionParent(in);
+		LLVMValueRef next = first_from(LLVMGetNextBasicBlock(bb));
+		if (next)
+			return next;
+		fn = LLVMGetNextFunction(LLVMGetBasicBlockParent(bb));
+	} else {
+		fn = LLVMGetFirstFunction(m);
+	}
+	for (; fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMCountBasicBlocks(fn) || !front_is_kernel(fn, NULL))
+			continue;
+		LLVMValueRef first = first_from(LLVMGetFirstBasicBlock(fn));
+		if (first)
+			return first;
+	}
+	return NULL;
+}
+
 static struct ir_loc loc_of(struct hls_ctx *ctx, LLVMValueRef v)
 {
 	struct ir_loc loc = {0};
