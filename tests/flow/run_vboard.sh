@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 #
 # The virtual board (`sluice vboard`) and libsluice's UART transport, end
-# to end: the examples built for the iCEBreaker, each board design (PHY,
+# to end: the examples built for the iCEBreaker (vadd, which does not fit
+# its UP5K, for the iCE40-HX8K Breakout Board), each board design (PHY,
 # reset and all) in Verilator behind a pseudo-terminal, and the examples'
-# unchanged host programs reaching it with SLUICE_DEVICE=icebreaker:PTY.
+# unchanged host programs reaching it with SLUICE_DEVICE=BOARD:PTY.
 #
-#   vscale, pipeline, bulk
-#               each host program (vadd's design does not fit the UP5K) on a clean line, and (but bulk, whose
+#   vscale, pipeline, bulk, vadd
+#               each host program on a clean line, and (but bulk, whose
 #               megabyte takes long at the line's rate) on a line that
 #               corrupts, drops and duplicates one byte in 500 each way:
 #               every result right (the link's CRC and retries), the
-#               virtual board reporting the faults it made;
+#               virtual board reporting the faults it made; vadd with 256
+#               elements a vector, its device memory 4 KiB;
 #   vscale-pll  vscale with its clock from the PLL (18 MHz), the UART at
 #               6 clocks a bit, on the faulty line;
 #   fir         the I/O pipes of examples/fir become host pipes on a
@@ -80,11 +82,14 @@ if ! python3 -c 'import pty; pty.openpty()' 2>/dev/null; then
     finish
 fi
 
-# build EXAMPLE [OPTIONS...]: its module for the iCEBreaker and its host
+# the board the modules are built for, and the host programs name
+board=icebreaker
+
+# build EXAMPLE [OPTIONS...]: its module for $board and its host
 build() {
     local ex=$1
     shift
-    if ! "$sluice" build "examples/$ex/$ex.c" --board icebreaker "$@" -o "$out/$ex.sluice" \
+    if ! "$sluice" build "examples/$ex/$ex.c" --board "$board" "$@" -o "$out/$ex.sluice" \
             >"$out/$ex.build.log" 2>&1; then
         bad "$ex" "build failed: $(tail -20 "$out/$ex.build.log")"
         return 1
@@ -114,7 +119,7 @@ host() {
         return
     fi
     local t0=$SECONDS
-    SLUICE_DEVICE=icebreaker:$lines/$name.tty timeout -k 5 900 "$out/$ex.host" \
+    SLUICE_DEVICE=$board:$lines/$name.tty timeout -k 5 900 "$out/$ex.host" \
         "$out/$ex.sluice" "$@" >"$out/$name.host.log" 2>&1
     local st=$?
     stop_vboard
@@ -150,6 +155,12 @@ fi
 if build bulk; then
     host bulk bulk "none missing, none extra" 1
 fi
+board=hx8k
+if build vadd --device-memory 4K; then
+    host vadd vadd "all 256 elements correct" 256
+    host vadd vadd-faults "all 256 elements correct" --faults 256
+fi
+board=icebreaker
 
 # ---- fir: its I/O pipes are host pipes on the board
 if build fir && start_vboard "$out/fir.sluice" fir; then
