@@ -132,7 +132,7 @@ and build time from the module's implementation report, one table per
 board; then examples/bulk's host program through `sluice vboard`, its
 payload throughput in the line's byte times against the payload ceiling,
 and where the line's byte times go.  See scripts/bench_boards.py and
-scripts/bench_vboard.py.  About 20 minutes for the three default boards,
+scripts/bench_vboard.py.  About 23 minutes for the four default boards,
 most of it nextpnr, and 2 for the virtual board.
 """
 

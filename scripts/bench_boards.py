@@ -45,7 +45,7 @@ SLUICE = os.path.join(ROOT, "build", "bin", "sluice")
 WORK = os.path.join(ROOT, "build", "bench", "boards")
 JSON_OUT = os.path.join(ROOT, "build", "bench", "boards.json")
 FPGA_VENV = os.path.join(ROOT, "build", "venv-fpga")
-DEFAULT_BOARDS = ["icebreaker", "ulx3s", "tangnano9k"]
+DEFAULT_BOARDS = ["icebreaker", "hx8k", "ulx3s", "tangnano9k"]
 
 # per family: the YoWASP tools of build/venv-fpga its flow runs (warmed up
 # once), and nextpnr's count of the places LUTs take on the device
