@@ -1138,15 +1138,9 @@ def host_pipe_setup(work):
     exe = os.path.join(work, "pipe_bench")
     lib = os.path.join(ROOT, "build", "lib", "libsluice.so")
     if not _newer_than(exe, [HOST_BENCH_C, lib, os.path.join(ROOT, "include", "sluice")]):
-        env = dict(os.environ)
-        env["PKG_CONFIG_PATH"] = os.path.join(ROOT, "build") + (
-            ":" + env["PKG_CONFIG_PATH"] if env.get("PKG_CONFIG_PATH") else "")
-        pc = subprocess.run(["pkg-config", "--cflags", "--libs", "sluice"], env=env,
-                            capture_output=True, text=True)
-        if pc.returncode:
-            raise RuntimeError("pkg-config sluice: " + pc.stderr.strip())
+        flags = bench_boards.libsluice_flags()
         r = util.run(["cc", "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Werror", HOST_BENCH_C,
-                      *pc.stdout.split(), "-pthread", "-o", exe], timeout=120, cwd=ROOT)
+                      *flags, "-pthread", "-o", exe], timeout=120, cwd=ROOT)
         if r.returncode:
             raise RuntimeError("cannot compile tests/e2e/pipe_bench.c:\n" + r.stderr.strip())
     return mod, exe

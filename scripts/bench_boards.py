@@ -57,6 +57,19 @@ PLACES = {"ice40": ("ICESTORM_LC", "logic cells"), "ecp5": ("TRELLIS_COMB", "LUT
 CELLS = {"ice40": ("LUT4", "carry"), "ecp5": ("LUT4", "carry"), "gowin": ("LUT", "ALU")}
 
 
+def libsluice_flags():
+    """`pkg-config --cflags --libs sluice` against this tree's build/, as a
+    list of arguments for cc."""
+    env = dict(os.environ)
+    env["PKG_CONFIG_PATH"] = os.path.join(ROOT, "build") + (
+        ":" + env["PKG_CONFIG_PATH"] if env.get("PKG_CONFIG_PATH") else "")
+    pc = subprocess.run(["pkg-config", "--cflags", "--libs", "sluice"], env=env,
+                        capture_output=True, text=True)
+    if pc.returncode:
+        raise RuntimeError("pkg-config sluice: " + pc.stderr.strip())
+    return pc.stdout.split()
+
+
 def rel(p):
     r = os.path.relpath(p, ROOT)
     return p if r.startswith("..") else r

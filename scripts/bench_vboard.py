@@ -90,15 +90,9 @@ def host_program(mod, work, ex):
     """examples/EX/host.c compiled against libsluice, the module's header
     on the include path."""
     exe = os.path.join(work, ex + ".host")
-    env = dict(os.environ)
-    env["PKG_CONFIG_PATH"] = os.path.join(ROOT, "build") + (
-        ":" + env["PKG_CONFIG_PATH"] if env.get("PKG_CONFIG_PATH") else "")
-    pc = subprocess.run(["pkg-config", "--cflags", "--libs", "sluice"], env=env,
-                        capture_output=True, text=True)
-    if pc.returncode:
-        raise RuntimeError("pkg-config sluice: " + pc.stderr.strip())
+    flags = bench_boards.libsluice_flags()
     r = util.run(["cc", "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Werror", "-I" + mod,
-                  os.path.join(ROOT, "examples", ex, "host.c"), *pc.stdout.split(), "-pthread",
+                  os.path.join(ROOT, "examples", ex, "host.c"), *flags, "-pthread",
                   "-o", exe], timeout=120, cwd=ROOT)
     if r.returncode:
         raise RuntimeError(f"examples/{ex}/host.c does not compile:\n" + r.stderr.strip())
