@@ -11,8 +11,9 @@
  * textbook KeyExpansion into w[44] once per message, read as w[4r + c]
  * in the rounds, is one 1408-bit value to sluice, written and read with
  * variable shifts: 15,157 LUTs and 12,653 flip-flops on iCE40.)  The
- * S-box is a `static const` table of 256 bytes, logic: the rounds read it
- * 16 times and the key schedule 4 times.  Reference: reference/aes128.v.
+ * S-box is a `static const` table of 256 bytes, a ROM in block RAM: the
+ * rounds read it 16 times and the key schedule 4 times, so it has 20 read
+ * ports, 20 copies on iCE40.  Reference: reference/aes128.v.
  */
 #include <sluice.h>
 

@@ -5,10 +5,10 @@
  * state starts at the initial hash value for each message, and after each
  * block the kernel writes the 8 words of the state, H0 first, so the
  * last 8 words of a message are its digest.  The round constants are a
- * `static const` table (logic), the rounds a plain loop; the message
- * schedule is a window of 16 words in a local array (registers), shifted
- * by one each round, the next word computed from it, as fir16's delay
- * line is.  (The textbook W[64], filled before the rounds, is one
+ * `static const` table (256 bytes: a ROM in block RAM), the rounds a
+ * plain loop; the message schedule is a window of 16 words in a local
+ * array (registers), shifted by one each round, the next word computed
+ * from it, as fir16's delay line is.  (The textbook W[64], filled before the rounds, is one
  * 2048-bit value to sluice, read with variable shifts: 16,885 LUTs and
  * 41,585 flip-flops on iCE40.)  Reference: reference/sha256.v.
  */

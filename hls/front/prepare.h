@@ -67,8 +67,14 @@ unsigned front_expand_memory_copies(struct hls_ctx *ctx, LLVMModuleRef m);
  * moves the integer of its width instead (bitcast).  Returns how many. */
 unsigned front_int_accesses(LLVMModuleRef m);
 /* promote_slots.c: after the pass pipeline, small arrays (and constant
- * tables) indexed by a variable become one wide integer; returns how many. */
+ * tables of less than MIN_ROM_BYTES) indexed by a variable become one wide
+ * integer; returns how many. */
 unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m);
+/* A constant table of MIN_ROM_BYTES to 512 bytes is a ROM in block RAM
+ * when kernels read it with a variable index and only load from it; the
+ * predicate, for promote_mems.c. */
+#define MIN_ROM_BYTES 256
+bool front_rom_table(struct hls_ctx *ctx, LLVMTargetDataRef td, LLVMValueRef g);
 /* promote_mems.c: after the pass pipeline, the arrays of more than 512
  * bytes (locals, constant tables, mutable globals) whose loads and stores
  * all move words of one size become @sluice.mem.{load,store}.iN calls;

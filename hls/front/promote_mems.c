@@ -1,6 +1,7 @@
 /*
  * promote_mems.c -- front_promote_memories(): the arrays of more than 512
- * bytes become memories.
+ * bytes become memories, and the constant tables of 256 bytes or more
+ * read with a variable index ROMs (front_rom_table).
  *
  * Runs after the pass pipeline, beside front_promote_arrays (which turns
  * the arrays of at most 512 bytes into wide integers: registers and
@@ -149,7 +150,7 @@ struct mem_obj *mem_object_of(struct pm *p, LLVMValueRef fn, LLVMValueRef v)
 		if (p->objs[i].obj == v)
 			return &p->objs[i];
 	uint64_t size = object_size(p, fn, v);
-	if (size < MIN_MEM_BYTES)
+	if (size < MIN_MEM_BYTES && (size < MIN_ROM_BYTES || !front_rom_table(p->ctx, p->td, v)))
 		return NULL;
 	struct mem_obj o = {.obj = v};
 	if (LLVMIsAGlobalVariable(v)) {

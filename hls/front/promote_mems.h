@@ -1,7 +1,8 @@
 /*
  * promote_mems.h -- private to hls/front/promote_mems.c and mem_copies.c:
- * the arrays of more than 512 bytes of a module's kernels as the scan finds
- * them, and how each is accessed.
+ * the arrays of more than 512 bytes of a module's kernels (and the constant
+ * tables of front_rom_table) as the scan finds them, and how each is
+ * accessed.
  */
 #ifndef SLUICE_FRONT_PROMOTE_MEMS_H
 #define SLUICE_FRONT_PROMOTE_MEMS_H
@@ -49,7 +50,8 @@ struct pm {
  * again.  Errors are reported (and the objects marked bad). */
 void mem_scan(struct pm *p);
 /* The entry of v (an alloca of fn or a global) when it is an object of
- * MIN_MEM_BYTES or more, else NULL. */
+ * MIN_MEM_BYTES or more, or a constant table front_rom_table takes, else
+ * NULL. */
 struct mem_obj *mem_object_of(struct pm *p, LLVMValueRef fn, LLVMValueRef v);
 /* v without the GEPs that lead to it from its object. */
 LLVMValueRef mem_root_of(LLVMValueRef v);

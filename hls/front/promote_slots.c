@@ -48,10 +48,12 @@
  * so an array of S <= 512 bytes (local, or a global's kernel state,
  * state.c) is one iN value: a read is a multiplexer of its elements, a
  * write a decoder of the index into the elements' enables.  A constant
- * table of S <= 512 bytes read with a variable index reads
+ * table of S < MIN_ROM_BYTES (256) read with a variable index reads
  * `load iN, @table`, one constant of the table's bytes (instcombine folds
  * such a load up to 32 bytes, the lowering the larger ones): a ROM in
- * LUTs.  An index out of the array is undefined in C;
+ * LUTs.  A larger one is a ROM in block RAM (promote_mems.c): a read of a
+ * 256-entry table of bytes in LUTs is some 250 LUTs on iCE40 (a function
+ * of 8 inputs per bit), where one SB_RAM40_4K holds the whole table.  An index out of the array is undefined in C;
  * here a shift by the whole width or more gives poison in LLVM and 0 in
  * the hardware.  Larger arrays become memories (promote_mems.c).
  *
@@ -473,25 +475,41 @@ unsigned front_int_accesses(LLVMModuleRef m)
 	return n;
 }
 
+/* Whether g is a constant table of at most MAX_SLOT_BYTES that kernels
+ * read with a variable index and only load from: what
+ * front_promote_arrays makes one constant (s filled in for it). */
+static bool table_read_by_index(struct slot *s, LLVMValueRef g)
+{
+	const char *sec = LLVMGetSection(g);
+	if (!LLVMIsAGlobalVariable(g) || !LLVMIsGlobalConstant(g) || LLVMIsDeclaration(g) ||
+	    !LLVMGetInitializer(g) || (sec && !strncmp(sec, "sluice.", 7)))
+		return false;
+	LLVMTypeRef t = LLVMGlobalGetValueType(g);
+	if (!LLVMTypeIsSized(t))
+		return false;
+	s->variable = s->constant = true;
+	s->size = LLVMABISizeOfType(s->td, t);
+	return s->size >= 1 && s->size <= MAX_SLOT_BYTES && scan(s, g, 0, false, 0) &&
+	       s->any_variable;
+}
+
+bool front_rom_table(struct hls_ctx *ctx, LLVMTargetDataRef td, LLVMValueRef g)
+{
+	struct slot s = {.ctx = ctx, .td = td};
+	return table_read_by_index(&s, g) && s.size >= MIN_ROM_BYTES;
+}
+
 unsigned front_promote_arrays(struct hls_ctx *ctx, LLVMModuleRef m)
 {
 	LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
 	if (LLVMByteOrder(td) != LLVMLittleEndian)
 		return 0;
 	unsigned n = promote(ctx, m, true);
-	/* constant tables read with a variable index */
+	/* constant tables read with a variable index; those of MIN_ROM_BYTES
+	 * or more are left to promote_mems.c (front_rom_table) */
 	for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-		const char *sec = LLVMGetSection(g);
-		if (!LLVMIsGlobalConstant(g) || LLVMIsDeclaration(g) || !LLVMGetInitializer(g) ||
-		    (sec && !strncmp(sec, "sluice.", 7)))
-			continue;
-		LLVMTypeRef t = LLVMGlobalGetValueType(g);
-		if (!LLVMTypeIsSized(t))
-			continue;
-		struct slot s = {.ctx = ctx, .td = td, .variable = true, .constant = true,
-				 .size = LLVMABISizeOfType(td, t)};
-		if (s.size >= 1 && s.size <= MAX_SLOT_BYTES && scan(&s, g, 0, false, 0) &&
-		    s.any_variable) {
+		struct slot s = {.ctx = ctx, .td = td};
+		if (table_read_by_index(&s, g) && s.size < MIN_ROM_BYTES) {
 			rewrite(&s, g);
 			n++;
 		}

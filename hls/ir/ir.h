@@ -278,6 +278,11 @@ struct ir_mem {
 	struct ir_loc loc;
 	struct ir_mem_part part;
 	unsigned banks_asked;	/* SLUICE_PARTITION(N) on the array; 0: none */
+	unsigned read_ports;	/* chosen by sched_program: 1 for a memory that is
+				   written, 2 or more for a ROM */
+	unsigned copy_reads;	/* a ROM's read ports that one copy of it in block
+				   RAM serves (sched_program: 1 on iCE40, 2 on the
+				   others); 0: all of them */
 };
 
 struct ir_op {
@@ -303,8 +308,8 @@ struct ir_op {
 	struct ir_state *state;	      /* state ops */
 	struct ir_mem *mem;	      /* memory ops */
 	struct ir_spec_const *spec;   /* IR_SPEC */
-	unsigned port;		      /* IR_MEM_LOAD: the memory's read port (0, or
-					 1 for a ROM's second: sched_program) */
+	unsigned port;		      /* IR_MEM_LOAD: the memory's read port, below
+					 mem->read_ports (sched_program) */
 	bool unit;		      /* IR_MUL: computed by rtl/sluice_mul.v,
 					 chosen for the build's clock
 					 (delay_choose_units) */

@@ -2,9 +2,12 @@
  * memory.c -- the kernel's memories: each an array of registers in the
  * Verilog that synthesis maps to block RAM (Yosys: SB_RAM40_4K on iCE40,
  * DP16KD on ECP5) or, small, to LUT RAM, with one read port and one write
- * port, or a ROM with two read ports (op->port, chosen by sched_program:
- * the ECP5's DP16KD reads on both; on iCE40 Yosys keeps a copy of the
- * SB_RAM40_4K per port):
+ * port, or a ROM with two or more read ports (op->port, chosen by
+ * sched_program), in copies of mem->copy_reads read ports each (one
+ * SB_RAM40_4K reads on one port, a DP16KD on two: Yosys keeps no copies
+ * of a ROM itself, and maps a ROM of a few Kbit, or one read on more
+ * ports than a block has, to logic; so each copy is an array of its own,
+ * marked rom_style "block"):
  *
  *   reg [W-1:0] mem_<name> [0:D-1];          initialised from the C object
  *   reg [W-1:0] mem_<name>_q;                the read port's output register
@@ -71,11 +74,21 @@ void mem_plan(struct kgen *kg)
 		struct kmem *km = &kg->mem[i];
 		if (!km->nread)
 			continue; /* nothing reads it: no memory at all */
-		assert(km->nread <= 2 && (km->nread == 1 || !km->stored));
+		assert(km->nread == 1 || !km->stored);
 		const char *base = arena_printf(&ctx->arena, "mem_%s", k->mems[i]->name);
 		km->arr = names_fresh(ctx, &kg->names, base);
+		km->copy_reads = k->mems[i]->copy_reads ? k->mems[i]->copy_reads : km->nread;
+		km->ncopies = (km->nread + km->copy_reads - 1) / km->copy_reads;
+		km->copy = arena_alloc(&ctx->arena, km->ncopies * sizeof *km->copy);
+		km->copy[0] = km->arr;
+		for (unsigned c = 1; c < km->ncopies; c++)
+			km->copy[c] = names_fresh(ctx, &kg->names,
+						  arena_printf(&ctx->arena, "%s_c%u", base, c));
+		km->q = arena_alloc(&ctx->arena, km->nread * sizeof *km->q);
+		km->re = arena_alloc(&ctx->arena, km->nread * sizeof *km->re);
+		km->ra = arena_alloc(&ctx->arena, km->nread * sizeof *km->ra);
 		for (unsigned r = 0; r < km->nread; r++) {
-			const char *sfx = r ? "b_" : "";
+			const char *sfx = r ? arena_printf(&ctx->arena, "r%u_", r) : "";
 			km->q[r] = names_fresh(ctx, &kg->names,
 					       arena_printf(&ctx->arena, "%s_%sq", km->arr, sfx));
 			km->re[r] = names_fresh(ctx, &kg->names,
@@ -102,6 +115,29 @@ const char *mem_q_of(const struct kgen *kg, const struct ir_op *op)
 	return op->port ? kg->mem[mi].q[op->port] : kg->mem[mi].rd;
 }
 
+/* The initial contents of arr, an array of memory m. */
+static void emit_init(struct kgen *kg, const struct ir_mem *m, const char *arr)
+{
+	FILE *f = kg->f;
+	if (!m->init) { /* a C global starts zeroed; a local's zeros do no harm */
+		const char *i = names_fresh(kg->ctx, &kg->names,
+					    arena_printf(&kg->ctx->arena, "%s_i", arr));
+		fprintf(f, "    integer %s;\n"
+			   "    initial for (%s = 0; %s < %u; %s = %s + 1) %s[%s] = %u'd0;\n",
+			i, i, i, m->depth, i, i, arr, i, m->width);
+		return;
+	}
+	unsigned nw = (m->width + 63) / 64;
+	fputs("    initial begin\n", f);
+	for (unsigned d = 0; d < m->depth; d++) {
+		uint64_t *w = m->init + (size_t)d * nw;
+		fprintf(f, "        %s[%u] = %s;\n", arr, d,
+			m->width <= 64 ? rtl_literal64(kg->ctx, m->width, w[0])
+				       : rtl_literal(kg->ctx, m->width, w));
+	}
+	fputs("    end\n", f);
+}
+
 void mem_emit_decls(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -115,7 +151,17 @@ void mem_emit_decls(struct kgen *kg)
 		fprintf(f, "    // memory '%s': %u words of %u bits%s%s%s\n", m->name, m->depth,
 			m->width, m->rom ? ", read only" : "", where ? ", " : "",
 			where ? where : "");
-		fprintf(f, "    reg [%u:0] %s [0:%u];\n", m->width - 1, km->arr, m->depth - 1);
+		if (km->ncopies > 1)
+			fprintf(f, "    // in %u copies, one per %u read port%s\n", km->ncopies,
+				km->copy_reads, km->copy_reads == 1 ? "" : "s");
+		for (unsigned c = 0; c < km->ncopies; c++) {
+			/* Yosys maps a small ROM, or one read on more ports than
+			 * a block has, to logic unless asked for block RAM */
+			fprintf(f, "    %sreg [%u:0] %s [0:%u];\n",
+				m->rom ? "(* rom_style = \"block\" *) " : "", m->width - 1,
+				km->copy[c], m->depth - 1);
+			emit_init(kg, m, km->copy[c]);
+		}
 		for (unsigned r = 0; r < km->nread; r++)
 			fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->q[r]);
 		if (km->stored) {
@@ -124,23 +170,6 @@ void mem_emit_decls(struct kgen *kg)
 			fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->fwd);
 			fprintf(f, "    wire [%u:0] %s = %s ? %s : %s;\n", m->width - 1, km->rd,
 				km->hit, km->fwd, km->q[0]);
-		}
-		if (!m->init) { /* a C global starts zeroed; a local's zeros do no harm */
-			const char *i = names_fresh(kg->ctx, &kg->names,
-						    arena_printf(&kg->ctx->arena, "%s_i", km->arr));
-			fprintf(f, "    integer %s;\n"
-				   "    initial for (%s = 0; %s < %u; %s = %s + 1) %s[%s] = %u'd0;\n",
-				i, i, i, m->depth, i, i, km->arr, i, m->width);
-		} else {
-			unsigned nw = (m->width + 63) / 64;
-			fputs("    initial begin\n", f);
-			for (unsigned d = 0; d < m->depth; d++) {
-				uint64_t *w = m->init + (size_t)d * nw;
-				fprintf(f, "        %s[%u] = %s;\n", km->arr, d,
-					m->width <= 64 ? rtl_literal64(kg->ctx, m->width, w[0])
-						       : rtl_literal(kg->ctx, m->width, w));
-			}
-			fputs("    end\n", f);
 		}
 	}
 }
@@ -203,8 +232,10 @@ void mem_emit_ports(struct kgen *kg)
 		if (!km->arr)
 			continue;
 		unsigned abits = ir_mem_addr_bits(m);
-		struct port *rd[2] = {NULL, NULL}, *wr = NULL;
-		unsigned nrd[2] = {0, 0}, nwr = 0;
+		struct port **rd = arena_alloc(ar, km->nread * sizeof *rd), *wr = NULL;
+		unsigned *nrd = arena_alloc(ar, km->nread * sizeof *nrd), nwr = 0, nloads = 0;
+		for (unsigned r = 0; r < km->nread; r++)
+			rd[r] = NULL, nrd[r] = 0;
 		for (unsigned b = 0; b < k->nblocks; b++)
 			for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
 				struct ir_op *op = k->blocks[b]->ops[j];
@@ -213,6 +244,7 @@ void mem_emit_ports(struct kgen *kg)
 				struct port p = {enable_of(kg, op), address(kg, op, abits), NULL};
 				if (op->opc == IR_MEM_LOAD) {
 					VEC_PUSH(ar, rd[op->port], nrd[op->port], p);
+					nloads++;
 					continue;
 				}
 				if (ir_guard(op))
@@ -222,7 +254,7 @@ void mem_emit_ports(struct kgen *kg)
 				VEC_PUSH(ar, wr, nwr, p);
 			}
 		fprintf(f, "\n    // memory '%s': %u read%s on %u port%s, %u write%s\n", m->name,
-			nrd[0] + nrd[1], nrd[0] + nrd[1] == 1 ? "" : "s", km->nread,
+			nloads, nloads == 1 ? "" : "s", km->nread,
 			km->nread == 1 ? "" : "s", nwr, nwr == 1 ? "" : "s");
 		for (unsigned r = 0; r < km->nread; r++)
 			emit_port(kg, rd[r], nrd[r], km->re[r], km->ra[r], abits, NULL, 0);
@@ -242,7 +274,7 @@ void mem_emit_ports(struct kgen *kg)
 		else
 			for (unsigned r = 0; r < km->nread; r++)
 				fprintf(f, "        if (%s) %s <= %s[%s];\n", km->re[r], km->q[r],
-					km->arr, km->ra[r]);
+					km->copy[r / km->copy_reads], km->ra[r]);
 		fputs("    end\n", f);
 	}
 }

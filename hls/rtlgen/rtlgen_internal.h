@@ -234,10 +234,12 @@ struct rtl_func {
  * reads it. */
 struct kmem {
 	bool stored;
-	unsigned nread;		  /* read ports used (a ROM's loads use two) */
-	const char *arr;	  /* the array */
-	const char *q[2];	  /* by read port: its output register */
-	const char *re[2], *ra[2]; /* by read port: enable, address */
+	unsigned nread;		  /* read ports used (a ROM may have several) */
+	const char *arr;	  /* the array (a ROM's first copy) */
+	const char **copy;	  /* a ROM's copies, one per copy_reads read ports */
+	unsigned ncopies, copy_reads;
+	const char **q;		  /* by read port: its output register */
+	const char **re, **ra;	  /* by read port: enable, address */
 	const char *we, *wa, *wd; /* write enable, address, word (NULL: no stores) */
 	const char *hit, *fwd;	  /* forwarding of the word written as a read */
 	const char *rd;		  /* read port 0's word: _q, or forwarded */

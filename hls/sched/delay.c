@@ -264,17 +264,19 @@ struct tech {
 			      whole (bitnet.c) with its routing, ns */
 	double dsp_out;	   /* sluice_mul's product out of the DSP block's own
 			      output register, beyond a flip-flop's, ns */
+	unsigned ram_block_kbits; /* one block RAM, Kbit */
+	unsigned ram_block_reads; /* read ports of one block RAM */
 };
 
 static const struct tech techs[] = {
 	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0.5,
-			0, 0.50, 0},
+			0, 0.50, 0, 0, 2},
 	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 3.5,
-			  0, 4.85, 2.5},
+			  0, 4.85, 2.5, 4, 1},
 	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
-			 5.1, 2.50, 1.70, 0},
+			 5.1, 2.50, 1.70, 0, 18, 2},
 	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 3.0,
-			  0, 1.75, 0},
+			  0, 1.75, 0, 18, 2},
 };
 
 static const struct tech *tech_of(enum hls_target target)
@@ -401,6 +403,13 @@ void delay_choose_units(enum hls_target target, double clock_mhz, struct ir_prog
 unsigned long delay_ram_bits(enum hls_target target)
 {
 	return tech_of(target)->ram_kbits * 1024ul;
+}
+
+/* The SB_RAM40_4K reads on one port, the DP16KD and the BSRAM on two. */
+unsigned long delay_ram_block_bits(enum hls_target target, unsigned *reads)
+{
+	*reads = tech_of(target)->ram_block_reads;
+	return tech_of(target)->ram_block_kbits * 1024ul;
 }
 
 unsigned delay_mul_split(enum hls_target target)

@@ -300,12 +300,17 @@ void sched_print_memories(const struct ir_program *p, void *file)
 			else
 				fprintf(f, "  %s, '%s'", k->name, m->name);
 			print_loc(f, m->loc);
+			unsigned copies = m->copy_reads ? (ports + m->copy_reads - 1) / m->copy_reads : 1;
 			fprintf(f, ": %u words of %u bits (%lu bits), %s, %u read%s on %u port%s, "
-				"%u write%s%s\n", m->depth, m->width, bits,
+				"%u write%s%s", m->depth, m->width, bits,
 				m->rom ? "ROM" : m->init ? "RAM with initial contents" : "RAM",
 				loads, loads == 1 ? "" : "s", ports, ports == 1 ? "" : "s",
 				stores, stores == 1 ? "" : "s",
 				stores && loads ? " (a read forwards the word written in its cycle)" : "");
+			if (copies > 1)
+				fprintf(f, ", in %u copies of %u read port%s each", copies,
+					m->copy_reads, m->copy_reads == 1 ? "" : "s");
+			fputc('\n', f);
 		}
 	}
 	if (n)

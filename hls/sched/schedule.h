@@ -161,6 +161,9 @@ unsigned delay_mul_split(enum hls_target target);
 unsigned delay_mul_ext(enum hls_target target, const struct ir_op *op);
 /* Block RAM bits of the target's default part; 0: no limit (sim). */
 unsigned long delay_ram_bits(enum hls_target target);
+/* The bits of one block RAM of the target (0: no blocks, sim), and in
+ * *reads the read ports each has. */
+unsigned long delay_ram_block_bits(enum hls_target target, unsigned *reads);
 /* Whether rtlgen keeps the adds of a chain apart on target ((* keep *) on
  * each sum): Yosys would merge them into a carry-save tree of LUTs, which
  * on the ECP5 takes more LUTs and is no faster than carry chains. */

@@ -258,18 +258,95 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 	return 0;
 }
 
+#define MAX_ROM_PORTS 32
+
+/* The copies of m that block RAM of `reads` read ports a block keeps for
+ * m's read ports (Yosys keeps a copy per `reads` ports). */
+static unsigned mem_copies(const struct ir_mem *m, unsigned reads)
+{
+	return (m->read_ports + reads - 1) / reads;
+}
+
+/* The bits m takes in the target's block RAM: each copy in whole blocks
+ * where the target has blocks. */
+static unsigned long mem_bits(const struct ir_mem *m, unsigned long block, unsigned reads)
+{
+	unsigned long bits = (unsigned long)m->width * m->depth;
+	if (block)
+		bits = (bits + block - 1) / block * block;
+	return bits * mem_copies(m, reads);
+}
+
+static unsigned long program_mem_bits(const struct ir_program *p, unsigned long block,
+				      unsigned reads, struct ir_mem **widest_rom)
+{
+	unsigned long total = 0;
+	*widest_rom = NULL;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned i = 0; i < p->kernels[k]->nmems; i++) {
+			struct ir_mem *m = p->kernels[k]->mems[i];
+			total += mem_bits(m, block, reads);
+			if (m->rom && m->read_ports > 2 &&
+			    (!*widest_rom || mem_copies(m, reads) > mem_copies(*widest_rom, reads)))
+				*widest_rom = m;
+		}
+	return total;
+}
+
+/* The read ports of each memory.  A memory that is written reads on one
+ * port, the one that forwards.  A ROM reads on two (block RAM has two
+ * read ports: the ECP5's DP16KD reads on both; on iCE40, whose
+ * SB_RAM40_4K reads on one, Yosys keeps a copy per read port), and on as
+ * many as a loop of one block loads from it, so that a pipelined loop
+ * that reads a table n times an iteration (AES's rounds read their S-box
+ * 20 times) is not held to n/2 cycles an iteration by the table: each
+ * read port a copy of the table in block RAM, as a careful engineer
+ * builds it.  While the copies do not fit the part's block RAM, the ROM
+ * with the most loses one block's ports, down to two. */
+static void choose_read_port_counts(struct hls_ctx *ctx, struct ir_program *p)
+{
+	unsigned reads;
+	unsigned long block = delay_ram_block_bits(ctx->target, &reads);
+	unsigned long cap = delay_ram_bits(ctx->target);
+	for (unsigned k = 0; k < p->nkernels; k++) {
+		struct ir_kernel *kn = p->kernels[k];
+		for (unsigned i = 0; i < kn->nmems; i++) {
+			kn->mems[i]->read_ports = kn->mems[i]->rom ? 2 : 1;
+			kn->mems[i]->copy_reads = reads;
+		}
+		for (unsigned b = 0; b < kn->nblocks; b++) {
+			const struct ir_block *blk = kn->blocks[b];
+			if (!sched_is_loop_block(blk))
+				continue;
+			for (unsigned i = 0; i < kn->nmems; i++) {
+				struct ir_mem *m = kn->mems[i];
+				unsigned n = 0;
+				for (unsigned j = 0; j < blk->nops; j++)
+					n += blk->ops[j]->opc == IR_MEM_LOAD && blk->ops[j]->mem == m;
+				n = (n + reads - 1) / reads * reads;
+				if (m->rom && n > m->read_ports)
+					m->read_ports = n < MAX_ROM_PORTS ? n : MAX_ROM_PORTS;
+			}
+		}
+	}
+	struct ir_mem *widest;
+	while (cap && program_mem_bits(p, block, reads, &widest) > cap && widest)
+		widest->read_ports = widest->read_ports - 2 > reads ? widest->read_ports - reads : 2;
+}
+
 /* The memories of all kernels fit the target's block RAM; an error at
  * the largest when they do not. */
 static int check_ram(struct hls_ctx *ctx, const struct ir_program *p)
 {
+	unsigned reads;
+	unsigned long block = delay_ram_block_bits(ctx->target, &reads);
 	unsigned long cap = delay_ram_bits(ctx->target), total = 0;
 	const struct ir_mem *big = NULL;
 	for (unsigned k = 0; k < p->nkernels; k++)
 		for (unsigned i = 0; i < p->kernels[k]->nmems; i++) {
 			const struct ir_mem *m = p->kernels[k]->mems[i];
-			total += (unsigned long)m->width * m->depth;
-			if (!big || (unsigned long)m->width * m->depth >
-					    (unsigned long)big->width * big->depth)
+			total += mem_bits(m, block, reads);
+			if (!big || mem_bits(m, block, reads) > mem_bits(big, block, reads))
 				big = m;
 		}
 	if (!cap || total <= cap)
@@ -277,15 +354,12 @@ static int check_ram(struct hls_ctx *ctx, const struct ir_program *p)
 	diag_error(&ctx->diag, big->loc, "the kernels' arrays in memory take %lu Kbit, "
 		   "more than the %lu Kbit of block RAM the target's part has ('%s' "
 		   "alone takes %lu)", (total + 1023) / 1024, cap / 1024, big->name,
-		   ((unsigned long)big->width * big->depth + 1023) / 1024);
+		   (mem_bits(big, block, reads) + 1023) / 1024);
 	return -1;
 }
 
-/* A ROM has two read ports (block RAM has two: the ECP5's DP16KD reads on
- * both; on iCE40, whose SB_RAM40_4K reads on one, Yosys keeps a copy per
- * read port): each block's loads of it take them in turn, in program
- * order.  A memory that is written reads on one port, the one that
- * forwards. */
+/* Each block's loads of a memory take its read ports in turn, in program
+ * order. */
 static void choose_read_ports(struct ir_program *p)
 {
 	for (unsigned k = 0; k < p->nkernels; k++)
@@ -299,7 +373,7 @@ static void choose_read_ports(struct ir_program *p)
 				for (unsigned j = 0; j < i; j++)
 					n += blk->ops[j]->opc == IR_MEM_LOAD &&
 					     blk->ops[j]->mem == op->mem;
-				op->port = op->mem->rom ? n % 2 : 0;
+				op->port = n % op->mem->read_ports;
 			}
 		}
 }
@@ -307,6 +381,7 @@ static void choose_read_ports(struct ir_program *p)
 int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		  struct hls_schedule *out)
 {
+	choose_read_port_counts(ctx, p);
 	if (check_ram(ctx, p))
 		return -1;
 	choose_read_ports(p);

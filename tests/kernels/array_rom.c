@@ -1,7 +1,7 @@
 /*
- * array_rom.c -- constant tables read with variable indices become ROM in
- * LUTs: the 256-byte S-box of AES, a 16-entry table of 32-bit words and a
- * table of structs.
+ * array_rom.c -- constant tables read with variable indices: the 256-byte
+ * S-box of AES (a ROM in block RAM), a 16-entry table of 32-bit words and a
+ * table of structs (ROMs in LUTs).
  */
 #include <sluice.h>
 

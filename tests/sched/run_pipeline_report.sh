@@ -32,6 +32,11 @@
 #              RAM's late word, the increment and the write do not fit one
 #              cycle); mem_rom's two reads of a ROM on its two ports at
 #              II 1; the memories listed with their size and ports.
+#   rom-*      tests/kernels/rom_ports.c: a ROM gets a read port for each
+#              read of a loop's iteration, in copies of one read port on
+#              iCE40 and two on the ECP5 (II 1 there); on the UP5K the
+#              copies would take 34 of its 30 block RAMs, and the 1 KiB
+#              table keeps 13 ports (II 2, the memory named as the limit).
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -149,6 +154,16 @@ report rom "$root/tests/kernels/mem_rom.c" --target ice40 &&
 	expect mem-rom-ii1 rom "mem_rom, loop for_cond  (mem_rom.c:59): II 1," &&
 	expect mem-rom-ports rom "'table'  (mem_rom.c:11): 256 words of 32 bits (8192 bits), ROM, 2 reads on 2 ports, 0 writes" ||
 	bad mem-rom "build or report failed ($out/rom.log)"
+report romports "$root/tests/kernels/rom_ports.c" --target ice40 &&
+	expect rom-copies romports "'sbox'  (rom_ports.c:26): 256 words of 8 bits (2048 bits), ROM, 4 reads on 4 ports, 0 writes, in 4 copies of 1 read port each" &&
+	expect rom-budget romports "'mix'  (rom_ports.c:27): 256 words of 32 bits (8192 bits), ROM, 16 reads on 13 ports, 0 writes, in 13 copies" &&
+	tr -d '\n' <"$out/romports.txt" >"$out/romports.flat.txt" &&
+	expect rom-budget-ii romports.flat "rom_ports, loop for_cond  (rom_ports.c:37): II 2,.*II limited by memory 'mix'" ||
+	bad rom-ports "build or report failed ($out/romports.log)"
+report romports5 "$root/tests/kernels/rom_ports.c" --target ecp5 &&
+	expect rom-copies-ecp5 romports5 "'mix'  (rom_ports.c:27): 256 words of 32 bits (8192 bits), ROM, 16 reads on 16 ports, 0 writes, in 8 copies of 2 read ports each" &&
+	expect rom-ii1-ecp5 romports5 "rom_ports, loop for_cond  (rom_ports.c:37): II 1," ||
+	bad rom-ports-ecp5 "build or report failed ($out/romports5.log)"
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&
