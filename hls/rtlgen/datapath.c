@@ -508,8 +508,9 @@ static bool bypass_read(const struct kgen *kg, const struct ir_op *op)
 }
 
 /* A bypassed phi (schedule.h): in its cycle r, the value carried round
- * from its unit's output when the iteration ahead is in the cycle it
- * comes out, r + II (then the two complete that cycle together), else
+ * from its unit's output, or the wire of the logic that computes it, when
+ * the iteration ahead is in the cycle it comes out, r + II (then the two
+ * complete that cycle together), else
  * from the phi's register, which took it as that iteration left, or
  * holds the value from outside the loop for the first iteration.  It is
  * declared before the block's wires (a unit's operand) and assigned after

@@ -645,9 +645,14 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op)
 	return t->ram_out + (op->mem && op->mem->rom ? 0 : t->level);
 }
 
+double delay_bypass_after_ns(enum hls_target target, double arrival)
+{
+	return arrival + tech_of(target)->logic;
+}
+
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d)
 {
-	return delay_result_ns(target, d) + tech_of(target)->logic;
+	return delay_bypass_after_ns(target, delay_result_ns(target, d));
 }
 
 /* The LATENCY of the rtl/sluice_f*.v unit that computes op: fixed by

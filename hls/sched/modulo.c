@@ -19,6 +19,10 @@
  * out (a bypass, schedule.h): a recurrence that is one unit of latency L
  * (a running float sum through the 8-cycle adder) then runs at II L, not
  * L + 1.  Only then: the bypass puts a multiplexer on the phi's paths.
+ * Then once more with the phis that carry round logic after such a unit
+ * (x = sbox[x] ^ k, the S-box in block RAM) read from that logic: II L
+ * again, where the logic fits the cycle after the unit's with the
+ * multiplexer and the next iteration's logic before the unit.
  *
  * The search starts at 1, or at the II the user asked for with
  * `#pragma clang loop pipeline_initiation_interval(N)`, and stops below
@@ -70,19 +74,22 @@ const struct ir_op *sched_carried(const struct ir_op *p)
  * is left alone on success).  The phis are read from their registers;
  * when that fails and a phi carries round a value computed by a unit
  * with a latency, once more with those phis read from their units'
- * outputs (sdc_build's bypass), which costs a multiplexer on their
- * paths: only where the II needs it.  Why the II fails is then what the
- * second problem says. */
+ * outputs (sdc_build's bypass 1), which costs a multiplexer on their
+ * paths: only where the II needs it; when that fails too, once more with
+ * the phis that carry round the logic after such a unit read from that
+ * logic as it computes the value (bypass 2: AES's state, an S-box read
+ * from block RAM and the XORs after it, at one round a cycle).  Why the
+ * II fails is then what the last problem says. */
 static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  struct ir_block *b, const int *var, double clock_ns,
 		  const struct sdc_anchor *anchors, unsigned nanchors,
 		  unsigned ii, long **s, const char **why)
 {
 	const char *w = NULL;
-	for (int bypass = 0; bypass < 2; bypass++) {
+	for (int bypass = 0; bypass < 3; bypass++) {
 		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass);
-		if (bypass && !sdc_can_bypass(pb))
-			break;
+		if (bypass && !pb->nbypass)
+			continue; /* the same problem as the level before */
 		*s = arena_alloc(&ctx->arena, pb->nvars * sizeof **s);
 		unsigned *cyc, ncyc;
 		if (sdc_solve(pb, *s, &cyc, &ncyc) == 0)

@@ -213,7 +213,8 @@ static void print_block(FILE *f, const struct sched_kernel *sk,
 		if (sk->latency[op->id])
 			fprintf(f, ", ready in state %u", c + sk->latency[op->id]);
 		if (sk->bypass[op->id] && sched_carried(op))
-			fprintf(f, ", %%%u from its unit", sched_carried(op)->id);
+			fprintf(f, ", %%%u from its %s", sched_carried(op)->id,
+				sk->latency[sched_carried(op)->id] ? "unit" : "logic as it is computed");
 		print_loc(f, op->loc);
 		fputc('\n', f);
 	}

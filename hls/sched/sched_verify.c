@@ -84,18 +84,18 @@ static unsigned lat(const struct vctx *v, const struct ir_op *op)
  * value carried round is ready by the cycle the phi's register takes it,
  * cycle + ii - 1, within the iteration; the next iteration reads the phi
  * from its cycle on (the operand checks of check_shape).  A bypassed phi
- * is read in its cycle from the output of the unit that computes the
- * value: that value has a latency and comes out exactly in cycle + ii,
- * which is when the register takes it. */
+ * is read in its cycle from the output of the unit or the logic that
+ * computes the value: it comes out exactly in cycle + ii, which is when
+ * the register takes it. */
 static void check_phi(struct vctx *v, const struct ir_op *op, unsigned ii, unsigned len)
 {
 	const struct ir_block *b = op->block;
 	bool byp = v->sk->bypass[op->id];
 	const struct ir_op *d = sched_carried(op);
-	if (byp && (!ii || !d || !lat(v, d) ||
+	if (byp && (!ii || !d ||
 		    (unsigned long)cyc(v, d) + lat(v, d) != (unsigned long)cyc(v, op) + ii)) {
-		bad(v, op, "bypassed, but no value of a unit comes out in "
-		    "cycle %lu for it", (unsigned long)cyc(v, op) + ii);
+		bad(v, op, "bypassed, but no value comes out in cycle %lu for it",
+		    (unsigned long)cyc(v, op) + ii);
 		return;
 	}
 	unsigned long w = (unsigned long)cyc(v, op) + ii - !byp;
@@ -234,7 +234,9 @@ static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
 
 /* Longest same-state chains from each op with a delay, and from each
  * result that comes out late: the block's ops are sorted by state, and
- * each state's ops are scanned in program order. */
+ * each state's ops are scanned in program order.  The states are taken
+ * from the last: a phi bypassed from logic starts its chains when that
+ * logic's value arrives (arrival[], by op index), in a later state. */
 static void check_chaining(struct vctx *v, const struct ir_block *b,
 			   double *D, unsigned char *reached, struct slot *sl)
 {
@@ -242,29 +244,40 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 	unsigned n = b->nops;
 	/* cy[i]: along the path, what op i leaves for the op chained after it */
 	enum delay_chain *cy = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *cy);
+	double *arrival = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *arrival);
 	delay_nets_init(&v->ctx->arena, b, &v->nets);
 	v->E = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *v->E);
 	for (unsigned i = 0; i < n; i++)
 		sl[i] = (struct slot){cyc(v, b->ops[i]), i};
 	qsort(sl, n, sizeof *sl, slot_cmp);
-	for (unsigned g0 = 0, g1; g0 < n; g0 = g1) {
-		for (g1 = g0 + 1; g1 < n && sl[g1].cycle == sl[g0].cycle; g1++)
+	for (unsigned g1 = n, g0; g1 > 0; g1 = g0) {
+		for (g0 = g1 - 1; g0 > 0 && sl[g0 - 1].cycle == sl[g1 - 1].cycle; g0--)
 			;
 		for (unsigned pu = g0; pu < g1; pu++) {
 			const struct ir_op *uo = b->ops[sl[pu].index];
 			double du = delay_own_ns(tg, &v->nets, sl[pu].index, uo);
-			/* a bypassed phi: its multiplexer after its unit's output */
-			if (v->sk->bypass[uo->id] && sched_carried(uo))
-				du = delay_bypass_ns(tg, sched_carried(uo));
+			/* a bypassed phi: its multiplexer after its unit's output,
+			 * or after its logic's value arrives */
+			const struct ir_op *d = v->sk->bypass[uo->id] ? sched_carried(uo) : NULL;
+			if (d)
+				du = lat(v, d) ? delay_bypass_ns(tg, d)
+					       : delay_bypass_after_ns(tg, arrival[v->pos[d->id]]);
 			if (du > 0 && !lat(v, uo))
 				chains_from(v, b, sl[pu].index, du, g0, g1, D, reached, sl, cy);
+			for (unsigned q = g0; du > 0 && !lat(v, uo) && q < g1; q++)
+				if (reached[sl[q].index] && D[sl[q].index] > arrival[sl[q].index])
+					arrival[sl[q].index] = D[sl[q].index];
 		}
 		/* the results of earlier states' ops that come out here */
 		for (unsigned u = 0; u < n; u++) {
 			const struct ir_op *uo = b->ops[u];
 			double dr = lat(v, uo) ? delay_result_ns(tg, uo) : 0;
-			if (dr > 0 && avail(v, uo) == sl[g0].cycle)
-				chains_from(v, b, u, dr, g0, g1, D, reached, sl, cy);
+			if (dr <= 0 || avail(v, uo) != sl[g0].cycle)
+				continue;
+			chains_from(v, b, u, dr, g0, g1, D, reached, sl, cy);
+			for (unsigned q = g0; q < g1; q++)
+				if (reached[sl[q].index] && D[sl[q].index] > arrival[sl[q].index])
+					arrival[sl[q].index] = D[sl[q].index];
 		}
 	}
 }

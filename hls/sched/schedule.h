@@ -56,16 +56,21 @@
  *     the II;
  *   - but a phi with bypass[phi] set carries a value d computed by a unit
  *     with a latency (the float adder, the divider, sluice_mul, a memory
- *     read) that comes out exactly in the previous iteration's cycle
- *     r + ii (cycle[d] + latency[d] == r + ii): in cycle r the phi's users
- *     read d from the unit's output, through a multiplexer that takes the
+ *     read), or by logic (latency 0) after such a unit's result, that
+ *     comes out exactly in the previous iteration's cycle r + ii
+ *     (cycle[d] + latency[d] == r + ii): in cycle r the phi's users read d
+ *     from the unit's output, or from the logic's wire as it computes d,
+ *     through a multiplexer that takes the
  *     phi's register instead when no iteration is in cycle r + ii (the
  *     first iteration, or the one ahead has moved on: iterations keep at
  *     least ii cycles apart, and the one in cycle r holds while the one
  *     in cycle r + ii does); the register takes d in cycle r + ii and
  *     holds it from r + 1 on.  So a recurrence through a unit of latency
- *     L alone runs at II L, not L + 1, at the cost of the multiplexer
- *     (delay_bypass_ns) on the paths from the phi in cycle r;
+ *     L alone, or through such a unit and logic that fits the cycle its
+ *     result comes out in (AES's state through a block RAM S-box and
+ *     MixColumns), runs at II L, not L + 1, at the cost of the multiplexer
+ *     (delay_bypass_ns) on the paths from the phi in cycle r, which wait
+ *     for d's logic too (delay_bypass_after_ns);
  *   - operations on one pipe keep program order, at most one per cycle,
  *     across iterations too: an iteration's ops on a pipe lie within ii
  *     consecutive cycles.  A fence orders across iterations as well: the
@@ -101,8 +106,8 @@ struct sched_kernel {
 				 for, 0 when none */
 	bool *bypass;	      /* by op id: a phi of a pipelined loop whose
 				 next iteration reads the value carried round
-				 from its unit's output in the phi's cycle
-				 (above) */
+				 from its unit's output, or its logic, in the
+				 phi's cycle (above) */
 };
 
 /* The value phi p of a loop of one block carries round from the block
@@ -152,6 +157,9 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op);
  * from the phi in its cycle: d's result's own lateness and a 2:1 select
  * (schedule.h, bypass). */
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d);
+/* The same for a value d computed by logic, which arrives `arrival` ns
+ * into its cycle. */
+double delay_bypass_after_ns(enum hls_target target, double arrival);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);

@@ -35,6 +35,8 @@ enum sdc_kind {
 	SDC_PIPE_II,	 /* the ops on one pipe within ii cycles */
 	SDC_FENCE_II,	 /* b of a later iteration after a, across a fence */
 	SDC_STATE_II,	 /* b of the next iteration after a of this one */
+	SDC_BYPASS,	 /* b computes a value that may go round through a
+			    phi's bypass, a phi a in its cone a cycle before */
 };
 
 struct sdc_constraint {
@@ -62,8 +64,10 @@ struct sdc_problem {
 	double *delay;	      /* by var: combinational delay */
 	unsigned *last_user;  /* by var: index of the last in-block user, 0: none */
 	bool *bypass;	      /* by var: a phi whose next iteration may read the
-				 value it carries round from that value's unit
+				 value it carries round as it comes out
 				 (schedule.h), when sdc_build was asked to */
+	unsigned nbypass;     /* the phis marked by the rule of the level asked
+				 for (sdc_build) */
 	struct delay_nets nets; /* the block's bitwise networks (bitnet.c) */
 	struct sdc_constraint *cons;
 	unsigned ncons;
@@ -78,16 +82,16 @@ struct sdc_anchor {
 /* sdc_problem.c: builds every constraint of block b.  `var` maps the
  * kernel's op ids to indices in b (-1 elsewhere); `anchors` lists the
  * program's anchors.  Latency constraints whose anchor is not in b are
- * left out (sched_program reports them).  With `bypass` (a pipelined
- * loop, ii > 0), each phi that carries round a value computed by a unit
- * with a latency may be read from that unit's output (pb->bypass). */
+ * left out (sched_program reports them).  With `bypass` 1 or 2 (a
+ * pipelined loop, ii > 0), each phi that carries round a value computed by
+ * a unit with a latency may be read from that unit's output; with 2, also
+ * each phi that carries round the logic after such a unit, a memory read
+ * say, as that logic computes it (pb->bypass; pb->nbypass counts the phis
+ * the level's own rule marks). */
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii, bool bypass);
-/* sdc_problem.c: whether a problem built with `bypass` lets a phi be read
- * from a unit's output (else it is the same as without). */
-bool sdc_can_bypass(const struct sdc_problem *pb);
+	       unsigned ii, int bypass);
 const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
 				    unsigned nanchors, int id);
 bool sdc_is_pipe_op(const struct ir_op *op);

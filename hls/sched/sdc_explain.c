@@ -193,6 +193,10 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		sb_printf(b, "%s of a later iteration comes after %s across a "
 			  "sluice_fence()", B, A);
 		break;
+	case SDC_BYPASS:
+		sb_printf(b, "%s goes round to the next iteration as it is computed, "
+			  "so it comes a cycle after %s", B, A);
+		break;
 	}
 }
 

@@ -95,83 +95,110 @@ static void add_dep_constraints(struct sdc_problem *pb)
 
 enum { UNSEEN = 0, LIVE, CUT };
 
-/* From every source u with a delay, the longest latency-0 path to each op
- * v after it.  LIVE: reached, and not yet known to start after u's state;
- * CUT: known to start at least one state after u (a constraint was emitted
- * for it, or it depends on an op that is CUT or has latency). */
-static void add_chain_constraints(struct sdc_problem *pb)
+struct walk {
+	double *D;	   /* along the paths from u: the arrival of each op's result */
+	double *E;	   /* for a network op, the latest arrival of its leaves
+			      along the paths from u (bitnet.c); u's own inputs
+			      arrive at 0 */
+	unsigned char *st; /* LIVE: reached, and not yet known to start after
+			      u's state; CUT: known to start at least one
+			      state after u (a constraint was emitted for it,
+			      or it depends on an op that is CUT or has
+			      latency) */
+	enum delay_chain *cs; /* what each op leaves for the op chained after
+				 it, along the paths from u (sched_verify's
+				 check_chaining computes the same) */
+};
+
+static struct walk walk_new(const struct sdc_problem *pb)
+{
+	struct arena *ar = &pb->ctx->arena;
+	unsigned n = pb->block->nops;
+	return (struct walk){arena_alloc(ar, n * sizeof(double)), arena_alloc(ar, n * sizeof(double)),
+			     arena_alloc(ar, n), arena_alloc(ar, n * sizeof(enum delay_chain))};
+}
+
+/* From u (its inputs, after d0 ns of its own; for u with a latency its
+ * result, d0 after the clock edge) the longest latency-0 path to each op
+ * up to `last`.  With `emit`, a path longer than the clock leaves is cut
+ * by an SDC_CHAIN constraint (the op after it starts a state later), and
+ * `last` grows to the last user of each op reached; without, nothing is
+ * cut, as if every op ran in one cycle.  Returns the arrival at `last`
+ * (-1: not reached, or cut), and leaves w->st all UNSEEN. */
+static double walk_from(struct sdc_problem *pb, unsigned u, unsigned last, double d0,
+			struct walk *w, bool emit)
 {
 	struct ir_block *b = pb->block;
-	unsigned n = b->nops;
 	double T = pb->budget_ns;
-	double *D = arena_alloc(&pb->ctx->arena, n * sizeof *D);
-	/* E[v]: for a network op, the latest arrival of its leaves along the
-	 * paths from u (bitnet.c); u's own inputs arrive at 0 */
-	double *E = arena_alloc(&pb->ctx->arena, n * sizeof *E);
-	unsigned char *st = arena_alloc(&pb->ctx->arena, n);
-	/* cs[v]: what v leaves for the op chained after it, along the paths
-	 * from u (sched_verify's check_chaining computes the same) */
-	enum delay_chain *cs = arena_alloc(&pb->ctx->arena, n * sizeof *cs);
+	long gap = (long)pb->lat[u] + 1;
+	w->st[u] = LIVE;
+	w->D[u] = d0;
+	w->E[u] = 0;
+	w->cs[u] = pb->lat[u] ? CHAIN_NONE : delay_chain_of(pb->target, b->ops[u], NULL, 0);
+	unsigned horizon = last;
+	for (unsigned v = u + 1; v <= horizon; v++) {
+		const struct ir_op *op = b->ops[v];
+		if (op->opc == IR_PHI)
+			continue;
+		bool reached = false, cut = false;
+		double best = 0, leaves = 0;
+		enum delay_chain in[4];
+		unsigned nin = 0;
+		for (unsigned k = 0; k < op->nargs; k++) {
+			int j = operand_var(pb, op, k);
+			if (j < 0 || (unsigned)j < u || w->st[j] == UNSEEN)
+				continue;
+			reached = true;
+			if (w->st[j] == CUT || ((unsigned)j != u && pb->lat[j])) {
+				cut = true;
+				continue;
+			}
+			double dj = w->D[j] + delay_step_ns(pb->target, op, w->cs[j]);
+			double lj = pb->nets.interior[j] ? w->E[j] : w->D[j];
+			if (nin < 4)
+				in[nin++] = w->cs[j];
+			if (dj > best)
+				best = dj;
+			if (lj > leaves)
+				leaves = lj;
+		}
+		if (!reached)
+			continue;
+		if (cut) {
+			w->st[v] = CUT;
+			continue;
+		}
+		w->D[v] = delay_net_arrival(pb->target, &pb->nets, v, best, leaves);
+		w->E[v] = leaves;
+		w->cs[v] = w->D[v] < best ? CHAIN_NONE
+				: delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
+		if (emit && w->D[v] > T + EPS_NS && pb->delay[v] > 0) {
+			add(pb, SDC_CHAIN, b->ops[u], op, u, v, gap, w->D[v]);
+			w->st[v] = CUT;
+			continue;
+		}
+		w->st[v] = LIVE;
+		if (emit && !pb->lat[v] && pb->last_user[v] > horizon)
+			horizon = pb->last_user[v];
+	}
+	double at = w->st[last] == LIVE ? w->D[last] : -1;
+	for (unsigned v = u; v <= horizon; v++)
+		w->st[v] = UNSEEN;
+	return at;
+}
 
-	for (unsigned u = 0; u < n; u++) {
+/* From every source u with a delay, the longest latency-0 path to each op
+ * v after it, cut where it exceeds the clock (walk_from). */
+static void add_chain_constraints(struct sdc_problem *pb)
+{
+	struct walk w = walk_new(pb);
+	for (unsigned u = 0; u < pb->block->nops; u++) {
 		/* an op with a latency whose result comes out late is a
 		 * source too, in the state its result comes out in */
-		double d0 = pb->lat[u] ? delay_result_ns(pb->target, b->ops[u]) : pb->delay[u];
-		if (d0 <= 0 || !pb->last_user[u])
-			continue;
-		long gap = (long)pb->lat[u] + 1;
-		st[u] = LIVE;
-		D[u] = d0;
-		E[u] = 0;
-		cs[u] = pb->lat[u] ? CHAIN_NONE : delay_chain_of(pb->target, b->ops[u], NULL, 0);
-		unsigned horizon = pb->last_user[u];
-		for (unsigned v = u + 1; v <= horizon; v++) {
-			const struct ir_op *op = b->ops[v];
-			if (op->opc == IR_PHI)
-				continue;
-			bool reached = false, cut = false;
-			double best = 0, leaves = 0;
-			enum delay_chain in[4];
-			unsigned nin = 0;
-			for (unsigned k = 0; k < op->nargs; k++) {
-				int j = operand_var(pb, op, k);
-				if (j < 0 || (unsigned)j < u || st[j] == UNSEEN)
-					continue;
-				reached = true;
-				if (st[j] == CUT || ((unsigned)j != u && pb->lat[j])) {
-					cut = true;
-					continue;
-				}
-				double dj = D[j] + delay_step_ns(pb->target, op, cs[j]);
-				double lj = pb->nets.interior[j] ? E[j] : D[j];
-				if (nin < 4)
-					in[nin++] = cs[j];
-				if (dj > best)
-					best = dj;
-				if (lj > leaves)
-					leaves = lj;
-			}
-			if (!reached)
-				continue;
-			if (cut) {
-				st[v] = CUT;
-				continue;
-			}
-			D[v] = delay_net_arrival(pb->target, &pb->nets, v, best, leaves);
-			E[v] = leaves;
-			cs[v] = D[v] < best ? CHAIN_NONE
-					    : delay_chain_of(pb->target, op, in, op->nargs <= 4 ? nin : 0);
-			if (D[v] > T + EPS_NS && pb->delay[v] > 0) {
-				add(pb, SDC_CHAIN, b->ops[u], op, u, v, gap, D[v]);
-				st[v] = CUT;
-				continue;
-			}
-			st[v] = LIVE;
-			if (!pb->lat[v] && pb->last_user[v] > horizon)
-				horizon = pb->last_user[v];
-		}
-		for (unsigned v = u; v <= horizon; v++)
-			st[v] = UNSEEN;
+		double d0 = pb->lat[u] ? delay_result_ns(pb->target, pb->block->ops[u])
+				       : pb->delay[u];
+		if (d0 > 0 && pb->last_user[u])
+			walk_from(pb, u, pb->last_user[u], d0, &w, true);
 	}
 }
 
@@ -359,34 +386,90 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 	}
 }
 
-/* Marks the phis of a pipelined loop that may be bypassed (schedule.h):
- * the value each carries round has a latency, so it comes out of a
- * unit's register, and the multiplexer that picks it up costs the phi's
- * users in its cycle delay_bypass_ns. */
-static void mark_bypasses(struct sdc_problem *pb)
+/* The combinational cone of op j: the latency-0 ops of the block its
+ * value is computed from in its cycle, back to phis, results of ops with
+ * a latency and values from outside (in_cone[i], j's own included);
+ * whether some result with a latency feeds it. */
+static bool cone_of(const struct sdc_problem *pb, unsigned j, bool *in_cone)
 {
-	struct ir_block *b = pb->block;
-	for (unsigned i = 0; i < b->nops && b->ops[i]->opc == IR_PHI; i++) {
-		const struct ir_op *d = sched_carried(b->ops[i]);
-		if (!d || !pb->lat[(unsigned)pb->var[d->id]])
+	const struct ir_block *b = pb->block;
+	bool unit = false;
+	for (unsigned i = 0; i <= j; i++)
+		in_cone[i] = false;
+	in_cone[j] = true;
+	for (unsigned v = j + 1; v-- > 0;) {
+		if (!in_cone[v] || b->ops[v]->opc == IR_PHI || (v != j && pb->lat[v]))
 			continue;
-		pb->bypass[i] = true;
-		pb->delay[i] = delay_bypass_ns(pb->target, d);
+		for (unsigned k = 0; k < b->ops[v]->nargs; k++) {
+			int i = operand_var(pb, b->ops[v], k);
+			if (i < 0)
+				continue;
+			in_cone[i] = true;
+			unit |= pb->lat[i] > 0;
+		}
 	}
+	return unit;
 }
 
-bool sdc_can_bypass(const struct sdc_problem *pb)
+/* Marks the phis of a pipelined loop that may be bypassed (schedule.h).
+ * Level 1: the value each carries round has a latency, so it comes out
+ * of a unit's register, and the multiplexer that picks it up costs the
+ * phi's users in its cycle delay_bypass_ns.  Level 2, also: the value is
+ * computed by latency-0 logic after such a unit's result (x = sbox[x] ^ k,
+ * the S-box a memory read), in a later cycle than the phi; the phi's
+ * users then wait for that logic too, at most its longest path as if its
+ * whole cone ran in that cycle (no longer than the cycle leaves), and
+ * every phi in the cone comes a cycle before the value (SDC_BYPASS), so
+ * that in the value's cycle each is a register, not itself a bypass. */
+static void mark_bypasses(struct sdc_problem *pb, int level)
 {
-	for (unsigned i = 0; i < pb->block->nops; i++)
-		if (pb->bypass[i])
-			return true;
-	return false;
+	struct ir_block *b = pb->block;
+	struct arena *ar = &pb->ctx->arena;
+	unsigned n = b->nops;
+	bool *in_cone = NULL;
+	struct walk w;
+	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++) {
+		const struct ir_op *d = sched_carried(b->ops[i]);
+		if (!d)
+			continue;
+		unsigned j = (unsigned)pb->var[d->id];
+		if (pb->lat[j]) {
+			pb->bypass[i] = true;
+			pb->delay[i] = delay_bypass_ns(pb->target, d);
+			pb->nbypass += level == 1;
+			continue;
+		}
+		if (level < 2)
+			continue;
+		if (!in_cone) {
+			in_cone = arena_alloc(ar, n * sizeof *in_cone);
+			w = walk_new(pb);
+		}
+		if (!cone_of(pb, j, in_cone))
+			continue;
+		double arrival = 0;
+		for (unsigned u = 0; u <= j; u++) {
+			double d0 = pb->lat[u] ? delay_result_ns(pb->target, b->ops[u]) : pb->delay[u];
+			/* a phi of the cone is a register in d's cycle (below) */
+			bool source = in_cone[u] && b->ops[u]->opc != IR_PHI && d0 > 0;
+			double at = source ? walk_from(pb, u, j, d0, &w, false) : -1;
+			if (at > arrival)
+				arrival = at;
+		}
+		pb->bypass[i] = true;
+		pb->delay[i] = delay_bypass_after_ns(pb->target, arrival < pb->budget_ns
+							       ? arrival : pb->budget_ns);
+		pb->nbypass++;
+		for (unsigned q = 0; q < j; q++)
+			if (in_cone[q] && b->ops[q]->opc == IR_PHI)
+				add(pb, SDC_BYPASS, b->ops[q], d, q, j, 1, 0);
+	}
 }
 
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii, bool bypass)
+	       unsigned ii, int bypass)
 {
 	struct arena *ar = &ctx->arena;
 	unsigned n = b->nops;
@@ -415,7 +498,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		}
 	}
 	if (ii && bypass)
-		mark_bypasses(pb);
+		mark_bypasses(pb, bypass);
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);

@@ -32,6 +32,11 @@
 #              RAM's late word, the increment and the write do not fit one
 #              cycle); mem_rom's two reads of a ROM on its two ports at
 #              II 1; the memories listed with their size and ports.
+#   logic-bypass  bench/aes128's rounds at II 1 on iCE40: each state byte
+#              goes round through an S-box in block RAM and the XORs after
+#              it, and the next round reads it as those XORs compute it
+#              (a bypass from logic, shown in the schedule), not from its
+#              register a cycle later (II 2).
 #   rom-*      tests/kernels/rom_ports.c: a ROM gets a read port for each
 #              read of a loop's iteration, in copies of one read port on
 #              iCE40 and two on the ECP5 (II 1 there); on the UP5K the
@@ -164,6 +169,10 @@ report romports5 "$root/tests/kernels/rom_ports.c" --target ecp5 &&
 	expect rom-copies-ecp5 romports5 "'mix'  (rom_ports.c:27): 256 words of 32 bits (8192 bits), ROM, 16 reads on 16 ports, 0 writes, in 8 copies of 2 read ports each" &&
 	expect rom-ii1-ecp5 romports5 "rom_ports, loop for_cond  (rom_ports.c:37): II 1," ||
 	bad rom-ports-ecp5 "build or report failed ($out/romports5.log)"
+report aes "$root/bench/aes128.c" --target ice40 &&
+	expect logic-bypass aes "aes128, loop for_body104  (aes128.c:76): II 1," &&
+	expect logic-bypass-shown aes "from its logic as it is computed" ||
+	bad logic-bypass "build or report failed ($out/aes.log)"
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&
