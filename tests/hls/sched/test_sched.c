@@ -1173,7 +1173,7 @@ static bool test_modulo_bypass(void)
 	sk->bypass[q->id] = true;
 	sk->cycle[x->id]++, sk->cycle[q2->id]++; /* out a cycle after it is read */
 	CHECK(sched_verify(&f.ctx, f.p, &f.s) > 0);
-	CHECK_DIAG(&f, "bypassed, but no value of a unit comes out in cycle");
+	CHECK_DIAG(&f, "bypassed, but no value comes out in cycle");
 	if (!ok)
 		fprintf(stderr, "%s", fx_diag(&f));
 	fx_fini(&f);
