@@ -41,7 +41,8 @@
 #              read of a loop's iteration, in copies of one read port on
 #              iCE40 and two on the ECP5 (II 1 there); on the UP5K the
 #              copies would take 34 of its 30 block RAMs, and the 1 KiB
-#              table keeps 13 ports (II 2, the memory named as the limit).
+#              table keeps 13 ports (II 2, the memory named as the limit);
+#              synth_ice40 maps the copies to 30 SB_RAM40_4K, none to logic.
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -165,6 +166,20 @@ report romports "$root/tests/kernels/rom_ports.c" --target ice40 &&
 	tr -d '\n' <"$out/romports.txt" >"$out/romports.flat.txt" &&
 	expect rom-budget-ii romports.flat "rom_ports, loop for_cond  (rom_ports.c:37): II 2,.*II limited by memory 'mix'" ||
 	bad rom-ports "build or report failed ($out/romports.log)"
+# the copies are block RAM: Yosys maps each to one SB_RAM40_4K (the 1 KiB
+# table's copies to two), none to logic
+if [ -f "$out/romports.sluice/rtl/kernel_rom_ports.v" ] &&
+	yosys -q -l "$out/romports.yosys.log" -p "read_verilog -sv $out/romports.sluice/rtl/kernel_rom_ports.v;
+		synth_ice40 -top kernel_rom_ports; tee -o $out/romports.stat.txt stat" >/dev/null 2>&1; then
+	brams=$(awk '$1 == "SB_RAM40_4K" { print $2 }' "$out/romports.stat.txt")
+	if [ "${brams:-0}" -eq 30 ] && ! grep -q "using FF mapping" "$out/romports.yosys.log"; then
+		ok rom-brams
+	else
+		bad rom-brams "${brams:-no} SB_RAM40_4K, 30 wanted ($out/romports.yosys.log)"
+	fi
+else
+	bad rom-brams "synth_ice40 of rom_ports failed ($out/romports.yosys.log)"
+fi
 report romports5 "$root/tests/kernels/rom_ports.c" --target ecp5 &&
 	expect rom-copies-ecp5 romports5 "'mix'  (rom_ports.c:27): 256 words of 32 bits (8192 bits), ROM, 16 reads on 16 ports, 0 writes, in 8 copies of 2 read ports each" &&
 	expect rom-ii1-ecp5 romports5 "rom_ports, loop for_cond  (rom_ports.c:37): II 1," ||
