@@ -293,27 +293,58 @@ always @(posedge clk) begin
 end
 
 /*
- * Stages 7 and 8: the rounding decision, then rounding (sluice_fround).
- * The result's significand is the top SW bits, then the guard bit, then
- * the sticky bits (no round bit: it is one of them).  The biased exponent
+ * Stage 7: rounding decision.  The result's significand is the top SW
+ * bits, then the guard bit, then the sticky bits.  The biased exponent
  * field is xe + 1 - sh for a normalised value, 0 for a denormal or zero
- * (top bit 0).  The increment carries from the mantissa into the exponent
- * field (a denormal rounding up to the smallest normal, or a normal to
- * the next binade, up to infinity).
+ * (top bit 0).
  */
 wire s7_g = s6_v_reg[VW-1-SW];
 wire s7_st = |s6_v_reg[VW-2-SW:0];
 wire s7_zero = s6_v_reg == 0;
 wire [EW:0] s7_f = s6_v_reg[VW-1] ? s6_e_reg : {EW+1{1'b0}};
-// 0 finite, 1 infinity (or overflow), 2 NaN
-wire [1:0] s7_kind = s6_nan_reg ? 2'd2 : s6_inf_reg || s7_f >= {1'b0, EMAX} ? 2'd1 : 2'd0;
-// an exact zero: +0 from a subtraction, else the operands' sign
-wire s7_s = s6_inf_reg ? s6_infs_reg : s7_zero ? s6_s_reg && !s6_sub_reg : s6_s_reg;
 
-sluice_fround #(.EW(EW), .MW(MW)) round (
-    .clk(clk), .ce(ce), .v({s6_v_reg[VW-2:VW-1-MW], s7_g, 1'b0, s7_st}), .f(s7_f[EW-1:0]),
-    .kind(s7_kind), .s(s7_s), .y(y)
-);
+reg [EW-1:0] s7_f_reg, s7_f1_reg;
+reg [MW-1:0] s7_m_reg;
+reg s7_ones_reg;
+reg s7_inc_reg;
+reg [1:0] s7_kind_reg;   // 0 finite, 1 infinity (or overflow), 2 NaN
+reg s7_s_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        s7_f_reg <= s7_f[EW-1:0];
+        s7_f1_reg <= s7_f[EW-1:0] + 1'b1;
+        s7_m_reg <= s6_v_reg[VW-2:VW-1-MW];
+        s7_ones_reg <= &s6_v_reg[VW-2:VW-1-MW];
+        s7_inc_reg <= s7_g && (s7_st || s6_v_reg[VW-SW]);
+        s7_kind_reg <= s6_nan_reg ? 2'd2 : s6_inf_reg || s7_f >= {1'b0, EMAX} ? 2'd1 : 2'd0;
+        // an exact zero: +0 from a subtraction, else the operands' sign
+        s7_s_reg <= s6_inf_reg ? s6_infs_reg : s7_zero ? s6_s_reg && !s6_sub_reg : s6_s_reg;
+    end
+end
+
+/*
+ * Stage 8: rounding.  The increment carries from the mantissa into the
+ * exponent field (a denormal rounding up to the smallest normal, or a
+ * normal to the next binade, up to infinity): then the exponent field is
+ * the one stage 7 incremented.
+ */
+wire [MW-1:0] s8_m = s7_m_reg + {{MW-1{1'b0}}, s7_inc_reg};
+wire [EW-1:0] s8_f = s7_inc_reg && s7_ones_reg ? s7_f1_reg : s7_f_reg;
+
+reg [W-1:0] y_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        case (s7_kind_reg)
+        2'd0: y_reg <= {s7_s_reg, s8_f, s8_m};
+        2'd1: y_reg <= {s7_s_reg, EMAX, {MW{1'b0}}};
+        default: y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
+        endcase
+    end
+end
+
+assign y = y_reg;
 
 endmodule
 

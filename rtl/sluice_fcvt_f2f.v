@@ -85,6 +85,7 @@ module sluice_fcvt_f2f #
 );
 
 localparam WI = EWI + MWI + 1;
+localparam WO = EWO + MWO + 1;
 localparam SI = MWI + 1;                     // significands, hidden bit included
 localparam SO = MWO + 1;
 localparam NS = $clog2(SI + 1);              // a leading-zero count
@@ -93,6 +94,7 @@ localparam RW = SO + 3;                      // significand, guard, round, stick
 localparam DW = $clog2(RW);                  // a shift right to a denormal
 localparam VW = SI > RW ? SI : RW;           // the operand's significand, left-aligned
 localparam [EWI-1:0] EMAXI = {EWI{1'b1}};
+localparam [EWO-1:0] EMAXO = {EWO{1'b1}};
 localparam [XW-1:0] BIASI = {{XW-EWI+1{1'b0}}, {EWI-1{1'b1}}};
 localparam [XW-1:0] BIASO = {{XW-EWO+1{1'b0}}, {EWO-1{1'b1}}};
 
@@ -243,13 +245,49 @@ always @(posedge clk) begin
 end
 
 /*
- * Stages 5 and 6: the rounding decision, then rounding and packing
- * (sluice_fround)
+ * Stage 5: rounding decision; the exponent field plus one, for an
+ * increment that carries out of the mantissa
  */
-sluice_fround #(.EW(EWO), .MW(MWO)) round (
-    .clk(clk), .ce(ce), .v(d_v_reg[MWO+2:0]), .f(d_f_reg), .kind(d_kind_reg), .s(d_s_reg),
-    .y(y)
-);
+reg [EWO-1:0] r_f_reg, r_f1_reg;
+reg [MWO-1:0] r_m_reg;
+reg r_ones_reg;
+reg r_inc_reg;
+reg [1:0] r_kind_reg;
+reg r_s_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        r_f_reg <= d_f_reg;
+        r_f1_reg <= d_f_reg + 1'b1;
+        r_m_reg <= d_v_reg[MWO+2:3];
+        r_ones_reg <= &d_v_reg[MWO+2:3];
+        r_inc_reg <= d_v_reg[2] && (d_v_reg[1] || d_v_reg[0] || d_v_reg[3]);
+        r_kind_reg <= d_kind_reg;
+        r_s_reg <= d_s_reg;
+    end
+end
+
+/*
+ * Stage 6: rounding; the increment carries from the mantissa into the
+ * exponent field (up to infinity)
+ */
+wire [MWO-1:0] r_m = r_m_reg + {{MWO-1{1'b0}}, r_inc_reg};
+wire [EWO-1:0] r_f = r_inc_reg && r_ones_reg ? r_f1_reg : r_f_reg;
+
+reg [WO-1:0] y_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        case (r_kind_reg)
+        2'd0: y_reg <= {r_s_reg, r_f, r_m};
+        2'd1: y_reg <= {r_s_reg, EMAXO, {MWO{1'b0}}};
+        2'd2: y_reg <= {1'b0, EMAXO, 1'b1, {MWO-1{1'b0}}};
+        default: y_reg <= {r_s_reg, {EWO+MWO{1'b0}}};
+        endcase
+    end
+end
+
+assign y = y_reg;
 
 endmodule
 

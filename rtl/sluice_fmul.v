@@ -372,13 +372,49 @@ always @(posedge clk) begin
 end
 
 /*
- * Stages 6 + NL and 7 + NL: the rounding decision, then rounding and packing
- * (sluice_fround)
+ * Stage 6 + NL: rounding decision; the exponent field plus one, for an
+ * increment that carries out of the mantissa
  */
-sluice_fround #(.EW(EW), .MW(MW)) round (
-    .clk(clk), .ce(ce), .v(d_v_reg[MW+2:0]), .f(d_f_reg), .kind(d_kind_reg), .s(d_s_reg),
-    .y(y)
-);
+reg [EW-1:0] r_f_reg, r_f1_reg;
+reg [MW-1:0] r_m_reg;
+reg r_ones_reg;
+reg r_inc_reg;
+reg [1:0] r_kind_reg;
+reg r_s_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        r_f_reg <= d_f_reg;
+        r_f1_reg <= d_f_reg + 1'b1;
+        r_m_reg <= d_v_reg[MW+2:3];
+        r_ones_reg <= &d_v_reg[MW+2:3];
+        r_inc_reg <= d_v_reg[2] && (d_v_reg[1] || d_v_reg[0] || d_v_reg[3]);
+        r_kind_reg <= d_kind_reg;
+        r_s_reg <= d_s_reg;
+    end
+end
+
+/*
+ * Stage 7 + NL: rounding; the increment carries from the mantissa into
+ * the exponent field (up to infinity)
+ */
+wire [MW-1:0] r_m = r_m_reg + {{MW-1{1'b0}}, r_inc_reg};
+wire [EW-1:0] r_f = r_inc_reg && r_ones_reg ? r_f1_reg : r_f_reg;
+
+reg [W-1:0] y_reg;
+
+always @(posedge clk) begin
+    if (ce) begin
+        case (r_kind_reg)
+        2'd0: y_reg <= {r_s_reg, r_f, r_m};
+        2'd1: y_reg <= {r_s_reg, EMAX, {MW{1'b0}}};
+        2'd2: y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
+        default: y_reg <= {r_s_reg, {EW+MW{1'b0}}};
+        endcase
+    end
+end
+
+assign y = y_reg;
 
 endmodule
 

@@ -296,9 +296,6 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 	for (unsigned u = 0; u < RTL_FP_UNITS; u++)
 		if (g.uses_fp >> u & 1)
 			VEC_PUSH(&ctx->arena, out->library, out->nlibrary, fp_files[u]);
-	/* the last stages of the units that round a cut value */
-	if (g.uses_fp & (1u << RTL_FADD | 1u << RTL_FMUL | 1u << RTL_FDIV | 1u << RTL_FF2F))
-		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, "sluice_fround.v");
 	for (unsigned i = 0; g.host.link && i < sizeof bridge_files / sizeof *bridge_files; i++)
 		VEC_PUSH(&ctx->arena, out->library, out->nlibrary, bridge_files[i]);
 	return 0;
