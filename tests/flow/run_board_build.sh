@@ -93,6 +93,26 @@ print(f"{board}: Fmax {impl['fmax_mhz']:.1f} MHz, {lc['used']}/{lc['available']}
 PY
 }
 
+# build_board NAME SRC BOARD KERNELS [BUILD_ARGS...]: sluice build SRC for
+# BOARD into $out/NAME.sluice (its log $out/NAME.log), then check_module
+# with KERNELS (space-separated; "" takes them from the manifest)
+build_board() {
+    local name=$1 src=$2 board=$3 kernels=$4 log=$out/$1.log r
+    shift 4
+    if ! "$sluice" build "$src" --board "$board" "$@" -o "$out/$name.sluice" >"$log" 2>&1; then
+        bad "$name" "build failed: $(tail -20 "$log")"
+        return
+    fi
+    [ -n "$kernels" ] ||
+        kernels=$(python3 -c 'import json,sys; print(" ".join(k["name"] for k in json.load(open(sys.argv[1]))["kernels"]))' "$out/$name.sluice/manifest.json")
+    # shellcheck disable=SC2086
+    if r=$(check_module "$name" "$out/$name.sluice" "$board" $kernels 2>&1); then
+        ok "$name ($r)"
+    else
+        bad "$name" "$r"
+    fi
+}
+
 # ---- vscale on the iCEBreaker
 log=$out/vscale.log
 if "$sluice" build examples/vscale/vscale.c --board icebreaker -o "$out/vscale.sluice" \
@@ -146,49 +166,17 @@ if [ -d "$out/vscale.sluice/board" ]; then
 fi
 
 # ---- two kernels on the UPduino
-log=$out/pipeline.log
-if "$sluice" build examples/pipeline/pipeline.c --board upduino3 -o "$out/pipeline.sluice" \
-        >"$log" 2>&1; then
-    if r=$(check_module pipeline "$out/pipeline.sluice" upduino3 smooth detect 2>&1); then
-        ok "pipeline ($r)"
-    else
-        bad pipeline "$r"
-    fi
-else
-    bad pipeline "build failed: $(tail -20 "$log")"
-fi
+build_board pipeline examples/pipeline/pipeline.c upduino3 "smooth detect"
 
 # ---- every other example for the iCEBreaker; I/O pipes become host pipes
 # (examples/vadd does not fit the UP5K: its device memory and the host
 # bridge take 5,537 logic cells of 5,280; it builds for the HX8K below)
 for ex in bulk fir latency pipe_memcpy prodcons; do
-    log=$out/$ex.log
-    if "$sluice" build "examples/$ex/$ex.c" --board icebreaker -o "$out/$ex.sluice" \
-            >"$log" 2>&1; then
-        kernels=$(python3 -c 'import json,sys; print(" ".join(k["name"] for k in json.load(open(sys.argv[1]))["kernels"]))' "$out/$ex.sluice/manifest.json")
-        # shellcheck disable=SC2086
-        if r=$(check_module "$ex" "$out/$ex.sluice" icebreaker $kernels 2>&1); then
-            ok "$ex ($r)"
-        else
-            bad "$ex" "$r"
-        fi
-    else
-        bad "$ex" "build failed: $(tail -20 "$log")"
-    fi
+    build_board "$ex" "examples/$ex/$ex.c" icebreaker ""
 done
 # ---- examples/vadd on the iCE40-HX8K Breakout Board, with its scenario's
 # device memory (4 KiB)
-log=$out/vadd.log
-if "$sluice" build examples/vadd/vadd.c --board hx8k --device-memory 4K -o "$out/vadd.sluice" \
-        >"$log" 2>&1; then
-    if r=$(check_module vadd "$out/vadd.sluice" hx8k vadd 2>&1); then
-        ok "vadd ($r)"
-    else
-        bad vadd "$r"
-    fi
-else
-    bad vadd "build failed: $(tail -20 "$log")"
-fi
+build_board vadd examples/vadd/vadd.c hx8k vadd --device-memory 4K
 if grep -q "fir.c:13:.*note: I/O pipe 'adc' has no pins on board 'icebreaker': it becomes a host pipe from the host" "$out/fir.log" &&
    python3 -c 'import json,sys; p={p["name"]: p for p in json.load(open(sys.argv[1]))["pipes"]}; assert p["adc"]["kind"] == "host" and p["adc"]["dir"] == "h2d" and p["dac"]["dir"] == "d2h", p' "$out/fir.sluice/manifest.json" 2>"$out/fir.check"; then
     ok io-pipe-to-host
