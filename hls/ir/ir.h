@@ -338,6 +338,8 @@ struct ir_block {
 	struct ir_loop_hint hint; /* zero when no pragma names the loop */
 	uint64_t trip;		  /* a counted loop of this one block with constant
 				     bounds: iterations per entry; 0 unknown */
+	struct ir_loc inner;	  /* a loop with a loop inside that if_convert made
+				     one: the inner loop's branch (line 0: none) */
 };
 
 struct ir_param {

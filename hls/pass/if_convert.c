@@ -25,6 +25,24 @@
  *     carried.
  * The ops keep their ids, names and locations.  Blocks other than h leave
  * the kernel; block ids are renumbered densely.
+ *
+ * A header with several back edges: a loop with a loop of its own block
+ * inside, whose header skip_empty_blocks merged with the outer loop's
+ * (`for (;;) { s = 0; for (i...) s += ...; write(s); }`: the inner loop
+ * once converted is h going back to itself, and the block after it goes
+ * back to h too).  Its back edges are made one, through a new latch block
+ * whose phis take what each edge carried, and the region is converted as
+ * above: the loops become one loop, the inner loop's exit test a
+ * condition on data, and the outer loop's ops run, guarded, in the
+ * iteration where the inner loop's last runs.  So the next entry of the
+ * inner loop starts while its last iterations are still in the
+ * pipeline, instead of after them.  This is done only where it costs the
+ * inner loop nothing (merge_pays): the ops outside h add no access to a
+ * pipe or memory that h's iteration uses (each would take a cycle of the
+ * II), and the values the outer loop carries back to h's phis are not
+ * computed from h's ops (a recurrence that would pass through the outer
+ * loop's ops in every iteration).  A pipeline(disable) pragma on either
+ * loop keeps them apart.
  */
 #include "pass.h"
 
@@ -40,6 +58,7 @@ struct conv {
 	struct ir_block **order; /* the region, h first, topological */
 	unsigned n;
 	struct ir_op **pred;	 /* by block id: P(Y), NULL for true */
+	bool *latch;		 /* by block id: goes back to h */
 	struct ir_op **ops;	 /* the merged block being built */
 	unsigned nops;
 	struct edge { struct ir_block *x, *y; struct ir_op *cond; } *edges;
@@ -171,8 +190,8 @@ static bool topo(struct conv *c)
 	return c->n == total;
 }
 
-/* Every block but h entered only from the region, x alone going back to
- * h, no switch, all exits to one block (*exit, NULL when none) or, for an
+/* Every block but h entered only from the region, only the latches going
+ * back to h, no switch, all exits to one block (*exit, NULL when none) or, for an
  * autorun body, one return. */
 static bool shape_ok(struct conv *c, struct ir_block *x, struct ir_block **exit)
 {
@@ -193,7 +212,7 @@ static bool shape_ok(struct conv *c, struct ir_block *x, struct ir_block **exit)
 		}
 		for (unsigned s = 0; s < t->nsuccs; s++) {
 			struct ir_block *y = t->succs[s];
-			if (y == c->h && b != x)
+			if (y == c->h && !c->latch[b->id])
 				return false;
 			if (c->in[y->id])
 				continue;
@@ -384,6 +403,166 @@ static void convert(struct conv *c, struct ir_block *x, struct ir_block *e)
 		c->k->blocks[b]->id = b;
 }
 
+/* Does value v, computed in an iteration of the region, depend on an op
+ * of h other than its phis?  seen: by op id. */
+static bool from_h_ops(struct conv *c, const struct ir_op *v, bool *seen)
+{
+	if (!v->block || !c->in[v->block->id] || seen[v->id])
+		return false;
+	seen[v->id] = true;
+	if (v->block == c->h)
+		return v->opc != IR_PHI;
+	for (unsigned a = 0; a < v->nargs; a++)
+		if (from_h_ops(c, v->args[a], seen))
+			return true;
+	return false;
+}
+
+/* What an op takes a slot of in each iteration, or carries a value round
+ * the loop through: its pipe, memory or state; NULL for none. */
+static const void *resource_of(const struct ir_op *op)
+{
+	if (op->pipe)
+		return op->pipe;
+	if (op->mem)
+		return op->mem;
+	return op->state;
+}
+
+/* The ops of the region's blocks other than h (outside: true) or of h
+ * that use r. */
+static unsigned uses_of(struct conv *c, const void *r, bool outside)
+{
+	unsigned n = 0;
+	for (unsigned b = 0; b < c->k->nblocks; b++) {
+		struct ir_block *blk = c->k->blocks[b];
+		if (c->in[b] && (blk != c->h) == outside)
+			for (unsigned i = 0; i < blk->nops; i++)
+				n += resource_of(blk->ops[i]) == r;
+	}
+	return n;
+}
+
+/* Merging the back edges of h, which goes back to itself (an inner loop,
+ * pipelined on its own), costs that loop nothing: see the head of the
+ * file. */
+static bool merge_pays(struct conv *c)
+{
+	struct ir_block *h = c->h;
+	if (!c->latch[h->id])
+		return true; /* no loop inside: plain if-conversion */
+	for (unsigned b = 0; b < c->k->nblocks; b++) {
+		struct ir_block *blk = c->k->blocks[b];
+		if (!c->in[b])
+			continue;
+		if (c->latch[b] && blk->hint.no_pipeline)
+			return false;
+		for (unsigned i = 0; blk != h && i < blk->nops; i++) {
+			const void *r = resource_of(blk->ops[i]);
+			if (r && (uses_of(c, r, false) || uses_of(c, r, true) > 1))
+				return false;
+		}
+	}
+	bool *seen = arena_alloc(&c->ctx->arena, c->k->nops_total * sizeof *seen);
+	for (unsigned i = 0; i < h->nops && h->ops[i]->opc == IR_PHI; i++) {
+		const struct ir_op *phi = h->ops[i];
+		for (unsigned a = 0; a < phi->nargs; a++)
+			if (phi->phi_blocks[a] != h && c->latch[phi->phi_blocks[a]->id] &&
+			    from_h_ops(c, phi->args[a], seen))
+				return false;
+	}
+	return true;
+}
+
+/* A new block that every latch goes back to h through instead, with a
+ * phi for each of h's, of what the latches carried; it is the region's
+ * latch now.  last: the last latch in program order. */
+static struct ir_block *one_latch(struct conv *c, struct ir_block *last)
+{
+	struct hls_ctx *ctx = c->ctx;
+	struct ir_block *h = c->h;
+	struct ir_block *l = ir_block_new(ctx, c->k, arena_printf(&ctx->arena, "%s_latch", h->name));
+	struct ir_op *lt = ir_terminator(last);
+	l->loc = lt->loc;
+	for (unsigned b = 0; b < l->id; b++) {
+		if (!c->latch[b])
+			continue;
+		struct ir_block *x = c->k->blocks[b];
+		struct ir_op *t = ir_terminator(x);
+		for (unsigned s = 0; s < t->nsuccs; s++)
+			if (t->succs[s] == h)
+				t->succs[s] = l;
+		/* the inner loop's pragma is the loop's */
+		if (x->hint.present && (!l->hint.present || x == h))
+			l->hint = x->hint;
+	}
+	for (unsigned i = 0; i < h->nops && h->ops[i]->opc == IR_PHI; i++) {
+		struct ir_op *phi = h->ops[i];
+		unsigned n = 0;
+		for (unsigned a = 0; a < phi->nargs; a++)
+			n += c->latch[phi->phi_blocks[a]->id];
+		struct ir_op *lp = ir_op_new(ctx, c->k, l, IR_PHI, phi->width, n);
+		lp->name = phi->name;
+		lp->loc = phi->loc;
+		lp->phi_blocks = arena_alloc(&ctx->arena, n * sizeof *lp->phi_blocks);
+		unsigned kept = 0;
+		n = 0;
+		for (unsigned a = 0; a < phi->nargs; a++) {
+			struct ir_block *from = phi->phi_blocks[a];
+			if (c->latch[from->id]) {
+				lp->args[n] = phi->args[a];
+				lp->phi_blocks[n++] = from;
+			} else {
+				phi->args[kept] = phi->args[a];
+				phi->phi_blocks[kept++] = from;
+			}
+		}
+		phi->args[kept] = lp;
+		phi->phi_blocks[kept++] = l;
+		phi->nargs = kept;
+	}
+	struct ir_op *br = ir_op_new(ctx, c->k, l, IR_BR, 0, 0);
+	br->loc = lt->loc;
+	br->succs = arena_alloc(&ctx->arena, sizeof *br->succs);
+	br->succs[0] = h;
+	br->nsuccs = 1;
+	ir_compute_preds(ctx, c->k);
+	c->in[l->id] = true;
+	c->latch[l->id] = true;
+	return l;
+}
+
+/* The loop of header h with several back edges, converted as one (the
+ * head of the file); false when it is not a region to convert. */
+static bool convert_latches(struct conv *c)
+{
+	struct ir_block *h = c->h, *last = NULL;
+	unsigned n = 0;
+	for (unsigned i = 0; i < h->npreds; i++) {
+		struct ir_block *x = h->preds[i];
+		if (x->id < h->id || c->latch[x->id])
+			continue;
+		c->latch[x->id] = true;
+		n++;
+		if (x != h && !find_loop(c, x))
+			return false;
+		if (!last || x->id > last->id)
+			last = x;
+	}
+	struct ir_block *e;
+	if (n < 2 || !topo(c) || !shape_ok(c, last, &e) || !merge_pays(c))
+		return false;
+	struct ir_loc inner = c->latch[h->id] ? ir_terminator(h)->loc : (struct ir_loc){0};
+	struct ir_block *l = one_latch(c, last);
+	for (unsigned b = 0; b < l->id; b++)
+		c->latch[b] = false;
+	c->latch[l->id] = true;
+	topo(c); /* true: the region is as it was, l going back to h */
+	convert(c, l, e);
+	h->inner = inner;
+	return true;
+}
+
 /* One region of kernel k converted; false when none is left. */
 static bool convert_one(struct hls_ctx *ctx, struct ir_kernel *k)
 {
@@ -392,6 +571,7 @@ static bool convert_one(struct hls_ctx *ctx, struct ir_kernel *k)
 	struct conv c = {.ctx = ctx, .k = k};
 	c.in = arena_alloc(&ctx->arena, (nb + 1) * sizeof *c.in);
 	c.pred = arena_alloc(&ctx->arena, (nb + 1) * sizeof *c.pred);
+	c.latch = arena_alloc(&ctx->arena, (nb + 1) * sizeof *c.latch);
 	/* an autorun body without loops */
 	if (k->kind == KERNEL_AUTORUN && nb >= 2 && nb <= MAX_REGION) {
 		c.h = k->blocks[0];
@@ -403,19 +583,30 @@ static bool convert_one(struct hls_ctx *ctx, struct ir_kernel *k)
 			return true;
 		}
 	}
-	/* loops: a back edge x -> h */
+	/* loops: a back edge x -> h, or several to one h */
 	for (unsigned b = 0; b < nb; b++) {
 		struct ir_block *x = k->blocks[b];
 		struct ir_op *t = ir_terminator(x);
 		for (unsigned s = 0; t && s < t->nsuccs; s++) {
 			struct ir_block *h = t->succs[s];
-			if (h == x || h->id > x->id)
+			if (h->id > x->id)
 				continue; /* blocks are in program order: a back edge goes up */
 			for (unsigned i = 0; i < nb; i++)
-				c.in[i] = false, c.pred[i] = NULL;
+				c.in[i] = false, c.pred[i] = NULL, c.latch[i] = false;
 			c.h = h;
 			c.ops = NULL, c.nops = 0;
 			c.edges = NULL, c.nedges = 0;
+			unsigned latches = 0;
+			for (unsigned i = 0; i < h->npreds; i++)
+				latches += h->preds[i]->id >= h->id;
+			if (latches > 1) {
+				if (convert_latches(&c))
+					return true;
+				continue;
+			}
+			if (h == x)
+				continue; /* one block already */
+			c.latch[x->id] = true;
 			struct ir_block *e;
 			if (find_loop(&c, x) && topo(&c) && shape_ok(&c, x, &e)) {
 				convert(&c, x, e);

@@ -14,8 +14,17 @@
  *      makes x, and the phi feeding the add, round a loop).
  *
  * z and s flow forward from constants, extensions, masks and shifts (an
- * add of two sign-extended 16-bit values has s = 17); phis are taken at
- * their full width.  d flows backward from the users to a fixed point
+ * add of two sign-extended 16-bit values has s = 17).  A phi is taken at
+ * its full width, unless the largest value it can hold is known (below):
+ * z is then that value's bits.
+ *
+ * The largest values (hi, ranges()): a fixed point of an upper bound per
+ * op, phis starting at their smallest (0) and rising to the largest value
+ * that comes in, round the loop too; a select's arm counts with what its
+ * condition says of it, so the counter of a loop that if_convert made out
+ * of a loop with a counted loop inside, i = i < 15 ? i + 1 : 0, is at
+ * most 15 and 4 bits wide.  Phis still rising after a few rounds are
+ * taken whole.  d flows backward from the users to a fixed point
  * round loops; a value leaving the kernel (pipe write, state store,
  * compare, divide, variable shift) is demanded whole.
  *
@@ -45,6 +54,7 @@ struct facts {
 	unsigned *z, *s, *d;
 	unsigned *n; /* the width the op is computed at; 0: its own */
 	bool *sx;    /* extended back by sign */
+	uint64_t *hi; /* the largest value (ranges()) */
 };
 
 static unsigned umin(unsigned a, unsigned b)
@@ -162,12 +172,170 @@ static void forward(const struct ir_op *op, struct facts *f)
 #undef ZB
 #undef SA
 #undef SB
+	if (w <= 64) { /* the largest value's bits */
+		uint64_t h = f->hi[op->id];
+		z = umin(z, h ? 64 - (unsigned)__builtin_clzll(h) : 0);
+	}
 	z = umin(z, w);
 	s = umin(umax(s, 1), w);
 	if (z < w)
 		s = umin(s, z + 1);
 	f->z[op->id] = z;
 	f->s[op->id] = s;
+}
+
+/* ---- hi, the largest value ------------------------------------------------ */
+
+#define RANGE_ROUNDS 4
+
+static uint64_t mask_of(unsigned w)
+{
+	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b, unsigned w)
+{
+	uint64_t r = a + b;
+	return r < a || r > mask_of(w) ? mask_of(w) : r;
+}
+
+/* The largest value of v when cond is `holds`: what cond says of v (v <
+ * K, v == K, ...), or of x in v = x + c; else hi[v]. */
+static uint64_t hi_when(const struct ir_op *v, const struct ir_op *cond, bool holds,
+			const uint64_t *hi)
+{
+	while (cond->opc == IR_XOR && cond->width == 1 && cond->args[1]->opc == IR_CONST &&
+	       cond->args[1]->imm == 1)
+		cond = cond->args[0], holds = !holds;
+	uint64_t h = hi[v->id];
+	if (v->opc == IR_ADD && v->args[1]->opc == IR_CONST && v->width <= 64) {
+		uint64_t hx = hi_when(v->args[0], cond, holds, hi);
+		uint64_t r = sat_add(hx, v->args[1]->imm, v->width);
+		return r < h ? r : h;
+	}
+	if (cond->nargs != 2 || cond->args[0] != v || cond->args[1]->opc != IR_CONST ||
+	    v->width > 64)
+		return h;
+	uint64_t k = cond->args[1]->imm, b = h;
+	switch (cond->opc) {
+	case IR_ULT: /* v < k, or v >= k */
+		if (holds && k)
+			b = k - 1;
+		break;
+	case IR_ULE:
+		if (holds)
+			b = k;
+		break;
+	case IR_UGE:
+		if (!holds && k)
+			b = k - 1;
+		break;
+	case IR_UGT:
+		if (!holds)
+			b = k;
+		break;
+	case IR_EQ:
+		if (holds)
+			b = k;
+		break;
+	case IR_NE:
+		if (!holds)
+			b = k;
+		break;
+	default:
+		break;
+	}
+	return b < h ? b : h;
+}
+
+static uint64_t hi_of(const struct ir_op *op, const uint64_t *hi)
+{
+	unsigned w = op->width, k;
+	uint64_t m = mask_of(w);
+	if (w > 64 || (op->nargs && op->opc != IR_PHI && op->args[0]->width > 64))
+		return m;
+#define HA hi[op->args[0]->id]
+#define HB hi[op->args[1]->id]
+	switch (op->opc) {
+	case IR_CONST:
+		return op->imm;
+	case IR_ZEXT:
+		return HA;
+	case IR_TRUNC:
+		return HA <= m ? HA : m;
+	case IR_AND:
+		return HA < HB ? HA : HB;
+	case IR_OR: case IR_XOR: {
+		uint64_t x = HA | HB;
+		return x ? mask_of(64 - (unsigned)__builtin_clzll(x)) & m : 0;
+	}
+	case IR_ADD:
+		return sat_add(HA, HB, w);
+	case IR_LSHR:
+		return const_amount(op, &k) ? (k < 64 ? HA >> k : 0) : HA;
+	case IR_UREM:
+		return op->args[1]->opc == IR_CONST && op->args[1]->imm && op->args[1]->imm - 1 < HA
+			       ? op->args[1]->imm - 1 : HA;
+	case IR_UDIV:
+		return op->args[1]->opc == IR_CONST && op->args[1]->imm ? HA : m;
+	case IR_SELECT: {
+		uint64_t a = hi_when(op->args[1], op->args[0], true, hi);
+		uint64_t b = hi_when(op->args[2], op->args[0], false, hi);
+		return a > b ? a : b;
+	}
+	case IR_PHI: {
+		uint64_t x = 0;
+		for (unsigned a = 0; a < op->nargs; a++)
+			if (hi[op->args[a]->id] > x)
+				x = hi[op->args[a]->id];
+		return x;
+	}
+	default:
+		return m;
+	}
+#undef HA
+#undef HB
+}
+
+/* hi[] by op id: the largest value of each op (see the head of the
+ * file); ops wider than 64 bits get all ones.  Rising from 0, a phi
+ * still rising after RANGE_ROUNDS rounds is widened to all ones; then,
+ * from that sound bound, a few rounds more bring such a phi down to what
+ * comes in (i = i < 15 ? i + 1 : 0: all ones, then 15). */
+static void ranges(const struct ir_kernel *k, uint64_t *hi)
+{
+	bool *whole = calloc(k->nops_total + 1, sizeof *whole);
+	bool changed = true;
+	for (unsigned round = 0; changed && round < 4 * RANGE_ROUNDS; round++) {
+		changed = false;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			for (unsigned i = 0; i < k->blocks[b]->nops; i++) {
+				const struct ir_op *op = k->blocks[b]->ops[i];
+				if (!op->width)
+					continue;
+				uint64_t h = whole[op->id] ? mask_of(op->width) : hi_of(op, hi);
+				if (h == hi[op->id])
+					continue;
+				if (op->opc == IR_PHI && round >= RANGE_ROUNDS) {
+					whole[op->id] = true;
+					h = mask_of(op->width);
+				}
+				hi[op->id] = h;
+				changed = true;
+			}
+	}
+	free(whole);
+	for (unsigned b = 0; changed && b < k->nblocks; b++) /* cannot be */
+		for (unsigned i = 0; i < k->blocks[b]->nops; i++)
+			hi[k->blocks[b]->ops[i]->id] = mask_of(k->blocks[b]->ops[i]->width);
+	/* each op's bound from bounds that hold stays one that holds */
+	for (unsigned round = 0; round < RANGE_ROUNDS; round++)
+		for (unsigned b = 0; b < k->nblocks; b++)
+			for (unsigned i = 0; i < k->blocks[b]->nops; i++) {
+				const struct ir_op *op = k->blocks[b]->ops[i];
+				if (op->width)
+					hi[op->id] = hi_of(op, hi);
+			}
 }
 
 /* ---- d, backward --------------------------------------------------------- */
@@ -415,10 +583,12 @@ static void narrow_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	unsigned n = k->nops_total;
 	struct facts f = {calloc(n + 1, sizeof(unsigned)), calloc(n + 1, sizeof(unsigned)),
 			  calloc(n + 1, sizeof(unsigned)), calloc(n + 1, sizeof(unsigned)),
-			  calloc(n + 1, sizeof(bool))};
+			  calloc(n + 1, sizeof(bool)), NULL};
 	/* z and s in block order: an op's operands come first, but for phis
 	 * (taken whole) and values of blocks later in the list (whole, until
 	 * they are seen: a second round settles them) */
+	f.hi = calloc(n + 1, sizeof *f.hi);
+	ranges(k, f.hi);
 	for (unsigned i = 0; i < n; i++)
 		f.z[i] = f.s[i] = IR_MAX_WIDTH;
 	for (unsigned round = 0; round < 2; round++)
@@ -452,6 +622,7 @@ static void narrow_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	free(f.d);
 	free(f.n);
 	free(f.sx);
+	free(f.hi);
 }
 
 void pass_narrow(struct hls_ctx *ctx, struct ir_program *p)

@@ -21,6 +21,11 @@
  * loop of two blocks with its exit in the first, which if-conversion
  * makes one block that pipelines.
  *
+ * A block of phis and a branch into a loop of one block that only it
+ * enters gives the loop its phis, and is then such a lone branch
+ * (phis_into_loop): the loop with a loop inside whose outer header held
+ * only phis gets one header, which if_convert may make one loop.
+ *
  * Needs: a verified program.  Guarantees: a verified program in which no
  * block other than the entry consists of a lone unconditional branch, or
  * of phis and a branch on one of them whose values are constants, except
@@ -251,6 +256,54 @@ static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
 	return true;
 }
 
+/* E holds phis and `br X`, and X is a loop of its own block that only E
+ * enters (the header of `for (;;) { for (i...) ...; n++; }`, its phi n
+ * and nothing else before the inner loop): E's phis move into X, where
+ * they carry themselves round X's own loop, and E is then a lone branch
+ * (below).  X's phis must not read them (they would read a phi of their
+ * own block on the edge into it).  Returns whether they moved. */
+static bool phis_into_loop(struct hls_ctx *ctx, struct ir_block *e)
+{
+	struct ir_op *t = ir_terminator(e);
+	if (!t || t->opc != IR_BR || e->nops < 2 || e->ops[e->nops - 2]->opc != IR_PHI)
+		return false;
+	struct ir_block *x = t->succs[0];
+	if (x == e || !is_pred(x, x))
+		return false;
+	for (unsigned i = 0; i < x->npreds; i++)
+		if (x->preds[i] != e && x->preds[i] != x)
+			return false;
+	for (unsigned i = 0; i < e->npreds; i++)
+		if (e->preds[i] == x || e->preds[i] == e)
+			return false;
+	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++)
+		for (unsigned a = 0; a < x->ops[i]->nargs; a++)
+			if (x->ops[i]->args[a]->block == e)
+				return false;
+	unsigned n = e->nops - 1;
+	struct ir_op **ops = arena_alloc(&ctx->arena, (n + x->nops) * sizeof *ops);
+	for (unsigned i = 0; i < n; i++) {
+		struct ir_op *phi = e->ops[i];
+		unsigned m = phi->nargs;
+		phi->args = arena_realloc(&ctx->arena, phi->args, m * sizeof *phi->args,
+					  (m + 1) * sizeof *phi->args);
+		phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks,
+						m * sizeof *phi->phi_blocks,
+						(m + 1) * sizeof *phi->phi_blocks);
+		phi->args[m] = phi;
+		phi->phi_blocks[m] = x;
+		phi->nargs = m + 1;
+		phi->block = x;
+		ops[i] = phi;
+	}
+	for (unsigned i = 0; i < x->nops; i++)
+		ops[n + i] = x->ops[i];
+	ir_block_set_ops(ctx, x, ops, n + x->nops);
+	e->ops[0] = t;
+	e->nops = 1;
+	return true;
+}
+
 /* Drops the blocks no path from the entry reaches (and their entries in
  * the phis of the blocks they went to); true if there were any. */
 static bool drop_unreachable(struct hls_ctx *ctx, struct ir_kernel *k, bool *dead)
@@ -296,6 +349,9 @@ static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	}
 	ir_compute_preds(ctx, k);
 	drop_unreachable(ctx, k, dead);
+	for (unsigned b = 1; b < k->nblocks; b++)
+		if (!dead[b])
+			phis_into_loop(ctx, k->blocks[b]);
 	for (unsigned b = 1; b < k->nblocks; b++) {
 		struct ir_block *e = k->blocks[b];
 		if (dead[b] || e->nops != 1 || e->ops[0]->opc != IR_BR)

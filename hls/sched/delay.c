@@ -650,6 +650,15 @@ double delay_bypass_after_ns(enum hls_target target, double arrival)
 	return arrival + tech_of(target)->logic;
 }
 
+const struct ir_op *delay_bypass_merged_select(const struct ir_op *d)
+{
+	while (d->opc == IR_ZEXT && d->args[0]->width == d->width)
+		d = d->args[0];
+	if (d->opc == IR_SELECT && (d->args[1]->opc == IR_CONST || d->args[2]->opc == IR_CONST))
+		return d;
+	return NULL;
+}
+
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d)
 {
 	return delay_bypass_after_ns(target, delay_result_ns(target, d));

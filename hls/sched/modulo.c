@@ -86,7 +86,7 @@ static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  unsigned ii, long **s, const char **why)
 {
 	const char *w = NULL;
-	for (int bypass = 0; bypass < 3; bypass++) {
+	for (int bypass = 0; bypass < 4; bypass++) {
 		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass);
 		if (bypass && !pb->nbypass)
 			continue; /* the same problem as the level before */

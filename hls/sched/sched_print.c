@@ -255,6 +255,10 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 			if (blk->trip)
 				fprintf(f, "    trip count %llu per entry\n",
 					(unsigned long long)blk->trip);
+			if (blk->inner.line)
+				fprintf(f, "    with the loop at line %u inside it, as one loop: the inner "
+					"loop enters again while its last iterations are in the pipeline\n",
+					blk->inner.line);
 			if (sk->limit[b])
 				fprintf(f, "    %s%s\n", ii ? "II limited by " : "", sk->limit[b]);
 			/* the device memory serves one access a clock, whatever the

@@ -259,9 +259,11 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 			/* a bypassed phi: its multiplexer after its unit's output,
 			 * or after its logic's value arrives */
 			const struct ir_op *d = v->sk->bypass[uo->id] ? sched_carried(uo) : NULL;
+			const struct ir_op *sel = d && !lat(v, d) ? delay_bypass_merged_select(d) : NULL;
 			if (d)
 				du = lat(v, d) ? delay_bypass_ns(tg, d)
-					       : delay_bypass_after_ns(tg, arrival[v->pos[d->id]]);
+					       : delay_bypass_after_ns(tg, arrival[v->pos[d->id]] -
+									   (sel ? delay_own_ns(tg, &v->nets, v->pos[sel->id], sel) : 0));
 			if (du > 0 && !lat(v, uo))
 				chains_from(v, b, sl[pu].index, du, g0, g1, D, reached, sl, cy);
 			for (unsigned q = g0; du > 0 && !lat(v, uo) && q < g1; q++)

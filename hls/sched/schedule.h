@@ -160,6 +160,12 @@ double delay_bypass_ns(enum hls_target target, const struct ir_op *d);
 /* The same for a value d computed by logic, which arrives `arrival` ns
  * into its cycle. */
 double delay_bypass_after_ns(enum hls_target target, double arrival);
+/* When d (through copies) is a select of a constant and another value
+ * (s = first ? 0 : s + x, where if_convert made a loop with a loop inside
+ * one), the select and the multiplexer of the phi bypassed from it are one
+ * LUT4 a bit (the bypass, the condition, the value, the register): the
+ * select, whose own level the bypass does not pay again; else NULL. */
+const struct ir_op *delay_bypass_merged_select(const struct ir_op *d);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);

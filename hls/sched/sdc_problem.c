@@ -426,7 +426,7 @@ static void mark_bypasses(struct sdc_problem *pb, int level)
 	struct ir_block *b = pb->block;
 	struct arena *ar = &pb->ctx->arena;
 	unsigned n = b->nops;
-	bool *in_cone = NULL;
+	bool *in_cone = NULL, *from_unit = NULL;
 	struct walk w;
 	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++) {
 		const struct ir_op *d = sched_carried(b->ops[i]);
@@ -443,19 +443,38 @@ static void mark_bypasses(struct sdc_problem *pb, int level)
 			continue;
 		if (!in_cone) {
 			in_cone = arena_alloc(ar, n * sizeof *in_cone);
+			from_unit = arena_alloc(ar, n * sizeof *from_unit);
 			w = walk_new(pb);
 		}
 		if (!cone_of(pb, j, in_cone))
 			continue;
 		double arrival = 0;
 		for (unsigned u = 0; u <= j; u++) {
+			if (!in_cone[u])
+				continue;
+			/* level 3: what the units' results do not reach comes a
+			 * cycle before the value, a register in its cycle too */
+			bool side = level >= 3 && !pb->lat[u];
+			for (unsigned k = 0; side && k < b->ops[u]->nargs; k++) {
+				int a = operand_var(pb, b->ops[u], k);
+				side = a < 0 || !in_cone[a] || !from_unit[a];
+			}
+			from_unit[u] = !side;
+			if (side && b->ops[u]->opc != IR_PHI && u != j &&
+			    pb->delay[u] > 0) {
+				add(pb, SDC_BYPASS, b->ops[u], d, u, j, 1, 0);
+				continue;
+			}
 			double d0 = pb->lat[u] ? delay_result_ns(pb->target, b->ops[u]) : pb->delay[u];
 			/* a phi of the cone is a register in d's cycle (below) */
-			bool source = in_cone[u] && b->ops[u]->opc != IR_PHI && d0 > 0;
+			bool source = b->ops[u]->opc != IR_PHI && d0 > 0;
 			double at = source ? walk_from(pb, u, j, d0, &w, false) : -1;
 			if (at > arrival)
 				arrival = at;
 		}
+		const struct ir_op *sel = delay_bypass_merged_select(d);
+		if (sel)
+			arrival -= pb->delay[pb->var[sel->id]];
 		pb->bypass[i] = true;
 		pb->delay[i] = delay_bypass_after_ns(pb->target, arrival < pb->budget_ns
 							       ? arrival : pb->budget_ns);

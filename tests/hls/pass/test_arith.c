@@ -561,6 +561,50 @@ static void test_narrow(void)
 	report("narrow_running_sum", ok);
 	fx_fini(&f);
 
+	/* a counter that a select wraps, i = i < 15 ? i + 1 : 0 (a loop with
+	 * a counted loop inside, made one): at most 15, so its add and its
+	 * compare are 5 and 4 bits; without the compare, j = j + 1 rises
+	 * without bound and stays whole */
+	for (int bounded = 1; bounded >= 0; bounded--) {
+		fx_init(&f);
+		entry = f.b;
+		loop = ir_block_new(&f.ctx, f.k, "loop");
+		zero = ir_const(&f.ctx, f.k, entry, 32, 0);
+		struct ir_op *one = ir_const(&f.ctx, f.k, entry, 32, 1);
+		struct ir_op *fifteen = ir_const(&f.ctx, f.k, entry, 32, 15);
+		br = ir_op_new(&f.ctx, f.k, entry, IR_BR, 0, 0);
+		br->succs = arena_alloc(&f.ctx.arena, sizeof *br->succs);
+		br->succs[0] = loop, br->nsuccs = 1;
+		VEC_PUSH(&f.ctx.arena, loop->preds, loop->npreds, entry);
+		VEC_PUSH(&f.ctx.arena, loop->preds, loop->npreds, loop);
+		f.b = loop;
+		struct ir_op *i = ir_op_new(&f.ctx, f.k, loop, IR_PHI, 32, 2);
+		struct ir_op *inc = bin(&f, IR_ADD, i, one);
+		struct ir_op *more = ir_op_new(&f.ctx, f.k, loop, IR_ULT, 1, 2);
+		more->args[0] = i, more->args[1] = fifteen;
+		struct ir_op *wrap = ir_op_new(&f.ctx, f.k, loop, IR_SELECT, 32, 3);
+		wrap->args[0] = more, wrap->args[1] = inc, wrap->args[2] = zero;
+		i->args[0] = zero, i->args[1] = bounded ? wrap : inc;
+		i->phi_blocks = arena_alloc(&f.ctx.arena, 2 * sizeof *i->phi_blocks);
+		i->phi_blocks[0] = entry, i->phi_blocks[1] = loop;
+		struct ir_op *cont = ir_op_new(&f.ctx, f.k, loop, IR_CONDBR, 0, 1);
+		cont->args[0] = more;
+		cont->succs = arena_alloc(&f.ctx.arena, 2 * sizeof *cont->succs);
+		cont->succs[0] = loop, cont->succs[1] = loop, cont->nsuccs = 2;
+		ok = ir_verify(&f.ctx, f.p, "test") == 0;
+		pass_narrow(&f.ctx, f.p);
+		ok = ok && ir_verify(&f.ctx, f.p, "test") == 0;
+		if (bounded)
+			ok = ok && inc->opc == IR_ZEXT && inc->args[0]->width == 5 &&
+			     more->args[0]->width == 4;
+		else
+			ok = ok && inc->opc == IR_ADD && more->args[0]->width == 32;
+		if (!ok)
+			ir_print(f.p, stdout);
+		report(bounded ? "narrow_wrapped_counter" : "narrow_rising_counter_whole", ok);
+		fx_fini(&f);
+	}
+
 	/* (x & 0xffff) read as 16 bits: the mask made whole is no op at all */
 	fx_init(&f);
 	struct ir_op *x32 = arg(&f, 32, 0);
