@@ -44,6 +44,20 @@ static bool is_pred(const struct ir_block *b, const struct ir_block *p)
 	return false;
 }
 
+/* phi takes v when arriving from b too. */
+static void phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,
+		       struct ir_block *b)
+{
+	unsigned n = phi->nargs;
+	phi->args = arena_realloc(&ctx->arena, phi->args, n * sizeof *phi->args,
+				  (n + 1) * sizeof *phi->args);
+	phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks, n * sizeof *phi->phi_blocks,
+					(n + 1) * sizeof *phi->phi_blocks);
+	phi->args[n] = v;
+	phi->phi_blocks[n] = b;
+	phi->nargs = n + 1;
+}
+
 /* Redirects the edges P -> E to P -> X; returns whether it did. */
 static bool bypass_edge(struct hls_ctx *ctx, struct ir_block *p,
 			struct ir_block *e, struct ir_block *x)
@@ -60,16 +74,7 @@ static bool bypass_edge(struct hls_ctx *ctx, struct ir_block *p,
 		for (unsigned a = 0; a < phi->nargs; a++) {
 			if (phi->phi_blocks[a] != e)
 				continue;
-			unsigned n = phi->nargs, m = n;
-			struct ir_op *v = phi->args[a];
-			phi->args = arena_realloc(&ctx->arena, phi->args, n * sizeof *phi->args,
-						  (n + 1) * sizeof *phi->args);
-			phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks,
-							n * sizeof *phi->phi_blocks,
-							(n + 1) * sizeof *phi->phi_blocks);
-			phi->args[m] = v;
-			phi->phi_blocks[m] = p;
-			phi->nargs = n + 1;
+			phi_append(ctx, phi, phi->args[a], p);
 			break;
 		}
 	}
@@ -284,15 +289,7 @@ static bool phis_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	struct ir_op **ops = arena_alloc(&ctx->arena, (n + x->nops) * sizeof *ops);
 	for (unsigned i = 0; i < n; i++) {
 		struct ir_op *phi = e->ops[i];
-		unsigned m = phi->nargs;
-		phi->args = arena_realloc(&ctx->arena, phi->args, m * sizeof *phi->args,
-					  (m + 1) * sizeof *phi->args);
-		phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks,
-						m * sizeof *phi->phi_blocks,
-						(m + 1) * sizeof *phi->phi_blocks);
-		phi->args[m] = phi;
-		phi->phi_blocks[m] = x;
-		phi->nargs = m + 1;
+		phi_append(ctx, phi, phi, x);
 		phi->block = x;
 		ops[i] = phi;
 	}
