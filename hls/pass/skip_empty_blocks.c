@@ -335,20 +335,9 @@ static bool drop_unreachable(struct hls_ctx *ctx, struct ir_kernel *k, bool *dea
 	return any;
 }
 
-static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
+/* Every predecessor of a lone `br X` goes to X directly, where it can. */
+static void skip_lone_branches(struct hls_ctx *ctx, struct ir_kernel *k, bool *dead)
 {
-	hoist_free_ops(ctx, k);
-	bool *dead = calloc(k->nblocks, sizeof *dead);
-	for (unsigned b = 1; b < k->nblocks; b++) {
-		ir_compute_preds(ctx, k);
-		if (!dead[b] && thread_dispatch(ctx, k, k->blocks[b]))
-			dead[b] = true;
-	}
-	ir_compute_preds(ctx, k);
-	drop_unreachable(ctx, k, dead);
-	for (unsigned b = 1; b < k->nblocks; b++)
-		if (!dead[b])
-			phis_into_loop(ctx, k->blocks[b]);
 	for (unsigned b = 1; b < k->nblocks; b++) {
 		struct ir_block *e = k->blocks[b];
 		if (dead[b] || e->nops != 1 || e->ops[0]->opc != IR_BR)
@@ -367,6 +356,28 @@ static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 			e->nops = 0;
 		}
 	}
+}
+
+static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
+{
+	hoist_free_ops(ctx, k);
+	bool *dead = calloc(k->nblocks, sizeof *dead);
+	for (unsigned b = 1; b < k->nblocks; b++) {
+		ir_compute_preds(ctx, k);
+		if (!dead[b] && thread_dispatch(ctx, k, k->blocks[b]))
+			dead[b] = true;
+	}
+	ir_compute_preds(ctx, k);
+	drop_unreachable(ctx, k, dead);
+	skip_lone_branches(ctx, k, dead);
+	/* then the headers of phis alone, whose phis' entries name the
+	 * predecessors the header has now */
+	bool moved = false;
+	ir_compute_preds(ctx, k);
+	for (unsigned b = 1; b < k->nblocks; b++)
+		moved |= !dead[b] && phis_into_loop(ctx, k->blocks[b]);
+	if (moved)
+		skip_lone_branches(ctx, k, dead);
 	unsigned kept = 0;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		if (dead[b])
