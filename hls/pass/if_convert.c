@@ -41,8 +41,9 @@
  * pipe or memory that h's iteration uses (each would take a cycle of the
  * II), and the values the outer loop carries back to h's phis are not
  * computed from h's ops (a recurrence that would pass through the outer
- * loop's ops in every iteration).  A pipeline(disable) pragma on either
- * loop keeps them apart.
+ * loop's ops in every iteration), and the outer loop is endless (an exit
+ * test of the outer loop would come in every iteration, after the inner
+ * loop's).  A pipeline(disable) pragma on either loop keeps them apart.
  */
 #include "pass.h"
 
@@ -446,11 +447,13 @@ static unsigned uses_of(struct conv *c, const void *r, bool outside)
 /* Merging the back edges of h, which goes back to itself (an inner loop,
  * pipelined on its own), costs that loop nothing: see the head of the
  * file. */
-static bool merge_pays(struct conv *c)
+static bool merge_pays(struct conv *c, const struct ir_block *out)
 {
 	struct ir_block *h = c->h;
 	if (!c->latch[h->id])
 		return true; /* no loop inside: plain if-conversion */
+	if (out)
+		return false; /* its exit test, in every iteration, would be later */
 	for (unsigned b = 0; b < c->k->nblocks; b++) {
 		struct ir_block *blk = c->k->blocks[b];
 		if (!c->in[b])
@@ -550,7 +553,7 @@ static bool convert_latches(struct conv *c)
 			last = x;
 	}
 	struct ir_block *e;
-	if (n < 2 || !topo(c) || !shape_ok(c, last, &e) || !merge_pays(c))
+	if (n < 2 || !topo(c) || !shape_ok(c, last, &e) || !merge_pays(c, e))
 		return false;
 	struct ir_loc inner = c->latch[h->id] ? ir_terminator(h)->loc : (struct ir_loc){0};
 	struct ir_block *l = one_latch(c, last);

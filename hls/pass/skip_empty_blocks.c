@@ -22,9 +22,8 @@
  * makes one block that pipelines.
  *
  * A block of phis and a branch into a loop of one block that only it
- * enters gives the loop its phis, and is then such a lone branch
- * (phis_into_loop): the loop with a loop inside whose outer header held
- * only phis gets one header, which if_convert may make one loop.
+ * enters goes into that loop (header_into_loop): a loop with a loop
+ * inside gets one header, which if_convert may make one loop.
  *
  * Needs: a verified program.  Guarantees: a verified program in which no
  * block other than the entry consists of a lone unconditional branch, or
@@ -261,16 +260,55 @@ static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
 	return true;
 }
 
+/* Whether the loop of header e (the blocks that reach its back edges,
+ * the edges from blocks not above it, without passing it) has no way
+ * out: a `for (;;)`. */
+static bool endless(const struct ir_kernel *k, const struct ir_block *e)
+{
+	bool *in = calloc(k->nblocks, sizeof *in);
+	const struct ir_block **work = calloc(k->nblocks, sizeof *work);
+	unsigned n = 0;
+	in[e->id] = true;
+	for (unsigned i = 0; i < e->npreds; i++)
+		if (e->preds[i]->id >= e->id && !in[e->preds[i]->id]) {
+			in[e->preds[i]->id] = true;
+			work[n++] = e->preds[i];
+		}
+	while (n) {
+		const struct ir_block *b = work[--n];
+		for (unsigned i = 0; i < b->npreds; i++)
+			if (!in[b->preds[i]->id]) {
+				in[b->preds[i]->id] = true;
+				work[n++] = b->preds[i];
+			}
+	}
+	bool closed = true;
+	for (unsigned b = 0; b < k->nblocks && closed; b++) {
+		struct ir_op *t = in[b] ? ir_terminator(k->blocks[b]) : NULL;
+		closed = !t || t->opc != IR_RET;
+		for (unsigned s = 0; t && s < t->nsuccs && closed; s++)
+			closed = in[t->succs[s]->id];
+	}
+	free(in);
+	free(work);
+	return closed && !in[0];
+}
+
 /* E holds phis and `br X`, and X is a loop of its own block that only E
- * enters (the header of `for (;;) { for (i...) ...; n++; }`, its phi n
- * and nothing else before the inner loop): E's phis move into X, where
- * they carry themselves round X's own loop, and E is then a lone branch
- * (below).  X's phis must not read them (they would read a phi of their
- * own block on the edge into it).  Returns whether they moved. */
-static bool phis_into_loop(struct hls_ctx *ctx, struct ir_block *e)
+ * enters: the header of `for (;;) { for (i...) ...; n++; }`, whose inner
+ * loop is X.  E goes into X: its phis carry themselves round X's own
+ * loop, and E's predecessors go to X directly.  X's phis may read E's
+ * phis on the edge from E (they take, from each predecessor, what E's
+ * phi took from it).  Then X has the outer loop's back edge and its own,
+ * and if_convert may make the two one loop; if not, the outer loop still
+ * saves E's cycle.  Only for an endless outer loop, as if_convert merges
+ * only those: X's counter, entered from two places, would lose the exit
+ * test one iteration ahead (exit_test.c).  (E's other ops would lengthen X's paths, where the
+ * loops stay apart: with them E stays.)  Returns whether E went. */
+static bool header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 {
 	struct ir_op *t = ir_terminator(e);
-	if (!t || t->opc != IR_BR || e->nops < 2 || e->ops[e->nops - 2]->opc != IR_PHI)
+	if (!t || t->opc != IR_BR || e->nops < 2)
 		return false;
 	struct ir_block *x = t->succs[0];
 	if (x == e || !is_pred(x, x))
@@ -281,23 +319,46 @@ static bool phis_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	for (unsigned i = 0; i < e->npreds; i++)
 		if (e->preds[i] == x || e->preds[i] == e)
 			return false;
-	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++)
-		for (unsigned a = 0; a < x->ops[i]->nargs; a++)
-			if (x->ops[i]->args[a]->block == e)
-				return false;
-	unsigned n = e->nops - 1;
-	struct ir_op **ops = arena_alloc(&ctx->arena, (n + x->nops) * sizeof *ops);
-	for (unsigned i = 0; i < n; i++) {
-		struct ir_op *phi = e->ops[i];
-		phi_append(ctx, phi, phi, x);
-		phi->block = x;
-		ops[i] = phi;
+	if (!endless(e->kernel, e))
+		return false;
+	unsigned nphi = 0;
+	while (e->ops[nphi]->opc == IR_PHI)
+		nphi++;
+	if (nphi + 1 != e->nops)
+		return false;
+	/* E's predecessors go to X; X's phis take for each what they took
+	 * for E, E's phis their values for it */
+	for (unsigned i = 0; i < e->npreds; i++) {
+		struct ir_block *p = e->preds[i];
+		if (is_pred(x, p))
+			continue; /* its other edge to E, done */
+		struct ir_op *pt = ir_terminator(p);
+		for (unsigned s = 0; s < pt->nsuccs; s++)
+			if (pt->succs[s] == e)
+				pt->succs[s] = x;
+		for (unsigned j = 0; j < x->nops && x->ops[j]->opc == IR_PHI; j++) {
+			struct ir_op *phi = x->ops[j];
+			struct ir_op *v = phi_value(phi, e);
+			if (v && v->opc == IR_PHI && v->block == e)
+				v = phi_value(v, p);
+			if (v)
+				phi_append(ctx, phi, v, p);
+		}
+		VEC_PUSH(&ctx->arena, x->preds, x->npreds, p);
+	}
+	drop_phi_entries(x, e);
+	/* X's ops: E's phis, then its own */
+	unsigned n = 0;
+	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + x->nops) * sizeof *ops);
+	for (unsigned i = 0; i < nphi; i++) {
+		phi_append(ctx, e->ops[i], e->ops[i], x);
+		e->ops[i]->block = x;
+		ops[n++] = e->ops[i];
 	}
 	for (unsigned i = 0; i < x->nops; i++)
-		ops[n + i] = x->ops[i];
-	ir_block_set_ops(ctx, x, ops, n + x->nops);
-	e->ops[0] = t;
-	e->nops = 1;
+		ops[n++] = x->ops[i];
+	ir_block_set_ops(ctx, x, ops, n);
+	e->nops = 0;
 	return true;
 }
 
@@ -370,14 +431,11 @@ static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	ir_compute_preds(ctx, k);
 	drop_unreachable(ctx, k, dead);
 	skip_lone_branches(ctx, k, dead);
-	/* then the headers of phis alone, whose phis' entries name the
-	 * predecessors the header has now */
-	bool moved = false;
-	ir_compute_preds(ctx, k);
-	for (unsigned b = 1; b < k->nblocks; b++)
-		moved |= !dead[b] && phis_into_loop(ctx, k->blocks[b]);
-	if (moved)
-		skip_lone_branches(ctx, k, dead);
+	for (unsigned b = 1; b < k->nblocks; b++) {
+		ir_compute_preds(ctx, k);
+		if (!dead[b] && header_into_loop(ctx, k->blocks[b]))
+			dead[b] = true;
+	}
 	unsigned kept = 0;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		if (dead[b])

@@ -48,7 +48,8 @@ SLUICE_AUTORUN void fsum4(void)
 	}
 }
 
-/* the outer loop's count goes round through its own ops only */
+/* the outer loop's count goes round through its own ops only (its phi
+ * moves into the inner loop: skip_empty_blocks.c) */
 SLUICE_AUTORUN void tag(void)
 {
 	uint32_t n = 0;
