@@ -289,9 +289,10 @@ static bool endless(const struct ir_kernel *k, const struct ir_block *e)
 		for (unsigned s = 0; t && s < t->nsuccs && closed; s++)
 			closed = in[t->succs[s]->id];
 	}
+	closed = closed && !in[0];
 	free(in);
 	free(work);
-	return closed && !in[0];
+	return closed;
 }
 
 /* E holds phis and `br X`, and X is a loop of its own block that only E
