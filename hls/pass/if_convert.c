@@ -30,7 +30,8 @@
  * inside, whose header skip_empty_blocks merged with the outer loop's
  * (`for (;;) { s = 0; for (i...) s += ...; write(s); }`: the inner loop
  * once converted is h going back to itself, and the block after it goes
- * back to h too).  Its back edges are made one, through a new latch block
+ * back to h too; an outer header that holds phis, `for (;;) { for (i...)
+ * ...; n++; }`, moves into the inner loop first, outer_header()).  Its back edges are made one, through a new latch block
  * whose phis take what each edge carried, and the region is converted as
  * above: the loops become one loop, the inner loop's exit test a
  * condition on data, and the outer loop's ops run, guarded, in the
@@ -60,6 +61,8 @@ struct conv {
 	unsigned n;
 	struct ir_op **pred;	 /* by block id: P(Y), NULL for true */
 	bool *latch;		 /* by block id: goes back to h */
+	struct ir_block *inner;	 /* a block of the region going back to itself,
+				    which topo() passes over; NULL: none */
 	struct ir_op **ops;	 /* the merged block being built */
 	unsigned nops;
 	struct edge { struct ir_block *x, *y; struct ir_op *cond; } *edges;
@@ -167,7 +170,8 @@ static bool topo(struct conv *c)
 		for (unsigned s = 0; s < t->nsuccs; s++) {
 			if (s && t->succs[s] == t->succs[s - 1])
 				continue;
-			if (c->in[t->succs[s]->id] && t->succs[s] != c->h)
+			if (c->in[t->succs[s]->id] && t->succs[s] != c->h &&
+			    !(blk == c->inner && t->succs[s] == blk))
 				indeg[t->succs[s]->id]++;
 		}
 	}
@@ -180,7 +184,8 @@ static bool topo(struct conv *c)
 			struct ir_block *y = t->succs[s];
 			if (s && y == t->succs[s - 1])
 				continue;
-			if (c->in[y->id] && y != c->h && --indeg[y->id] == 0)
+			if (c->in[y->id] && y != c->h && !(y == c->inner && c->order[i] == y) &&
+			    --indeg[y->id] == 0)
 				c->order[c->n++] = y;
 		}
 	}
@@ -405,16 +410,20 @@ static void convert(struct conv *c, struct ir_block *x, struct ir_block *e)
 }
 
 /* Does value v, computed in an iteration of the region, depend on an op
- * of h other than its phis?  seen: by op id. */
-static bool from_h_ops(struct conv *c, const struct ir_op *v, bool *seen)
+ * of block `inner` other than a phi (one of h's, or of inner's)?  seen:
+ * by op id. */
+static bool from_inner_ops(struct conv *c, const struct ir_block *inner,
+			   const struct ir_op *v, bool *seen)
 {
 	if (!v->block || !c->in[v->block->id] || seen[v->id])
 		return false;
 	seen[v->id] = true;
-	if (v->block == c->h)
-		return v->opc != IR_PHI;
+	if (v->opc == IR_PHI && (v->block == c->h || v->block == inner))
+		return false;
+	if (v->block == inner)
+		return true;
 	for (unsigned a = 0; a < v->nargs; a++)
-		if (from_h_ops(c, v->args[a], seen))
+		if (from_inner_ops(c, inner, v->args[a], seen))
 			return true;
 	return false;
 }
@@ -430,48 +439,48 @@ static const void *resource_of(const struct ir_op *op)
 	return op->state;
 }
 
-/* The ops of the region's blocks other than h (outside: true) or of h
- * that use r. */
-static unsigned uses_of(struct conv *c, const void *r, bool outside)
+/* The ops of the region's blocks other than `inner` (outside: true) or
+ * of inner that use r. */
+static unsigned uses_of(struct conv *c, const struct ir_block *inner, const void *r,
+			bool outside)
 {
 	unsigned n = 0;
 	for (unsigned b = 0; b < c->k->nblocks; b++) {
 		struct ir_block *blk = c->k->blocks[b];
-		if (c->in[b] && (blk != c->h) == outside)
+		if (c->in[b] && (blk != inner) == outside)
 			for (unsigned i = 0; i < blk->nops; i++)
 				n += resource_of(blk->ops[i]) == r;
 	}
 	return n;
 }
 
-/* Merging the back edges of h, which goes back to itself (an inner loop,
- * pipelined on its own), costs that loop nothing: see the head of the
- * file. */
-static bool merge_pays(struct conv *c, const struct ir_block *out)
+/* Making the region, with `inner` inside it going back to itself (an
+ * inner loop, pipelined on its own), one loop costs that loop nothing:
+ * see the head of the file.  out: where the region exits, or NULL. */
+static bool merge_pays(struct conv *c, const struct ir_block *inner, const struct ir_block *out)
 {
-	struct ir_block *h = c->h;
-	if (!c->latch[h->id])
-		return true; /* no loop inside: plain if-conversion */
-	if (out)
-		return false; /* its exit test, in every iteration, would be later */
+	if (out || inner->hint.no_pipeline)
+		return false; /* an exit test in every iteration, after the inner loop's */
 	for (unsigned b = 0; b < c->k->nblocks; b++) {
 		struct ir_block *blk = c->k->blocks[b];
 		if (!c->in[b])
 			continue;
 		if (c->latch[b] && blk->hint.no_pipeline)
 			return false;
-		for (unsigned i = 0; blk != h && i < blk->nops; i++) {
+		for (unsigned i = 0; blk != inner && i < blk->nops; i++) {
 			const void *r = resource_of(blk->ops[i]);
-			if (r && (uses_of(c, r, false) || uses_of(c, r, true) > 1))
+			if (r && (uses_of(c, inner, r, false) || uses_of(c, inner, r, true) > 1))
 				return false;
 		}
 	}
+	/* what the outer loop carries back to h's phis */
 	bool *seen = arena_alloc(&c->ctx->arena, c->k->nops_total * sizeof *seen);
+	struct ir_block *h = c->h;
 	for (unsigned i = 0; i < h->nops && h->ops[i]->opc == IR_PHI; i++) {
 		const struct ir_op *phi = h->ops[i];
 		for (unsigned a = 0; a < phi->nargs; a++)
-			if (phi->phi_blocks[a] != h && c->latch[phi->phi_blocks[a]->id] &&
-			    from_h_ops(c, phi->args[a], seen))
+			if (phi->phi_blocks[a] != inner && c->latch[phi->phi_blocks[a]->id] &&
+			    from_inner_ops(c, inner, phi->args[a], seen))
 				return false;
 	}
 	return true;
@@ -553,7 +562,8 @@ static bool convert_latches(struct conv *c)
 			last = x;
 	}
 	struct ir_block *e;
-	if (n < 2 || !topo(c) || !shape_ok(c, last, &e) || !merge_pays(c, e))
+	if (n < 2 || !topo(c) || !shape_ok(c, last, &e) ||
+	    (c->latch[h->id] && !merge_pays(c, h, e)))
 		return false;
 	struct ir_loc inner = c->latch[h->id] ? ir_terminator(h)->loc : (struct ir_loc){0};
 	struct ir_block *l = one_latch(c, last);
@@ -563,6 +573,41 @@ static bool convert_latches(struct conv *c)
 	topo(c); /* true: the region is as it was, l going back to h */
 	convert(c, l, e);
 	h->inner = inner;
+	return true;
+}
+
+/* The loop of back edge x -> h, where h holds phis and goes to a loop of
+ * its own block that only h enters (`for (;;) { for (i...) ...; n++; }`,
+ * whose header skip_empty_blocks left, as it holds the phi of n): where
+ * the two may be one loop (merge_pays), h's phis move into the inner
+ * loop (pass_header_into_loop), which then has both back edges, and h
+ * leaves; convert_latches does the rest.  False when it does not. */
+static bool outer_header(struct conv *c, struct ir_block *x)
+{
+	struct ir_block *h = c->h;
+	struct ir_op *t = ir_terminator(h);
+	struct ir_block *in = t->opc == IR_BR ? t->succs[0] : NULL, *e;
+	if (!in || in == h || h->nops < 2 || h->ops[h->nops - 2]->opc != IR_PHI)
+		return false;
+	for (unsigned i = 0; i < in->npreds; i++)
+		if (in->preds[i] != h && in->preds[i] != in)
+			return false;
+	if (ir_terminator(in)->opc != IR_CONDBR || in->npreds != 2)
+		return false;
+	c->inner = in;
+	bool ok = find_loop(c, x) && c->in[in->id] && topo(c) && shape_ok(c, x, &e) &&
+		  merge_pays(c, in, e) && pass_header_into_loop(c->ctx, h);
+	c->inner = NULL;
+	if (!ok)
+		return false;
+	unsigned kept = 0;
+	for (unsigned b = 0; b < c->k->nblocks; b++)
+		if (c->k->blocks[b] != h)
+			c->k->blocks[kept++] = c->k->blocks[b];
+	c->k->nblocks = kept;
+	for (unsigned b = 0; b < kept; b++)
+		c->k->blocks[b]->id = b;
+	ir_compute_preds(c->ctx, c->k);
 	return true;
 }
 
@@ -610,6 +655,8 @@ static bool convert_one(struct hls_ctx *ctx, struct ir_kernel *k)
 			if (h == x)
 				continue; /* one block already */
 			c.latch[x->id] = true;
+			if (outer_header(&c, x))
+				return true;
 			struct ir_block *e;
 			if (find_loop(&c, x) && topo(&c) && shape_ok(&c, x, &e)) {
 				convert(&c, x, e);

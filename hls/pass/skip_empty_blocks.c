@@ -21,10 +21,6 @@
  * loop of two blocks with its exit in the first, which if-conversion
  * makes one block that pipelines.
  *
- * A block of phis and a branch into a loop of one block that only it
- * enters goes into that loop (header_into_loop): a loop with a loop
- * inside gets one header, which if_convert may make one loop.
- *
  * Needs: a verified program.  Guarantees: a verified program in which no
  * block other than the entry consists of a lone unconditional branch, or
  * of phis and a branch on one of them whose values are constants, except
@@ -260,53 +256,13 @@ static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
 	return true;
 }
 
-/* Whether the loop of header e (the blocks that reach its back edges,
- * the edges from blocks not above it, without passing it) has no way
- * out: a `for (;;)`. */
-static bool endless(const struct ir_kernel *k, const struct ir_block *e)
-{
-	bool *in = calloc(k->nblocks, sizeof *in);
-	const struct ir_block **work = calloc(k->nblocks, sizeof *work);
-	unsigned n = 0;
-	in[e->id] = true;
-	for (unsigned i = 0; i < e->npreds; i++)
-		if (e->preds[i]->id >= e->id && !in[e->preds[i]->id]) {
-			in[e->preds[i]->id] = true;
-			work[n++] = e->preds[i];
-		}
-	while (n) {
-		const struct ir_block *b = work[--n];
-		for (unsigned i = 0; i < b->npreds; i++)
-			if (!in[b->preds[i]->id]) {
-				in[b->preds[i]->id] = true;
-				work[n++] = b->preds[i];
-			}
-	}
-	bool closed = true;
-	for (unsigned b = 0; b < k->nblocks && closed; b++) {
-		struct ir_op *t = in[b] ? ir_terminator(k->blocks[b]) : NULL;
-		closed = !t || t->opc != IR_RET;
-		for (unsigned s = 0; t && s < t->nsuccs && closed; s++)
-			closed = in[t->succs[s]->id];
-	}
-	closed = closed && !in[0];
-	free(in);
-	free(work);
-	return closed;
-}
-
-/* E holds phis and `br X`, and X is a loop of its own block that only E
- * enters: the header of `for (;;) { for (i...) ...; n++; }`, whose inner
- * loop is X.  E goes into X: its phis carry themselves round X's own
- * loop, and E's predecessors go to X directly.  X's phis may read E's
- * phis on the edge from E (they take, from each predecessor, what E's
- * phi took from it).  Then X has the outer loop's back edge and its own,
- * and if_convert may make the two one loop; if not, the outer loop still
- * saves E's cycle.  Only for an endless outer loop, as if_convert merges
- * only those: X's counter, entered from two places, would lose the exit
- * test one iteration ahead (exit_test.c).  (E's other ops would lengthen X's paths, where the
- * loops stay apart: with them E stays.)  Returns whether E went. */
-static bool header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
+/* pass.h.  E holds phis and `br X`, and X is a loop of its own block that
+ * only E enters: the header of `for (;;) { for (i...) ...; n++; }`, whose
+ * inner loop is X.  E's phis move into X, where they carry themselves
+ * round X's own loop, and E's predecessors go to X directly; X's phis
+ * take, from each, what they took from E (E's phis: their values for it).
+ * E is left empty, for the caller to drop. */
+bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 {
 	struct ir_op *t = ir_terminator(e);
 	if (!t || t->opc != IR_BR || e->nops < 2)
@@ -320,8 +276,6 @@ static bool header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	for (unsigned i = 0; i < e->npreds; i++)
 		if (e->preds[i] == x || e->preds[i] == e)
 			return false;
-	if (!endless(e->kernel, e))
-		return false;
 	unsigned nphi = 0;
 	while (e->ops[nphi]->opc == IR_PHI)
 		nphi++;
@@ -432,11 +386,6 @@ static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	ir_compute_preds(ctx, k);
 	drop_unreachable(ctx, k, dead);
 	skip_lone_branches(ctx, k, dead);
-	for (unsigned b = 1; b < k->nblocks; b++) {
-		ir_compute_preds(ctx, k);
-		if (!dead[b] && header_into_loop(ctx, k->blocks[b]))
-			dead[b] = true;
-	}
 	unsigned kept = 0;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		if (dead[b])
