@@ -52,12 +52,47 @@
  * becomes a 33-bit decrement.  x <= n is left to the form above: with n
  * the largest value the original never ends, and a count would.
  *
+ * A loop entered from several blocks with the same init (a counted loop
+ * whose header skip_empty_blocks merged with an outer loop's: `for (;;) {
+ * for (i = 0; i < 3; i++) ...; write(); }` enters it from before and from
+ * the outer loop's last block) gets its values before the loop in the
+ * entry block, where init and n must then be, and its new phis take them
+ * from every block that enters.
+ *
  * Where init and n are constants the pass also counts the iterations per
  * entry (block->trip, for the report), whether or not it rewrites.
  */
 #include "pass.h"
 
 #include "../sched/schedule.h"
+
+/* The entry of phi x from the loop itself, or -1 when it has not one. */
+static int back_entry(const struct ir_op *x, const struct ir_block *loop)
+{
+	int bk = -1;
+	for (unsigned a = 0; a < x->nargs; a++)
+		if (x->phi_blocks[a] == loop) {
+			if (bk >= 0)
+				return -1;
+			bk = (int)a;
+		}
+	return bk;
+}
+
+/* phi, new in loop: `first` from each block that enters the loop, `next`
+ * from the loop itself. */
+static void entries(struct hls_ctx *ctx, struct ir_op *phi, struct ir_block *loop,
+		    struct ir_op *first, struct ir_op *next)
+{
+	unsigned n = loop->npreds;
+	phi->args = arena_alloc(&ctx->arena, n * sizeof *phi->args);
+	phi->phi_blocks = arena_alloc(&ctx->arena, n * sizeof *phi->phi_blocks);
+	for (unsigned p = 0; p < n; p++) {
+		phi->phi_blocks[p] = loop->preds[p];
+		phi->args[p] = loop->preds[p] == loop ? next : first;
+	}
+	phi->nargs = n;
+}
 
 /* A compare like `cmp` with operand `at` replaced by x. */
 static struct ir_op *cmp_like(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
@@ -192,9 +227,7 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	struct ir_op *go = edit_op(ctx, k, &le, IR_XOR, 1, 2);
 	go->args[0] = sign, go->args[1] = t1;
 	go->name = "exit_test_count";
-	r->phi_blocks = arena_alloc(&ctx->arena, 2 * sizeof *r->phi_blocks);
-	r->phi_blocks[0] = pre, r->phi_blocks[1] = loop;
-	r->args[0] = r0, r->args[1] = rnext;
+	entries(ctx, r, loop, r0, rnext);
 	insert(ctx, loop, ph.ops, ph.n, le.ops, le.n);
 	t->args[0] = go;
 	return true;
@@ -219,8 +252,8 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 		if (x->block != loop || n->block == loop)
 			continue;
 		struct ir_op *add = x;
-		if (x->opc == IR_PHI && x->nargs == 2) {
-			int bk = x->phi_blocks[0] == loop ? 0 : x->phi_blocks[1] == loop ? 1 : -1;
+		if (x->opc == IR_PHI) {
+			int bk = back_entry(x, loop);
 			if (bk < 0)
 				continue;
 			add = x->args[bk];
@@ -230,7 +263,7 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 		for (unsigned b = 0; b < 2; b++) {
 			struct ir_op *p = add->args[b], *c = add->args[1 - b];
 			if (p->opc == IR_PHI && p->block == loop && c->opc == IR_CONST &&
-			    p->nargs == 2 && p->width <= 64 && (x == add || x == p)) {
+			    p->width <= 64 && (x == add || x == p)) {
 				at = (int)a, inc = add, i = p, C = c, on_phi = x == p;
 				break;
 			}
@@ -238,12 +271,27 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	}
 	if (at < 0)
 		return;
-	back = i->phi_blocks[0] == loop ? 0 : i->phi_blocks[1] == loop ? 1 : -1;
-	if (back < 0 || i->args[back] != inc || i->phi_blocks[1 - back] == loop)
+	back = back_entry(i, loop);
+	if (back < 0 || i->args[back] != inc)
 		return;
-	struct ir_block *pre = i->phi_blocks[1 - back];
-	struct ir_op *init = i->args[1 - back];
-	if (loop->npreds != 2 || !pre->nops || !ir_is_terminator(pre->ops[pre->nops - 1]->opc))
+	/* the loop's entries: one block before it, or several (the loop
+	 * entered again from an outer loop's last block, whose header
+	 * skip_empty_blocks merged with it) that bring the same init; then
+	 * the values computed before the loop go in the entry block, where
+	 * init and n must be (constants and arguments are) */
+	struct ir_op *init = i->args[back ? 0 : 1];
+	struct ir_block *pre = i->phi_blocks[back ? 0 : 1];
+	for (unsigned a = 0; a < i->nargs; a++)
+		if ((int)a != back && i->args[a] != init)
+			return;
+	if (loop->npreds != i->nargs)
+		return;
+	if (i->nargs > 2) {
+		pre = k->blocks[0];
+		if (init->block != pre || cmp->args[1 - at]->block != pre)
+			return;
+	}
+	if (!pre->nops || !ir_is_terminator(pre->ops[pre->nops - 1]->opc))
 		return;
 	uint64_t c = C->imm, d = on_phi ? 0 : c;
 	loop->trip = trip_count(cmp, (unsigned)at, init, c, d, t->succs[0] == loop);
@@ -276,13 +324,8 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	struct ir_op *knext = edit_op(ctx, k, &le, IR_ADD, w, 2);
 	knext->args[0] = kk, knext->args[1] = C;
 	struct ir_op *gonext = cmp_like(ctx, k, &le, cmp, (unsigned)at, kk);
-	for (unsigned p = 0; p < 2; p++) {
-		struct ir_op *phi = ph.ops[p];
-		phi->phi_blocks = arena_alloc(&ctx->arena, 2 * sizeof *phi->phi_blocks);
-		phi->phi_blocks[0] = pre, phi->phi_blocks[1] = loop;
-		phi->args[0] = p ? k0 : go0;
-		phi->args[1] = p ? knext : gonext;
-	}
+	entries(ctx, go, loop, go0, gonext);
+	entries(ctx, kk, loop, k0, knext);
 	insert(ctx, loop, ph.ops, ph.n, le.ops, le.n);
 	t->args[0] = go;
 }

@@ -20,10 +20,12 @@
  *
  * The largest values (hi, ranges()): a fixed point of an upper bound per
  * op, phis starting at their smallest (0) and rising to the largest value
- * that comes in, round the loop too; a select's arm counts with what its
- * condition says of it, so the counter of a loop that if_convert made out
- * of a loop with a counted loop inside, i = i < 15 ? i + 1 : 0, is at
- * most 15 and 4 bits wide.  Phis still rising after a few rounds are
+ * that comes in, round the loop too; a select's arm, and a phi's value
+ * on an edge of a conditional branch, count with what the condition says
+ * of them: the counter of `for (i = 0; i < 3; i++)` is at most 3 (it
+ * goes round only while i + 1 < 3... or i < 2, whichever clang tests),
+ * and that of a loop that if_convert made out of a loop with a counted
+ * loop inside, i = i < 15 ? i + 1 : 0, at most 15.  Phis still rising after a few rounds are
  * taken whole.  d flows backward from the users to a fixed point
  * round loops; a value leaving the kernel (pipe write, state store,
  * compare, divide, variable shift) is demanded whole.
@@ -284,10 +286,18 @@ static uint64_t hi_of(const struct ir_op *op, const uint64_t *hi)
 		return a > b ? a : b;
 	}
 	case IR_PHI: {
+		/* a value comes in on an edge of a condbr only when its
+		 * condition says so: i + 1 on `condbr i < 2, loop, out` */
 		uint64_t x = 0;
-		for (unsigned a = 0; a < op->nargs; a++)
-			if (hi[op->args[a]->id] > x)
-				x = hi[op->args[a]->id];
+		for (unsigned a = 0; a < op->nargs; a++) {
+			const struct ir_block *from = op->phi_blocks[a];
+			const struct ir_op *t = from->nops ? from->ops[from->nops - 1] : NULL;
+			uint64_t v = hi[op->args[a]->id];
+			if (t && t->opc == IR_CONDBR && (t->succs[0] == op->block) != (t->succs[1] == op->block))
+				v = hi_when(op->args[a], t->args[0], t->succs[0] == op->block, hi);
+			if (v > x)
+				x = v;
+		}
 		return x;
 	}
 	default:

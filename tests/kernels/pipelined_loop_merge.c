@@ -61,7 +61,10 @@ SLUICE_AUTORUN void tag(void)
 	}
 }
 
-/* framed is written inside and after the inner loop: kept apart */
+/* framed is written inside and after the inner loop: kept apart; the
+ * inner loop, entered from before the outer loop and from its last block,
+ * still decides on its next iteration one iteration ahead (exit_test.c),
+ * a word a clock */
 SLUICE_AUTORUN void frame(void)
 {
 	for (;;) {
@@ -100,4 +103,5 @@ SLUICE_AUTORUN void chain(void)
    cycles sums[i+1] - sums[i] == 8
    cycles fsums[i+1] - fsums[i] == 32
    cycles tagged[i+1] - tagged[i] == 1
+   cycles framed[i+1] - framed[i] == 1 or i % 4 >= 2
 */
