@@ -598,8 +598,11 @@ static bool outer_header(struct conv *c, struct ir_block *x)
 	bool ok = find_loop(c, x) && c->in[in->id] && topo(c) && shape_ok(c, x, &e) &&
 		  merge_pays(c, in, e) && pass_header_into_loop(c->ctx, h);
 	c->inner = NULL;
-	if (!ok)
+	if (!ok) {
+		for (unsigned b = 0; b < c->k->nblocks; b++)
+			c->in[b] = false;
 		return false;
+	}
 	unsigned kept = 0;
 	for (unsigned b = 0; b < c->k->nblocks; b++)
 		if (c->k->blocks[b] != h)

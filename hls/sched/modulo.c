@@ -78,8 +78,11 @@ const struct ir_op *sched_carried(const struct ir_op *p)
  * paths: only where the II needs it; when that fails too, once more with
  * the phis that carry round the logic after such a unit read from that
  * logic as it computes the value (bypass 2: AES's state, an S-box read
- * from block RAM and the XORs after it, at one round a cycle).  Why the
- * II fails is then what the last problem says. */
+ * from block RAM and the XORs after it, at one round a cycle); and once
+ * more with the ops of that logic that no unit's result reaches a cycle
+ * earlier (bypass 3: a running float sum that a loop with a loop inside,
+ * made one, starts again at 0).  Why the II fails is then what the last
+ * problem says. */
 static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  struct ir_block *b, const int *var, double clock_ns,
 		  const struct sdc_anchor *anchors, unsigned nanchors,

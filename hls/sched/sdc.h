@@ -36,7 +36,9 @@ enum sdc_kind {
 	SDC_FENCE_II,	 /* b of a later iteration after a, across a fence */
 	SDC_STATE_II,	 /* b of the next iteration after a of this one */
 	SDC_BYPASS,	 /* b computes a value that may go round through a
-			    phi's bypass, a phi a in its cone a cycle before */
+			    phi's bypass, a phi a in its cone (or, at the
+			    fourth attempt, an op the units' results do not
+			    reach) a cycle before */
 };
 
 struct sdc_constraint {

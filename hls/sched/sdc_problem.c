@@ -420,7 +420,12 @@ static bool cone_of(const struct sdc_problem *pb, unsigned j, bool *in_cone)
  * users then wait for that logic too, at most its longest path as if its
  * whole cone ran in that cycle (no longer than the cycle leaves), and
  * every phi in the cone comes a cycle before the value (SDC_BYPASS), so
- * that in the value's cycle each is a register, not itself a bypass. */
+ * that in the value's cycle each is a register, not itself a bypass.
+ * Level 3, also: the ops of the cone that no unit's result reaches (the
+ * condition of s = i < 15 ? s + x : 0) come a cycle before the value,
+ * registers in its cycle too, so the bound is the units' paths alone.
+ * A select of a constant as the value and the multiplexer are one LUT
+ * (delay_bypass_merged_select). */
 static void mark_bypasses(struct sdc_problem *pb, int level)
 {
 	struct ir_block *b = pb->block;
