@@ -164,6 +164,30 @@ static void html_implementation(FILE *f, json_t *impl)
 	fputs("</table>\n", f);
 }
 
+/* The memories: what each is and how its kernel reads and writes it. */
+static void html_memories(FILE *f, json_t *mems)
+{
+	fputs("<h2>Memories</h2>\n<table><tr><th>kernel</th><th>memory</th><th>line</th>"
+	      "<th>words</th><th>bits a word</th><th>kind</th><th>reads</th><th>read ports</th>"
+	      "<th>writes</th><th>copies</th></tr>\n", f);
+	size_t i;
+	json_t *mem;
+	json_array_foreach(mems, i, mem) {
+		fputs("<tr><td class=\"op\">", f);
+		html_text(f, json_string_value(json_object_get(mem, "kernel")));
+		fputs("</td><td class=\"op\">", f);
+		html_text(f, json_string_value(json_object_get(mem, "name")));
+		fprintf(f, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%s</td>",
+			num(json_object_get(mem, "loc"), "line"), num(mem, "depth"), num(mem, "width"),
+			json_is_true(json_object_get(mem, "rom")) ? "ROM" : "RAM");
+		static const char *const cols[] = {"reads", "read_ports", "writes", "copies"};
+		for (unsigned c = 0; c < 4; c++)
+			fprintf(f, "<td>%ld</td>", num(mem, cols[c]));
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
 static int write_html(json_t *m, const char *out)
 {
 	FILE *f = fopen(out, "w");
@@ -192,6 +216,9 @@ static int write_html(json_t *m, const char *out)
 		fputs("<p>The module has no loop of one block.</p>\n", f);
 	json_array_foreach(loops, i, loop)
 		html_loop(f, loop);
+	json_t *mems = json_object_get(json_object_get(m, "reports"), "memories");
+	if (json_array_size(mems))
+		html_memories(f, mems);
 	json_t *impl = json_object_get(json_object_get(m, "reports"), "implementation");
 	if (impl)
 		html_implementation(f, impl);

@@ -141,6 +141,23 @@ static struct ir_op *phi_value(const struct ir_op *phi, const struct ir_block *p
 	return NULL;
 }
 
+/* bypass_edge, and X's new entries for P read, for a phi of E, its value
+ * for P. */
+static bool bypass_phi_edge(struct hls_ctx *ctx, struct ir_block *p, struct ir_block *e,
+			    struct ir_block *x)
+{
+	if (!bypass_edge(ctx, p, e, x))
+		return false;
+	for (unsigned j = 0; j < x->nops && x->ops[j]->opc == IR_PHI; j++) {
+		struct ir_op *phi = x->ops[j];
+		for (unsigned a = 0; a < phi->nargs; a++)
+			if (phi->phi_blocks[a] == p && phi->args[a]->opc == IR_PHI &&
+			    phi->args[a]->block == e)
+				phi->args[a] = phi_value(phi->args[a], p);
+	}
+	return true;
+}
+
 /* Where E's branch goes for a selector value v. */
 static struct ir_block *target_of(struct ir_op *t, uint64_t v)
 {
@@ -240,15 +257,7 @@ static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
 	unsigned npreds = e->npreds;
 	for (unsigned i = 0; i < npreds; i++) {
 		struct ir_block *x = to[i], *p = preds[i];
-		bypass_edge(ctx, p, e, x);
-		/* x's new entries for p: E's phis stand for their values */
-		for (unsigned j = 0; j < x->nops && x->ops[j]->opc == IR_PHI; j++) {
-			struct ir_op *phi = x->ops[j];
-			for (unsigned a = 0; a < phi->nargs; a++)
-				if (phi->phi_blocks[a] == p && phi->args[a]->opc == IR_PHI &&
-				    phi->args[a]->block == e)
-					phi->args[a] = phi_value(phi->args[a], p);
-		}
+		bypass_phi_edge(ctx, p, e, x);
 	}
 	for (unsigned s2 = 0; s2 < t->nsuccs; s2++)
 		drop_phi_entries(t->succs[s2], e);
@@ -283,24 +292,9 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 		return false;
 	/* E's predecessors go to X; X's phis take for each what they took
 	 * for E, E's phis their values for it */
-	for (unsigned i = 0; i < e->npreds; i++) {
-		struct ir_block *p = e->preds[i];
-		if (is_pred(x, p))
-			continue; /* its other edge to E, done */
-		struct ir_op *pt = ir_terminator(p);
-		for (unsigned s = 0; s < pt->nsuccs; s++)
-			if (pt->succs[s] == e)
-				pt->succs[s] = x;
-		for (unsigned j = 0; j < x->nops && x->ops[j]->opc == IR_PHI; j++) {
-			struct ir_op *phi = x->ops[j];
-			struct ir_op *v = phi_value(phi, e);
-			if (v && v->opc == IR_PHI && v->block == e)
-				v = phi_value(v, p);
-			if (v)
-				phi_append(ctx, phi, v, p);
-		}
-		VEC_PUSH(&ctx->arena, x->preds, x->npreds, p);
-	}
+	for (unsigned i = 0; i < e->npreds; i++)
+		if (bypass_phi_edge(ctx, e->preds[i], e, x))
+			VEC_PUSH(&ctx->arena, x->preds, x->npreds, e->preds[i]);
 	drop_phi_entries(x, e);
 	/* X's ops: E's phis, then its own */
 	unsigned n = 0;

@@ -276,6 +276,23 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 		fputc('\n', f);
 }
 
+struct sched_mem_use sched_mem_use(const struct ir_kernel *k, const struct ir_mem *m)
+{
+	struct sched_mem_use u = {0};
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			const struct ir_op *op = k->blocks[b]->ops[j];
+			if (op->mem != m)
+				continue;
+			u.loads += op->opc == IR_MEM_LOAD;
+			u.stores += op->opc == IR_MEM_STORE;
+			if (op->opc == IR_MEM_LOAD && op->port + 1 > u.ports)
+				u.ports = op->port + 1;
+		}
+	u.copies = m->copy_reads ? (u.ports + m->copy_reads - 1) / m->copy_reads : 1;
+	return u;
+}
+
 void sched_print_memories(const struct ir_program *p, void *file)
 {
 	FILE *f = file;
@@ -285,17 +302,8 @@ void sched_print_memories(const struct ir_program *p, void *file)
 		for (unsigned i = 0; i < k->nmems; i++) {
 			const struct ir_mem *m = k->mems[i];
 			unsigned long bits = (unsigned long)m->width * m->depth;
-			unsigned loads = 0, stores = 0, ports = 0;
-			for (unsigned b = 0; b < k->nblocks; b++)
-				for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
-					const struct ir_op *op = k->blocks[b]->ops[j];
-					if (op->mem != m)
-						continue;
-					loads += op->opc == IR_MEM_LOAD;
-					stores += op->opc == IR_MEM_STORE;
-					if (op->opc == IR_MEM_LOAD && op->port + 1 > ports)
-						ports = op->port + 1;
-				}
+			struct sched_mem_use u = sched_mem_use(k, m);
+			unsigned loads = u.loads, stores = u.stores, ports = u.ports;
 			if (!n++)
 				fputs("memories:\n", f);
 			if (m->part.whole)
@@ -305,7 +313,7 @@ void sched_print_memories(const struct ir_program *p, void *file)
 			else
 				fprintf(f, "  %s, '%s'", k->name, m->name);
 			print_loc(f, m->loc);
-			unsigned copies = m->copy_reads ? (ports + m->copy_reads - 1) / m->copy_reads : 1;
+			unsigned copies = u.copies;
 			fprintf(f, ": %u words of %u bits (%lu bits), %s, %u read%s on %u port%s, "
 				"%u write%s%s", m->depth, m->width, bits,
 				m->rom ? "ROM" : m->init ? "RAM with initial contents" : "RAM",

@@ -250,6 +250,12 @@ unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
 		      const struct hls_schedule *s);
 /* One line per loop of one block (pipelined or not): its II, length,
  * stages and what limits it; the head of `sluice report`. */
+/* How kernel k uses memory m: its reads and writes, the read ports they
+ * are on, and the copies of a ROM those ports take (1 for one copy). */
+struct sched_mem_use {
+	unsigned loads, stores, ports, copies;
+};
+struct sched_mem_use sched_mem_use(const struct ir_kernel *k, const struct ir_mem *m);
 /* The kernels' memories: size, kind, reads, ports and writes. */
 void sched_print_memories(const struct ir_program *p, void *file);
 void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,

@@ -43,6 +43,11 @@
 #              copies would take 34 of its 30 block RAMs, and the 1 KiB
 #              table keeps 13 ports (II 2, the memory named as the limit);
 #              synth_ice40 maps the copies to 30 SB_RAM40_4K, none to logic.
+#   memories-json  the same memories in --json (reports.memories: reads,
+#              read ports, copies) and in --html;
+#   loop-merge tests/kernels/pipelined_loop_merge.c: a loop with a counted
+#              loop inside made one loop, said so ("with the loop at line
+#              N inside it") in the text and in --json (inner_loop).
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -166,6 +171,18 @@ report romports "$root/tests/kernels/rom_ports.c" --target ice40 &&
 	tr -d '\n' <"$out/romports.txt" >"$out/romports.flat.txt" &&
 	expect rom-budget-ii romports.flat "rom_ports, loop for_cond  (rom_ports.c:37): II 2,.*II limited by memory 'mix'" ||
 	bad rom-ports "build or report failed ($out/romports.log)"
+# the same in --json (reports.memories) and in --html
+if "$sluice" report "$out/romports.sluice" --json >"$out/romports.json" 2>&1 &&
+	python3 -c 'import json,sys
+m = {x["name"]: x for x in json.load(open(sys.argv[1]))["reports"]["memories"]}
+assert (m["mix"]["reads"], m["mix"]["read_ports"], m["mix"]["copies"], m["mix"]["rom"]) == (16, 13, 13, True), m
+assert (m["sbox"]["depth"], m["sbox"]["width"], m["sbox"]["copies"]) == (256, 8, 4), m' "$out/romports.json" &&
+	"$sluice" report "$out/romports.sluice" --html "$out/romports.html" &&
+	grep -q "<h2>Memories</h2>" "$out/romports.html"; then
+	ok memories-json
+else
+	bad memories-json "sluice report --json or --html: no or wrong memories ($out/romports.json)"
+fi
 # the copies are block RAM: Yosys maps each to one SB_RAM40_4K (the 1 KiB
 # table's copies to two), none to logic
 if [ -f "$out/romports.sluice/rtl/kernel_rom_ports.v" ] &&
@@ -188,6 +205,17 @@ report aes "$root/bench/aes128.c" --target ice40 &&
 	expect logic-bypass aes "aes128, loop for_body104  (aes128.c:76): II 1," &&
 	expect logic-bypass-shown aes "from its logic as it is computed" ||
 	bad logic-bypass "build or report failed ($out/aes.log)"
+if report merge "$root/tests/kernels/pipelined_loop_merge.c" --target ice40 &&
+	"$sluice" report "$out/merge.sluice" --json >"$out/merge.json" 2>&1 &&
+	python3 -c 'import json,sys
+l = {x["kernel"]: x for x in json.load(open(sys.argv[1]))["reports"]["loops"]}
+assert l["hash8"]["ii"] == 1 and l["hash8"]["inner_loop"]["line"] == 33, l["hash8"]
+assert l["frame"]["inner_loop"] is None and l["chain"]["inner_loop"] is None, l' "$out/merge.json"; then
+	expect loop-merge merge "hash8, loop for_body  (pipelined_loop_merge.c:30): II 1,"
+	expect loop-merge-said merge "with the loop at line 33 inside it, as one loop"
+else
+	bad loop-merge "build, report or --json failed ($out/merge.log, $out/merge.json)"
+fi
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&
