@@ -340,6 +340,8 @@ struct ir_block {
 				     bounds: iterations per entry; 0 unknown */
 	struct ir_loc inner;	  /* a loop with a loop inside that if_convert made
 				     one: the inner loop's branch (line 0: none) */
+	const char *apart;	  /* a loop whose outer loop if_convert did not make
+				     one with it: why, for the report; NULL: none */
 };
 
 struct ir_param {

@@ -454,34 +454,61 @@ static unsigned uses_of(struct conv *c, const struct ir_block *inner, const void
 	return n;
 }
 
+static const char *resource_name(const struct ir_op *op)
+{
+	return op->pipe ? op->pipe->name : op->mem ? op->mem->name : op->state->name;
+}
+
 /* Making the region, with `inner` inside it going back to itself (an
  * inner loop, pipelined on its own), one loop costs that loop nothing:
- * see the head of the file.  out: where the region exits, or NULL. */
-static bool merge_pays(struct conv *c, const struct ir_block *inner, const struct ir_block *out)
+ * see the head of the file.  out: where the region exits, or NULL.
+ * Where it would, and the user may want to know why (not for an outer
+ * loop that exits, the common case), inner->apart says. */
+static bool merge_pays(struct conv *c, struct ir_block *inner, const struct ir_block *out)
 {
+	struct arena *ar = &c->ctx->arena;
 	if (out || inner->hint.no_pipeline)
 		return false; /* an exit test in every iteration, after the inner loop's */
 	for (unsigned b = 0; b < c->k->nblocks; b++) {
 		struct ir_block *blk = c->k->blocks[b];
 		if (!c->in[b])
 			continue;
-		if (c->latch[b] && blk->hint.no_pipeline)
+		if (c->latch[b] && blk->hint.no_pipeline) {
+			inner->apart = "a pragma asks for it not to be pipelined";
 			return false;
+		}
 		for (unsigned i = 0; blk != inner && i < blk->nops; i++) {
 			const void *r = resource_of(blk->ops[i]);
-			if (r && (uses_of(c, inner, r, false) || uses_of(c, inner, r, true) > 1))
-				return false;
+			if (!r)
+				continue;
+			if (uses_of(c, inner, r, false))
+				inner->apart = arena_printf(ar, "'%s' is used in this loop and at line %u "
+							    "outside it, which would take a cycle more "
+							    "an iteration", resource_name(blk->ops[i]),
+							    blk->ops[i]->loc.line);
+			else if (uses_of(c, inner, r, true) > 1)
+				inner->apart = arena_printf(ar, "'%s' is used more than once outside "
+							    "this loop", resource_name(blk->ops[i]));
+			else
+				continue;
+			return false;
 		}
 	}
 	/* what the outer loop carries back to h's phis */
-	bool *seen = arena_alloc(&c->ctx->arena, c->k->nops_total * sizeof *seen);
+	bool *seen = arena_alloc(ar, c->k->nops_total * sizeof *seen);
 	struct ir_block *h = c->h;
 	for (unsigned i = 0; i < h->nops && h->ops[i]->opc == IR_PHI; i++) {
 		const struct ir_op *phi = h->ops[i];
 		for (unsigned a = 0; a < phi->nargs; a++)
 			if (phi->phi_blocks[a] != inner && c->latch[phi->phi_blocks[a]->id] &&
-			    from_inner_ops(c, inner, phi->args[a], seen))
+			    from_inner_ops(c, inner, phi->args[a], seen)) {
+				inner->apart = arena_printf(ar, "%s%s%s (line %u), which goes round "
+							    "the loop around, is computed from this "
+							    "loop's ops", phi->name ? "'" : "a value",
+							    phi->name ? phi->name : "", phi->name ? "'" : "",
+							    phi->loc.line);
 				return false;
+			}
 	}
 	return true;
 }

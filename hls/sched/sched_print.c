@@ -255,6 +255,8 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 			if (blk->trip)
 				fprintf(f, "    trip count %llu per entry\n",
 					(unsigned long long)blk->trip);
+			if (blk->apart)
+				fprintf(f, "    not one loop with the loop around it: %s\n", blk->apart);
 			if (blk->inner.line)
 				fprintf(f, "    with the loop at line %u inside it, as one loop: the inner "
 					"loop enters again while its last iterations are in the pipeline\n",

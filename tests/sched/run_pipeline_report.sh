@@ -47,7 +47,8 @@
 #              read ports, copies) and in --html;
 #   loop-merge tests/kernels/pipelined_loop_merge.c: a loop with a counted
 #              loop inside made one loop, said so ("with the loop at line
-#              N inside it") in the text and in --json (inner_loop).
+#              N inside it") in the text and in --json (inner_loop); where
+#              the loops stay apart, the report says why (apart).
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -210,9 +211,11 @@ if report merge "$root/tests/kernels/pipelined_loop_merge.c" --target ice40 &&
 	python3 -c 'import json,sys
 l = {x["kernel"]: x for x in json.load(open(sys.argv[1]))["reports"]["loops"]}
 assert l["hash8"]["ii"] == 1 and l["hash8"]["inner_loop"]["line"] == 33, l["hash8"]
-assert l["frame"]["inner_loop"] is None and l["chain"]["inner_loop"] is None, l' "$out/merge.json"; then
+assert l["frame"]["inner_loop"] is None and l["chain"]["inner_loop"] is None, l
+assert "computed from this loop" in l["chain"]["apart"] and l["hash8"]["apart"] is None, l' "$out/merge.json"; then
 	expect loop-merge merge "hash8, loop for_body  (pipelined_loop_merge.c:30): II 1,"
 	expect loop-merge-said merge "with the loop at line 33 inside it, as one loop"
+	expect loop-apart merge "not one loop with the loop around it: 'framed' is used in this loop and at line"
 else
 	bad loop-merge "build, report or --json failed ($out/merge.log, $out/merge.json)"
 fi
