@@ -603,18 +603,19 @@ static bool convert_latches(struct conv *c)
 	return true;
 }
 
-/* The loop of back edge x -> h, where h holds phis and goes to a loop of
- * its own block that only h enters (`for (;;) { for (i...) ...; n++; }`,
- * whose header skip_empty_blocks left, as it holds the phi of n): where
- * the two may be one loop (merge_pays), h's phis move into the inner
- * loop (pass_header_into_loop), which then has both back edges, and h
- * leaves; convert_latches does the rest.  False when it does not. */
+/* The loop of back edge x -> h, where h holds phis (and ops without
+ * effects) and goes to a loop of its own block that only h enters (`for
+ * (;;) { t = n << 24; for (i...) ...; n++; }`, whose header
+ * skip_empty_blocks left, as it holds the phi of n): where the two may be
+ * one loop (merge_pays), h's ops move into the inner loop
+ * (pass_header_into_loop), which then has both back edges, and h leaves;
+ * convert_latches does the rest.  False when it does not. */
 static bool outer_header(struct conv *c, struct ir_block *x)
 {
 	struct ir_block *h = c->h;
 	struct ir_op *t = ir_terminator(h);
 	struct ir_block *in = t->opc == IR_BR ? t->succs[0] : NULL, *e;
-	if (!in || in == h || h->nops < 2 || h->ops[h->nops - 2]->opc != IR_PHI)
+	if (!in || in == h || h->nops < 2)
 		return false;
 	for (unsigned i = 0; i < in->npreds; i++)
 		if (in->preds[i] != h && in->preds[i] != in)

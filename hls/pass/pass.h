@@ -50,8 +50,9 @@ void pass_bit_tests(struct hls_ctx *ctx, struct ir_program *p);
  * guarded by the predicate of the block they came from. */
 void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
 
-/* skip_empty_blocks.c: when e holds phis and a branch into a loop of
- * one block that only e enters, e's phis move into that loop, e's
+/* skip_empty_blocks.c: when e holds phis, ops without effects and a
+ * branch into a loop of one block that only e enters, e's ops move into
+ * that loop (its phis carrying themselves round it), e's
  * predecessors go to it directly, and e is left empty (no ops), for the
  * caller to drop; false when e is not such a block.  For if_convert,
  * which makes a loop with a loop inside one loop. */

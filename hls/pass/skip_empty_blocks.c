@@ -265,12 +265,23 @@ static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
 	return true;
 }
 
-/* pass.h.  E holds phis and `br X`, and X is a loop of its own block that
- * only E enters: the header of `for (;;) { for (i...) ...; n++; }`, whose
- * inner loop is X.  E's phis move into X, where they carry themselves
- * round X's own loop, and E's predecessors go to X directly; X's phis
- * take, from each, what they took from E (E's phis: their values for it).
- * E is left empty, for the caller to drop. */
+/* An op that gives the same value wherever it runs and costs no cycle
+ * of its own: no pipe, memory or state access, no fence. */
+static bool movable(const struct ir_op *op)
+{
+	return op->width && op->opc != IR_PHI && !ir_has_side_effect(op->opc) &&
+	       op->opc != IR_PIPE_READ && op->opc != IR_PIPE_READ_NB && op->opc != IR_MEM_LOAD &&
+	       op->opc != IR_STATE_LOAD;
+}
+
+/* pass.h.  E holds phis, ops without effects (movable) and `br X`, and X
+ * is a loop of its own block that only E enters: the header of `for (;;)
+ * { t = n << 24; for (i...) ...; n++; }`, whose inner loop is X.  E's
+ * phis move into X, where they carry themselves round X's own loop, its
+ * other ops compute the same values there, and E's predecessors go to X
+ * directly; X's phis take, from each, what they took from E (E's phis:
+ * their values for it; not E's other ops).  E is left empty, for the
+ * caller to drop. */
 bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 {
 	struct ir_op *t = ir_terminator(e);
@@ -288,24 +299,36 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	unsigned nphi = 0;
 	while (e->ops[nphi]->opc == IR_PHI)
 		nphi++;
-	if (nphi + 1 != e->nops)
-		return false;
+	for (unsigned i = nphi; i + 1 < e->nops; i++)
+		if (!movable(e->ops[i]))
+			return false;
+	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++)
+		for (unsigned a = 0; a < x->ops[i]->nargs; a++)
+			if (x->ops[i]->args[a]->block == e && x->ops[i]->args[a]->opc != IR_PHI)
+				return false; /* it would read an op of its own block coming in */
 	/* E's predecessors go to X; X's phis take for each what they took
 	 * for E, E's phis their values for it */
 	for (unsigned i = 0; i < e->npreds; i++)
 		if (bypass_phi_edge(ctx, e->preds[i], e, x))
 			VEC_PUSH(&ctx->arena, x->preds, x->npreds, e->preds[i]);
 	drop_phi_entries(x, e);
-	/* X's ops: E's phis, then its own */
-	unsigned n = 0;
-	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + x->nops) * sizeof *ops);
+	/* X's ops: E's phis, X's, E's other ops, X's other ops */
+	unsigned n = 0, nx = 0;
+	while (x->ops[nx]->opc == IR_PHI)
+		nx++;
+	struct ir_op **ops = arena_alloc(&ctx->arena, (e->nops + x->nops) * sizeof *ops);
 	for (unsigned i = 0; i < nphi; i++) {
 		phi_append(ctx, e->ops[i], e->ops[i], x);
-		e->ops[i]->block = x;
 		ops[n++] = e->ops[i];
 	}
-	for (unsigned i = 0; i < x->nops; i++)
+	for (unsigned i = 0; i < nx; i++)
 		ops[n++] = x->ops[i];
+	for (unsigned i = nphi; i + 1 < e->nops; i++)
+		ops[n++] = e->ops[i];
+	for (unsigned i = nx; i < x->nops; i++)
+		ops[n++] = x->ops[i];
+	for (unsigned i = 0; i < n; i++)
+		ops[i]->block = x;
 	ir_block_set_ops(ctx, x, ops, n);
 	e->nops = 0;
 	return true;

@@ -48,16 +48,18 @@ SLUICE_AUTORUN void fsum4(void)
 	}
 }
 
-/* the outer loop's count goes round through its own ops only (its phi
- * moves into the inner loop: skip_empty_blocks.c) */
+/* the outer loop's count goes round through its own ops only; it and
+ * the tag computed from it before the inner loop move into the inner
+ * loop (if_convert.c, outer_header) */
 SLUICE_AUTORUN void tag(void)
 {
 	uint32_t n = 0;
 	for (;;) {
+		uint32_t t = n << 24 | n;
 #pragma nounroll
 		for (int i = 0; i < 5; i++)
-			sluice_write(tagged, sluice_read(ws) + n);
-		n += 0x1000000u;
+			sluice_write(tagged, sluice_read(ws) ^ t);
+		n++;
 	}
 }
 
