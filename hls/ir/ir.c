@@ -241,6 +241,17 @@ struct ir_op *ir_terminator(struct ir_block *b)
 	return ir_is_terminator(last->opc) ? last : NULL;
 }
 
+void ir_drop_blocks(struct ir_kernel *k, const bool *drop)
+{
+	unsigned kept = 0;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		if (!drop[b])
+			k->blocks[kept++] = k->blocks[b];
+	k->nblocks = kept;
+	for (unsigned b = 0; b < kept; b++)
+		k->blocks[b]->id = b;
+}
+
 void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k)
 {
 	for (unsigned i = 0; i < k->nblocks; i++) {

@@ -461,6 +461,10 @@ void ir_block_set_ops(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *con
 
 /* Recompute every block's preds from the terminators. */
 void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
+/* Takes the blocks with drop[id] set out of k and numbers the others
+ * densely, in their order (the caller has left nothing branching to
+ * them). */
+void ir_drop_blocks(struct ir_kernel *k, const bool *drop);
 struct ir_op *ir_terminator(struct ir_block *b);
 bool ir_is_terminator(enum ir_opcode opc);
 /* eq .. sge; slt .. sge */

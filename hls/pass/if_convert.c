@@ -397,16 +397,8 @@ static void convert(struct conv *c, struct ir_block *x, struct ir_block *e)
 	emit(c, t);
 	ir_block_set_ops(c->ctx, h, c->ops, c->nops);
 	/* the other blocks leave */
-	unsigned kept = 0;
-	for (unsigned b = 0; b < c->k->nblocks; b++) {
-		struct ir_block *blk = c->k->blocks[b];
-		if (c->in[blk->id] && blk != h)
-			continue;
-		c->k->blocks[kept++] = blk;
-	}
-	c->k->nblocks = kept;
-	for (unsigned b = 0; b < kept; b++)
-		c->k->blocks[b]->id = b;
+	c->in[h->id] = false;
+	ir_drop_blocks(c->k, c->in);
 }
 
 /* Does value v, computed in an iteration of the region, depend on an op
@@ -631,13 +623,9 @@ static bool outer_header(struct conv *c, struct ir_block *x)
 			c->in[b] = false;
 		return false;
 	}
-	unsigned kept = 0;
 	for (unsigned b = 0; b < c->k->nblocks; b++)
-		if (c->k->blocks[b] != h)
-			c->k->blocks[kept++] = c->k->blocks[b];
-	c->k->nblocks = kept;
-	for (unsigned b = 0; b < kept; b++)
-		c->k->blocks[b]->id = b;
+		c->in[b] = c->k->blocks[b] == h;
+	ir_drop_blocks(c->k, c->in);
 	ir_compute_preds(c->ctx, c->k);
 	return true;
 }

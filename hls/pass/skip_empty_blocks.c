@@ -269,9 +269,7 @@ static bool thread_dispatch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
  * of its own: no pipe, memory or state access, no fence. */
 static bool movable(const struct ir_op *op)
 {
-	return op->width && op->opc != IR_PHI && !ir_has_side_effect(op->opc) &&
-	       op->opc != IR_PIPE_READ && op->opc != IR_PIPE_READ_NB && op->opc != IR_MEM_LOAD &&
-	       op->opc != IR_STATE_LOAD;
+	return op->width && op->opc != IR_PHI && !ir_has_side_effect(op->opc);
 }
 
 /* pass.h.  E holds phis, ops without effects (movable) and `br X`, and X
@@ -403,14 +401,7 @@ static void skip_kernel(struct hls_ctx *ctx, struct ir_kernel *k)
 	ir_compute_preds(ctx, k);
 	drop_unreachable(ctx, k, dead);
 	skip_lone_branches(ctx, k, dead);
-	unsigned kept = 0;
-	for (unsigned b = 0; b < k->nblocks; b++) {
-		if (dead[b])
-			continue;
-		k->blocks[b]->id = kept;
-		k->blocks[kept++] = k->blocks[b];
-	}
-	k->nblocks = kept;
+	ir_drop_blocks(k, dead);
 	free(dead);
 	ir_compute_preds(ctx, k);
 }
