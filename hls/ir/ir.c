@@ -252,6 +252,28 @@ void ir_drop_blocks(struct ir_kernel *k, const bool *drop)
 		k->blocks[b]->id = b;
 }
 
+struct ir_block *ir_split_edge(struct hls_ctx *ctx, struct ir_block *x, struct ir_block *y)
+{
+	struct ir_kernel *k = x->kernel;
+	struct ir_op *t = ir_terminator(x);
+	struct ir_block *l = ir_block_new(ctx, k, arena_printf(&ctx->arena, "%s_exit", x->name));
+	l->loc = t->loc;
+	struct ir_op *br = ir_op_new(ctx, k, l, IR_BR, 0, 0);
+	br->loc = t->loc;
+	br->succs = arena_alloc(&ctx->arena, sizeof *br->succs);
+	br->succs[0] = y;
+	br->nsuccs = 1;
+	for (unsigned s = 0; s < t->nsuccs; s++)
+		if (t->succs[s] == y)
+			t->succs[s] = l;
+	for (unsigned i = 0; i < y->nops && y->ops[i]->opc == IR_PHI; i++)
+		for (unsigned a = 0; a < y->ops[i]->nargs; a++)
+			if (y->ops[i]->phi_blocks[a] == x)
+				y->ops[i]->phi_blocks[a] = l;
+	ir_compute_preds(ctx, k);
+	return l;
+}
+
 void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k)
 {
 	for (unsigned i = 0; i < k->nblocks; i++) {

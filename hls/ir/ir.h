@@ -465,6 +465,9 @@ void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
  * densely, in their order (the caller has left nothing branching to
  * them). */
 void ir_drop_blocks(struct ir_kernel *k, const bool *drop);
+/* A new block (k's last) on the edge x -> y: x goes to it, it goes to y,
+ * and y's phis take from it what they took from x.  Preds recomputed. */
+struct ir_block *ir_split_edge(struct hls_ctx *ctx, struct ir_block *x, struct ir_block *y);
 struct ir_op *ir_terminator(struct ir_block *b);
 bool ir_is_terminator(enum ir_opcode opc);
 /* eq .. sge; slt .. sge */

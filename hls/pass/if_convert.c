@@ -31,7 +31,8 @@
  * (`for (;;) { s = 0; for (i...) s += ...; write(s); }`: the inner loop
  * once converted is h going back to itself, and the block after it goes
  * back to h too; an outer header that holds phis, `for (;;) { for (i...)
- * ...; n++; }`, moves into the inner loop first, outer_header()).  Its back edges are made one, through a new latch block
+ * ...; n++; }`, or a read, `for (;;) { g = read(a); for (i...) ...; }`,
+ * moves into the inner loop first, outer_header()).  Its back edges are made one, through a new latch block
  * whose phis take what each edge carried, and the region is converted as
  * above: the loops become one loop, the inner loop's exit test a
  * condition on data, and the outer loop's ops run, guarded, in the
@@ -595,8 +596,25 @@ static bool convert_latches(struct conv *c)
 	return true;
 }
 
+/* Takes back ir_split_edge's block l (the kernel's last). */
+static void unsplit_edge(struct conv *c, struct ir_block *l)
+{
+	struct ir_block *x = l->preds[0], *y = ir_terminator(l)->succs[0];
+	struct ir_op *t = ir_terminator(x);
+	for (unsigned s = 0; s < t->nsuccs; s++)
+		if (t->succs[s] == l)
+			t->succs[s] = y;
+	for (unsigned i = 0; i < y->nops && y->ops[i]->opc == IR_PHI; i++)
+		for (unsigned a = 0; a < y->ops[i]->nargs; a++)
+			if (y->ops[i]->phi_blocks[a] == l)
+				y->ops[i]->phi_blocks[a] = x;
+	c->k->nblocks--;
+	ir_compute_preds(c->ctx, c->k);
+}
+
 /* The loop of back edge x -> h, where h holds phis (and ops without
- * effects) and goes to a loop of its own block that only h enters (`for
+ * effects, and pipe ops, which take effect in the inner loop's first
+ * iteration of each entry) and goes to a loop of its own block that only h enters (`for
  * (;;) { t = n << 24; for (i...) ...; n++; }`, whose header
  * skip_empty_blocks left, as it holds the phi of n): where the two may be
  * one loop (merge_pays), h's ops move into the inner loop
@@ -616,8 +634,15 @@ static bool outer_header(struct conv *c, struct ir_block *x)
 		return false;
 	c->inner = in;
 	bool ok = find_loop(c, x) && c->in[in->id] && topo(c) && shape_ok(c, x, &e) &&
-		  merge_pays(c, in, e) && pass_header_into_loop(c->ctx, h);
+		  merge_pays(c, in, e);
 	c->inner = NULL;
+	/* the inner loop going back to h itself (`for (;;) { v = read(a); for
+	 * (i...) ...; }`): its exit goes through a block of its own, which will
+	 * go back to the inner loop as a second latch */
+	struct ir_block *l = ok && x == in ? ir_split_edge(c->ctx, in, h) : NULL;
+	ok = ok && pass_header_into_loop(c->ctx, h);
+	if (!ok && l)
+		unsplit_edge(c, l);
 	if (!ok) {
 		for (unsigned b = 0; b < c->k->nblocks; b++)
 			c->in[b] = false;

@@ -30,6 +30,7 @@
 #include "pass.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool is_pred(const struct ir_block *b, const struct ir_block *p)
 {
@@ -272,11 +273,107 @@ static bool movable(const struct ir_op *op)
 	return op->width && op->opc != IR_PHI && !ir_has_side_effect(op->opc);
 }
 
-/* pass.h.  E holds phis, ops without effects (movable) and `br X`, and X
+/* A pipe op that may move from E into X, to run in X's first iteration
+ * only: no latency constraint (its cycle counts from the ops around it,
+ * which the move changes). */
+static bool first_only(const struct ir_op *op)
+{
+	return op->opc >= IR_PIPE_READ && op->opc <= IR_PIPE_WRITE_NB &&
+	       op->lat.kind == LAT_NONE && op->lat.anchor < 0 && op->lat.target < 0;
+}
+
+/* A new op at the front of k's entry block, which dominates every block. */
+static struct ir_op *entry_op(struct hls_ctx *ctx, struct ir_kernel *k,
+			      enum ir_opcode opc, unsigned width, uint64_t v, struct ir_loc loc)
+{
+	struct ir_block *b = k->blocks[0];
+	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, 0);
+	op->imm = v;
+	op->loc = loc;
+	op->block = b;
+	VEC_PUSH(&ctx->arena, b->ops, b->nops, op);
+	memmove(b->ops + 1, b->ops, (b->nops - 1) * sizeof *b->ops);
+	b->ops[0] = op;
+	return op;
+}
+
+/* E's pipe ops (first_only) in X, where they take effect in the
+ * iteration entered from outside X only (a phi `first`, 1 on the edges
+ * from E's old predecessors, 0 on X's own), each read's word held in a
+ * register for the later iterations; ops: E's ops other than its phis,
+ * as X will have them, grown by the ops this makes.  Returns the new phis
+ * (first, then the held words), in *phis. */
+static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_block *x,
+			    struct ir_op ***ops, unsigned *n, struct ir_op ***phis,
+			    unsigned *nphis)
+{
+	struct ir_kernel *k = e->kernel;
+	struct ir_loc loc = ir_terminator(e)->loc;
+	struct ir_op *one = entry_op(ctx, k, IR_CONST, 1, 1, loc);
+	struct ir_op *zero = entry_op(ctx, k, IR_CONST, 1, 0, loc);
+	/* X's predecessors now: E's and X (E itself is on its way out) */
+	struct ir_block **from = NULL;
+	unsigned nfrom = 0;
+	for (unsigned i = 0; i < x->npreds; i++)
+		if (x->preds[i] != e)
+			VEC_PUSH(&ctx->arena, from, nfrom, x->preds[i]);
+	struct ir_op *first = ir_op_new(ctx, k, NULL, IR_PHI, 1, nfrom);
+	first->loc = loc;
+	first->name = "first";
+	first->phi_blocks = from;
+	for (unsigned i = 0; i < nfrom; i++)
+		first->args[i] = from[i] == x ? zero : one;
+	VEC_PUSH(&ctx->arena, *phis, *nphis, first);
+	struct ir_op **out = NULL;
+	unsigned nout = 0;
+	for (unsigned i = 0; i < *n; i++) {
+		struct ir_op *op = (*ops)[i];
+		if (!first_only(op)) {
+			VEC_PUSH(&ctx->arena, out, nout, op);
+			continue;
+		}
+		struct ir_op *g = first, *old = ir_guard(op);
+		if (old) {
+			g = ir_op_new(ctx, k, NULL, IR_AND, 1, 2);
+			g->args[0] = old, g->args[1] = first, g->loc = op->loc;
+			VEC_PUSH(&ctx->arena, out, nout, g);
+		}
+		unsigned gi = ir_guard_index(op);
+		struct ir_op **args = arena_alloc(&ctx->arena, (gi + 1) * sizeof *args);
+		memcpy(args, op->args, gi * sizeof *args);
+		args[gi] = g;
+		op->args = args;
+		op->nargs = gi + 1;
+		VEC_PUSH(&ctx->arena, out, nout, op);
+		if (!op->width)
+			continue;
+		/* held = first ? word : held, round X */
+		struct ir_op *hp = ir_op_new(ctx, k, NULL, IR_PHI, op->width, nfrom);
+		struct ir_op *held = ir_op_new(ctx, k, NULL, IR_SELECT, op->width, 3);
+		struct ir_op *undef = entry_op(ctx, k, IR_UNDEF, op->width, 0, op->loc);
+		hp->loc = held->loc = op->loc;
+		hp->name = held->name = op->name;
+		hp->phi_blocks = arena_alloc(&ctx->arena, nfrom * sizeof *from);
+		memcpy(hp->phi_blocks, from, nfrom * sizeof *from);
+		for (unsigned p = 0; p < nfrom; p++)
+			hp->args[p] = from[p] == x ? held : undef;
+		held->args[0] = first, held->args[1] = op, held->args[2] = hp;
+		edit_replace_uses(k, op, held);
+		VEC_PUSH(&ctx->arena, out, nout, held);
+		VEC_PUSH(&ctx->arena, *phis, *nphis, hp);
+	}
+	*ops = out;
+	*n = nout;
+}
+
+/* pass.h.  E holds phis, ops without effects (movable), pipe ops
+ * (first_only) and `br X`, and X
  * is a loop of its own block that only E enters: the header of `for (;;)
  * { t = n << 24; for (i...) ...; n++; }`, whose inner loop is X.  E's
  * phis move into X, where they carry themselves round X's own loop, its
- * other ops compute the same values there, and E's predecessors go to X
+ * other ops compute the same values there, its pipe ops take effect in
+ * X's first iteration after an entry (first_iteration), and E's
+ * predecessors go to X
  * directly; X's phis take, from each, what they took from E (E's phis:
  * their values for it; not E's other ops).  E is left empty, for the
  * caller to drop. */
@@ -297,32 +394,46 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	unsigned nphi = 0;
 	while (e->ops[nphi]->opc == IR_PHI)
 		nphi++;
-	for (unsigned i = nphi; i + 1 < e->nops; i++)
-		if (!movable(e->ops[i]))
+	unsigned neff = 0;
+	for (unsigned i = nphi; i + 1 < e->nops; i++) {
+		if (first_only(e->ops[i]))
+			neff++;
+		else if (!movable(e->ops[i]))
 			return false;
+	}
 	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++)
 		for (unsigned a = 0; a < x->ops[i]->nargs; a++)
 			if (x->ops[i]->args[a]->block == e && x->ops[i]->args[a]->opc != IR_PHI)
-				return false; /* it would read an op of its own block coming in */
+				return false; /* it would read an op of its own block coming in
+						 (a select on `first` for it would lengthen
+						 the recurrences through the phi) */
 	/* E's predecessors go to X; X's phis take for each what they took
 	 * for E, E's phis their values for it */
 	for (unsigned i = 0; i < e->npreds; i++)
 		if (bypass_phi_edge(ctx, e->preds[i], e, x))
 			VEC_PUSH(&ctx->arena, x->preds, x->npreds, e->preds[i]);
 	drop_phi_entries(x, e);
-	/* X's ops: E's phis, X's, E's other ops, X's other ops */
-	unsigned n = 0, nx = 0;
+	/* X's ops: E's phis, X's, the phis first_iteration makes, E's other
+	 * ops, X's other ops */
+	unsigned nx = 0, nrest = e->nops - 1 - nphi, nnew = 0;
 	while (x->ops[nx]->opc == IR_PHI)
 		nx++;
-	struct ir_op **ops = arena_alloc(&ctx->arena, (e->nops + x->nops) * sizeof *ops);
+	struct ir_op **rest = e->ops + nphi, **newphis = NULL;
+	if (neff)
+		first_iteration(ctx, e, x, &rest, &nrest, &newphis, &nnew);
+	unsigned n = 0;
+	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + nx + nnew + nrest + x->nops) *
+						      sizeof *ops);
 	for (unsigned i = 0; i < nphi; i++) {
 		phi_append(ctx, e->ops[i], e->ops[i], x);
 		ops[n++] = e->ops[i];
 	}
 	for (unsigned i = 0; i < nx; i++)
 		ops[n++] = x->ops[i];
-	for (unsigned i = nphi; i + 1 < e->nops; i++)
-		ops[n++] = e->ops[i];
+	for (unsigned i = 0; i < nnew; i++)
+		ops[n++] = newphis[i];
+	for (unsigned i = 0; i < nrest; i++)
+		ops[n++] = rest[i];
 	for (unsigned i = nx; i < x->nops; i++)
 		ops[n++] = x->ops[i];
 	for (unsigned i = 0; i < n; i++)

@@ -7,7 +7,8 @@
  * pipeline's drain and the write after it.  Where merging would cost the
  * inner loop cycles (its pipe written after it too; a value carried round
  * the outer loop computed by the inner loop's ops) the loops stay apart,
- * and the results are the same.
+ * and the results are the same.  A read before the inner loop joins it
+ * too (scale).
  */
 #include <sluice.h>
 
@@ -23,6 +24,9 @@ SLUICE_IO_PIPE_IN(vs, uint32_t, 0);
 SLUICE_IO_PIPE_OUT(framed, uint32_t, 0);
 SLUICE_IO_PIPE_IN(us, uint32_t, 0);
 SLUICE_IO_PIPE_OUT(chained, uint32_t, 0);
+SLUICE_IO_PIPE_IN(gains, uint32_t, 0);
+SLUICE_IO_PIPE_IN(ps, uint32_t, 0);
+SLUICE_IO_PIPE_OUT(scaled, uint32_t, 0);
 
 /* a word of xs a clock, a sum every 8 */
 SLUICE_AUTORUN void hash8(void)
@@ -90,6 +94,19 @@ SLUICE_AUTORUN void chain(void)
 	}
 }
 
+/* the read of the gain before the inner loop moves into it, taking
+ * effect in the first iteration of each entry, its word held for the
+ * others: a word of scaled a clock */
+SLUICE_AUTORUN void scale(void)
+{
+	for (;;) {
+		uint32_t g = sluice_read(gains);
+#pragma nounroll
+		for (int i = 0; i < 4; i++)
+			sluice_write(scaled, sluice_read(ps) * g + (uint32_t)i);
+	}
+}
+
 /* sluice-test:
    build --target ice40
    input xs = random(400, seed=5)
@@ -97,13 +114,17 @@ SLUICE_AUTORUN void chain(void)
    input ws = random(100, seed=7)
    input vs = random(60, seed=8)
    input us = random(80, seed=9)
+   input gains = random(25, seed=10)
+   input ps = random(100, seed=11)
    expect sums = 50
    expect fsums = 20
    expect tagged = 100
    expect framed = 80
    expect chained = 20
+   expect scaled = 100
    cycles sums[i+1] - sums[i] == 8
    cycles fsums[i+1] - fsums[i] == 32
    cycles tagged[i+1] - tagged[i] == 1
    cycles framed[i+1] - framed[i] == 1 or i % 4 >= 2
+   cycles scaled[i+1] - scaled[i] == 1
 */

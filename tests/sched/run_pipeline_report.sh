@@ -210,11 +210,11 @@ if report merge "$root/tests/kernels/pipelined_loop_merge.c" --target ice40 &&
 	"$sluice" report "$out/merge.sluice" --json >"$out/merge.json" 2>&1 &&
 	python3 -c 'import json,sys
 l = {x["kernel"]: x for x in json.load(open(sys.argv[1]))["reports"]["loops"]}
-assert l["hash8"]["ii"] == 1 and l["hash8"]["inner_loop"]["line"] == 33, l["hash8"]
+assert l["hash8"]["ii"] == 1 and l["hash8"]["inner_loop"]["line"] == 37, l["hash8"]
 assert l["frame"]["inner_loop"] is None and l["chain"]["inner_loop"] is None, l
 assert "computed from this loop" in l["chain"]["apart"] and l["hash8"]["apart"] is None, l' "$out/merge.json"; then
-	expect loop-merge merge "hash8, loop for_body  (pipelined_loop_merge.c:30): II 1,"
-	expect loop-merge-said merge "with the loop at line 33 inside it, as one loop"
+	expect loop-merge merge "hash8, loop for_body  (pipelined_loop_merge.c:34): II 1,"
+	expect loop-merge-said merge "with the loop at line 37 inside it, as one loop"
 	expect loop-apart merge "not one loop with the loop around it: 'framed' is used in this loop and at line"
 else
 	bad loop-merge "build, report or --json failed ($out/merge.log, $out/merge.json)"
