@@ -343,6 +343,27 @@ static int copy_rtl(struct hls_ctx *ctx, const char *rtl_dir,
 	return 0;
 }
 
+/* The kernels that hls/pass/fission.c cut from others, a line each. */
+static void print_cuts(const struct ir_program *p, FILE *f)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < p->nkernels; i++) {
+		const struct ir_kernel *k = p->kernels[i];
+		if (!k->split_from)
+			continue;
+		if (!n++)
+			fputs("kernels cut from others, to run beside them:\n", f);
+		const char *file = k->loc.file ? strrchr(k->loc.file, '/') : NULL;
+		file = file ? file + 1 : k->loc.file ? k->loc.file : "?";
+		fprintf(f, "  %s: the part of %s's loop from %s:%u on; it takes %u bit%s an "
+			"iteration from %s through pipe '%s'\n", k->name, k->split_from->name,
+			file, k->loc.line, k->split_in->width, k->split_in->width == 1 ? "" : "s",
+			k->split_from->name, k->split_in->name);
+	}
+	if (n)
+		fputc('\n', f);
+}
+
 static int write_report(struct hls_ctx *ctx, const char *dir,
 			const struct ir_program *p, const struct hls_schedule *s)
 {
@@ -354,6 +375,7 @@ static int write_report(struct hls_ctx *ctx, const char *dir,
 	}
 	fprintf(f, "sluice report for module '%s'\n", p->name);
 	fprintf(f, "target clock %.3f MHz (period %.3f ns)\n\n", 1000.0 / s->clock_ns, s->clock_ns);
+	print_cuts(p, f);
 	sched_print_loops(p, s, f);
 	sched_print_memories(p, f);
 	sched_print(p, s, f);
@@ -439,6 +461,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "dce");
 	pass_skip_empty_blocks(&ctx, p);
 	ir_after_pass(&ctx, p, "skip-empty-blocks");
+	pass_fission(&ctx, p);
+	ir_after_pass(&ctx, p, "fission");
 	pass_if_convert(&ctx, p);
 	ir_after_pass(&ctx, p, "if-convert");
 	pass_mem_cse(&ctx, p);

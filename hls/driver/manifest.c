@@ -113,6 +113,25 @@ static json_t *memories_json(const struct ir_program *p)
 	return mems;
 }
 
+/* A kernel that hls/pass/fission.c cut from another: that kernel, where
+ * the cut is, the pipe between them and its bits. */
+static json_t *cut_json(const struct ir_kernel *k)
+{
+	return json_pack("{s:s, s:s, s:o, s:s, s:i}", "kernel", k->name,
+			 "from", k->split_from->name, "loc", loc_json(k->loc),
+			 "pipe", k->split_in->name, "bits", (json_int_t)k->split_in->width);
+}
+
+/* reports.cuts: the text report's "kernels cut from others". */
+static json_t *cuts_json(const struct ir_program *p)
+{
+	json_t *arr = json_array();
+	for (unsigned i = 0; i < p->nkernels; i++)
+		if (p->kernels[i]->split_from)
+			json_array_append_new(arr, cut_json(p->kernels[i]));
+	return arr;
+}
+
 static json_t *kernels_json(const struct ir_program *p, const struct rtl_files *files)
 {
 	json_t *arr = json_array();
@@ -139,6 +158,8 @@ static json_t *kernels_json(const struct ir_program *p, const struct rtl_files *
 				       "kind", started ? "started" : "autorun");
 		if (started)
 			json_object_set_new(jk, "ctrl", json_integer(files->ctrl[i]));
+		if (k->split_from)
+			json_object_set_new(jk, "split_from", cut_json(k));
 		json_object_set_new(jk, "args_size", json_integer(k->args_size));
 		json_object_set_new(jk, "params", params);
 		json_array_append_new(arr, jk);
@@ -165,6 +186,9 @@ static json_t *pipes_json(const struct ir_program *p, const struct rtl_files *fi
 		json_object_set_new(jp, "writer", pp->writer ? json_string(pp->writer->name) : json_null());
 		if (pp->devmem)
 			json_object_set_new(jp, "devmem", json_true());
+		for (unsigned k = 0; k < p->nkernels; k++)
+			if (p->kernels[k]->split_in == pp) /* hls/pass/fission.c's */
+				json_object_set_new(jp, "split", json_true());
 		json_array_append_new(arr, jp);
 	}
 	return arr;
@@ -253,8 +277,9 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 	if (root && img->host_header)
 		json_object_set_new(root, "host_header", json_string(img->host_header));
 	if (root)
-		json_object_set_new(root, "reports", json_pack("{s:s, s:o, s:o, s:o}", "schedule",
+		json_object_set_new(root, "reports", json_pack("{s:s, s:o, s:o, s:o, s:o}", "schedule",
 							       "report.txt", "states", states,
+							       "cuts", cuts_json(p),
 							       "loops", loops_json(p, s),
 							       "memories", memories_json(p)));
 	if (!root) {

@@ -4,7 +4,7 @@
  *   (no option)  the module's report.txt: per loop its II, length, stages
  *                and what limits the II, then the schedule state by state;
  *   --json       the manifest's "reports" (schedule file, FSM states per
- *                kernel, and each loop of one block with its II, what
+ *                kernel, the kernels cut from others, and each loop of one block with its II, what
  *                limits it and its ops with their cycles) with the module's
  *                name, target and clock, for tools;
  *   --html FILE  a page that draws each loop's schedule: one row per op,

@@ -409,6 +409,11 @@ struct ir_kernel {
 	unsigned ndmem_chans;
 	struct ir_dmem_site *dmem_sites;
 	unsigned ndmem_sites;
+	/* a kernel that hls/pass/fission.c cut from another, which runs beside
+	 * it: that kernel (its first part), and the pipe through which it
+	 * takes what that part hands it; NULL: the user's own */
+	struct ir_kernel *split_from;
+	struct ir_pipe *split_in;
 };
 
 /* How a specialization constant reaches the hardware (chosen at build

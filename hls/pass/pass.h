@@ -45,6 +45,12 @@ void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);
 void pass_bit_tests(struct hls_ctx *ctx, struct ir_program *p);
 
+/* fission.c: an autorun kernel whose endless loop does one thing after
+ * another (read a block, then write its results) becomes kernels that do
+ * them at once, each handing the next what it needs through a pipe of
+ * its own. */
+void pass_fission(struct hls_ctx *ctx, struct ir_program *p);
+
 /* if_convert.c: a loop body with branches inside (or an autorun body
  * without loops) becomes one block, its pipe operations and state stores
  * guarded by the predicate of the block they came from. */

@@ -103,7 +103,9 @@ class Module:
             if cp.min_capacity > 0 and int(p.get("depth", cp.min_capacity)) < cp.min_capacity:
                 errs.append(f"pipe {name}: depth {p.get('depth')} < MinCapacity {cp.min_capacity}")
         for name in mp:
-            if name not in cpu_pipes and not mp[name].get("devmem"):
+            # the compiler's own: device memory's, and those between the
+            # parts of a kernel it cut (hls/pass/fission.c)
+            if name not in cpu_pipes and not mp[name].get("devmem") and not mp[name].get("split"):
                 errs.append(f"pipe {name}: in the manifest but not in the kernel object")
         mk = {k["name"]: k for k in self.kernels}
         for name, sk in src_kernels.items():
@@ -117,6 +119,6 @@ class Module:
             if len(params) != len(sk.params):
                 errs.append(f"kernel {name}: manifest has {len(params)} parameters, source {len(sk.params)}")
         for name in mk:
-            if name not in src_kernels:
+            if name not in src_kernels and not mk[name].get("split_from"):
                 errs.append(f"kernel {name}: in the manifest but not in the source")
         return errs

@@ -49,6 +49,11 @@
 #              loop inside made one loop, said so ("with the loop at line
 #              N inside it") in the text and in --json (inner_loop); where
 #              the loops stay apart, the report says why (apart).
+#   cut-*      tests/kernels/fission.c: a kernel that reads a block and
+#              then writes from it is cut in two that run at once, said in
+#              the text ("kernels cut from others") and in --json
+#              (reports.cuts, with the bits handed over); kernels whose
+#              parts share a pipe or carry a value back stay whole.
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -218,6 +223,19 @@ assert "computed from this loop" in l["chain"]["apart"] and l["hash8"]["apart"] 
 	expect loop-apart merge "not one loop with the loop around it: 'framed' is used in this loop and at line"
 else
 	bad loop-merge "build, report or --json failed ($out/merge.log, $out/merge.json)"
+fi
+if report cut "$root/tests/kernels/fission.c" --target ice40 &&
+	"$sluice" report "$out/cut.sluice" --json >"$out/cut.json" 2>&1 &&
+	python3 -c 'import json,sys
+c = {x["from"]: x for x in json.load(open(sys.argv[1]))["reports"]["cuts"]}
+assert sorted(c) == ["mix4", "pace"], c
+assert c["mix4"]["kernel"] == "mix4_2" and c["mix4"]["bits"] == 128, c
+assert c["pace"]["bits"] == 1 and c["pace"]["loc"]["line"] == 45, c' "$out/cut.json"; then
+	expect cut-said cut "mix4_2: the part of mix4's loop from fission.c:32 on; it takes 128 bits"
+	expect cut-merged cut "mix4_2, loop for_body23  (fission.c:31): II 1,"
+	expect cut-whole cut "runs, loop for_body  (fission.c:56): II 1,"
+else
+	bad cut "build, report or --json failed ($out/cut.log, $out/cut.json)"
 fi
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
