@@ -186,9 +186,8 @@ static json_t *pipes_json(const struct ir_program *p, const struct rtl_files *fi
 		json_object_set_new(jp, "writer", pp->writer ? json_string(pp->writer->name) : json_null());
 		if (pp->devmem)
 			json_object_set_new(jp, "devmem", json_true());
-		for (unsigned k = 0; k < p->nkernels; k++)
-			if (p->kernels[k]->split_in == pp) /* hls/pass/fission.c's */
-				json_object_set_new(jp, "split", json_true());
+		if (pp->cut) /* hls/pass/fission.c's */
+			json_object_set_new(jp, "split", json_true());
 		json_array_append_new(arr, jp);
 	}
 	return arr;

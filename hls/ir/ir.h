@@ -233,6 +233,9 @@ struct ir_pipe {
 	bool ready_through;    /* depth 1, its ready passed through (a register
 				  slice: rtl/sluice_fifo.v READY_THROUGH) */
 	struct ir_loc loc;     /* the declaration, when known */
+	bool cut;	       /* made by hls/pass/fission.c between the two
+				  parts of a kernel it cut: one word each time
+				  the first part passes the cut */
 	bool devmem;	       /* the device memory is its other end: a
 				  PIPE_DEVMEM pipe, or the host pipes
 				  sluice_devmem_cmd and sluice_devmem_data */

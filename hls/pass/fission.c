@@ -1,6 +1,6 @@
 /*
- * fission.c -- an autorun kernel whose endless loop does one thing after
- * another becomes kernels that do them at once.
+ * fission.c -- an autorun kernel that does one thing after another
+ * becomes kernels that do them at once.
  *
  * `for (;;) { for (j...) v[j] = read(x); for (i...) write(y, f(i, v)); }`
  * takes the reads and the writes in turn: even with both loops pipelined,
@@ -11,53 +11,64 @@
  * hls/rtlgen/fifo_size.c) is the second copy of v that a hand-written
  * design double-buffers in.
  *
- * A cut is an edge p -> q of the endless loop (no edge leaves
- * it, no return in it; header h) that every iteration passes once: the
- * blocks reached from h without it (S, h's side) and the others (T) are
- * apart but for it and T's edges back to h.  The cut is made where
+ * A cut is an edge p -> q into the part T of the kernel that q dominates,
+ * where T is entered by that edge only (and its own back edges), and left
+ * from one block x only; S is the rest.  T becomes a kernel of its own
+ * that runs once for each time the kernel passes the cut.  It is made
+ * where
  *   - no pipe, memory or kernel state is used on both sides (its accesses
  *     would lose their order), no fence or latency constraint is in the
  *     kernel (they order ops across the cut), and the kernel has no device
  *     memory;
- *   - T computes nothing that S uses: h's phis take the same value, from
- *     S or from before the loop, on all of T's edges back;
+ *   - T computes nothing that S uses, but for where x goes and what x
+ *     carries to the phis of its targets, computed from S's values by ops
+ *     without effects (a counted loop's `b + 1 < n`): S computes those
+ *     again itself;
  *   - both sides take more than a cycle an iteration (a loop inside, or
  *     two accesses to one pipe or memory), else the kernel is as fast as
  *     it gets and the cut costs a pipe.
  * Then T's blocks move into a new autorun kernel, whose endless loop reads
- * the pipe first (the values of S and of before the loop that T uses, one
- * word; constants are made again), and whose edges back go to that read;
- * p writes the word before it goes back to h (on an edge out of an inner
- * loop, a block of its own between p and q does).  With no value to hand
- * over, the word is a bit, so that T still runs once for each time S has.
+ * the pipe first (the values of S that T uses, one word; constants are
+ * made again) and then runs T, x going back to that read.  In the kernel
+ * left, the edge p -> q goes to a block that writes the word and goes
+ * where x went (x's branch and the values it carried, made again).  With
+ * no value to hand over, the word is a bit, so that T still runs once for
+ * each time S passes the cut.
  *
- * Order: the spec lets accesses to one pipe be reordered with accesses to
- * another (DESIGN.md section 3), and orders them by data and control
- * dependences: S's next iteration depends on nothing of T's, and T's on
- * the word that S hands it, so the kernels keep every order the spec
- * keeps.  S may run ahead of T by what the pipe holds.  Each kernel is cut
- * again where it can be (oddeven: reads | sort | writes).
+ * Order: the pipes spec: "accesses to one pipe may be reordered relative
+ * to accesses to another pipe.  There is no expectation of program
+ * ordering of pipe operations across different pipes, only for a single
+ * pipe."  S's next steps depend on nothing of T's, and T's on the word S
+ * hands it, so the two kernels keep the order of each pipe's accesses and
+ * every data dependence; S may run ahead of T by what the pipe holds, and
+ * never waits for T but for room in it.  Each kernel is cut again where
+ * it can be (oddeven: reads | sort | writes).
  */
 #include "pass.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_REDO 64 /* ops that S computes again for x's branch */
+
 struct cut {
 	struct hls_ctx *ctx;
 	struct ir_program *prog;
 	struct ir_kernel *k;
-	struct ir_block *h;
-	bool *loop;		 /* by block id: in the endless loop */
-	bool *s;		 /* by block id: h's side of the cut */
-	struct ir_block *p, *q;
-	struct ir_op **in;	 /* the values T takes from S or from before the loop */
+	bool *t;		 /* by block id: in T */
+	struct ir_block *p, *q;	 /* the cut */
+	struct ir_block *x;	 /* T's one block with edges out of T */
+	struct ir_block *out[2]; /* where they go */
+	unsigned nout;
+	struct ir_op **in;	 /* the values T takes from S */
 	unsigned nin;
+	bool *redo;		 /* by op id: T's ops that S computes again */
+	unsigned nredo;
 };
 
 static bool in_t(const struct cut *c, const struct ir_block *b)
 {
-	return c->loop[b->id] && !c->s[b->id];
+	return c->t[b->id];
 }
 
 /* An op the second kernel makes again rather than takes through the pipe. */
@@ -66,87 +77,86 @@ static bool remade(const struct ir_op *op)
 	return op->opc == IR_CONST || op->opc == IR_UNDEF || op->opc == IR_SPEC;
 }
 
-/* The endless loop of k: the loop of a back edge x -> h that no edge
- * leaves and no return ends, with h the first such header; false when
- * none. */
-static bool endless_loop(struct cut *c)
+/* T: the blocks that q dominates, those that the entry reaches only
+ * through q. */
+static void dominated(struct cut *c)
 {
 	struct ir_kernel *k = c->k;
-	for (unsigned hb = 1; hb < k->nblocks; hb++) {
-		struct ir_block *h = k->blocks[hb];
-		memset(c->loop, 0, k->nblocks * sizeof *c->loop);
-		struct ir_block **work = malloc(k->nblocks * sizeof *work);
-		unsigned nw = 0;
-		c->loop[h->id] = true;
-		for (unsigned i = 0; i < h->npreds; i++)
-			if (h->preds[i]->id >= h->id && !c->loop[h->preds[i]->id]) {
-				c->loop[h->preds[i]->id] = true;
-				work[nw++] = h->preds[i];
+	bool *seen = calloc(k->nblocks, sizeof *seen);
+	struct ir_block **work = malloc(k->nblocks * sizeof *work);
+	unsigned nw = 0;
+	seen[0] = true;
+	work[nw++] = k->blocks[0];
+	while (nw) {
+		struct ir_op *t = ir_terminator(work[--nw]);
+		for (unsigned s = 0; s < t->nsuccs; s++) {
+			struct ir_block *y = t->succs[s];
+			if (!seen[y->id] && y != c->q) {
+				seen[y->id] = true;
+				work[nw++] = y;
 			}
-		bool any = nw > 0;
-		while (nw) {
-			struct ir_block *b = work[--nw];
-			for (unsigned i = 0; i < b->npreds; i++)
-				if (!c->loop[b->preds[i]->id]) {
-					c->loop[b->preds[i]->id] = true;
-					work[nw++] = b->preds[i];
-				}
-		}
-		free(work);
-		if (!any || c->loop[0])
-			continue;
-		bool closed = true;
-		for (unsigned b = 0; b < k->nblocks && closed; b++) {
-			struct ir_op *t = ir_terminator(k->blocks[b]);
-			if (!c->loop[b])
-				continue;
-			closed = t->opc != IR_RET;
-			for (unsigned s = 0; s < t->nsuccs; s++)
-				closed &= c->loop[t->succs[s]->id];
-		}
-		if (closed) {
-			c->h = h;
-			return true;
 		}
 	}
-	return false;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		c->t[b] = !seen[b];
+	free(seen);
+	free(work);
 }
 
-/* S for the cut p -> q: the loop's blocks reached from h without it and
- * without going back to h; false when it is not a cut. */
+/* T for the cut p -> q, and its exit: false when it is not a cut. */
 static bool sides(struct cut *c)
 {
 	struct ir_kernel *k = c->k;
-	memset(c->s, 0, k->nblocks * sizeof *c->s);
-	struct ir_block **work = malloc(k->nblocks * sizeof *work);
-	unsigned nw = 0;
-	c->s[c->h->id] = true;
-	work[nw++] = c->h;
-	while (nw) {
-		struct ir_block *b = work[--nw];
-		struct ir_op *t = ir_terminator(b);
-		for (unsigned s = 0; s < t->nsuccs; s++) {
-			struct ir_block *y = t->succs[s];
-			if ((b == c->p && y == c->q) || y == c->h || c->s[y->id])
-				continue;
-			c->s[y->id] = true;
-			work[nw++] = y;
-		}
-	}
-	free(work);
-	if (c->s[c->q->id])
+	if (c->q == k->blocks[0] || c->q == c->p)
 		return false;
-	/* T goes nowhere but T and h; S does not go back to h */
+	dominated(c);
+	if (in_t(c, c->p))
+		return false;
+	for (unsigned i = 0; i < c->q->npreds; i++)
+		if (c->q->preds[i] != c->p && !in_t(c, c->q->preds[i]))
+			return false;
+	c->x = NULL, c->nout = 0;
 	for (unsigned b = 0; b < k->nblocks; b++) {
-		if (!c->loop[b])
+		if (!c->t[b])
 			continue;
 		struct ir_op *t = ir_terminator(k->blocks[b]);
+		if (t->opc == IR_RET)
+			return false;
 		for (unsigned s = 0; s < t->nsuccs; s++) {
 			struct ir_block *y = t->succs[s];
-			if (c->s[b] ? y == c->h : y != c->h && c->s[y->id])
+			if (in_t(c, y))
+				continue;
+			if (c->x && c->x != k->blocks[b])
 				return false;
+			c->x = k->blocks[b];
+			if (c->nout && (c->out[0] == y || (c->nout == 2 && c->out[1] == y)))
+				continue;
+			if (c->nout == 2)
+				return false;
+			c->out[c->nout++] = y;
 		}
 	}
+	if (!c->x)
+		return false;
+	/* two ways out: x's condbr decides between them */
+	struct ir_op *xt = ir_terminator(c->x);
+	return c->nout == 1 || (xt->opc == IR_CONDBR && !in_t(c, xt->succs[0]) &&
+				!in_t(c, xt->succs[1]));
+}
+
+/* Can S compute v again (an op of T without effects, from S's values),
+ * marking it and what it needs in c->redo? */
+static bool can_redo(struct cut *c, struct ir_op *v)
+{
+	if (!in_t(c, v->block) || c->redo[v->id])
+		return true;
+	if (v->opc == IR_PHI || !v->width || ir_has_side_effect(v->opc) ||
+	    v->opc == IR_MEM_LOAD || ++c->nredo > MAX_REDO)
+		return false;
+	c->redo[v->id] = true;
+	for (unsigned a = 0; a < v->nargs; a++)
+		if (!can_redo(c, v->args[a]))
+			return false;
 	return true;
 }
 
@@ -161,19 +171,36 @@ static const void *resource_of(const struct ir_op *op)
 	return op->state;
 }
 
-/* Does side `t` (T when true, else S and the blocks before the loop)
- * take more than a cycle an iteration: a loop inside, or two accesses to
- * one pipe or memory? */
+/* Does the branch t of a back edge to h test a count of h's (a phi of
+ * h, or it plus a constant, against something)? */
+static bool counted(const struct ir_op *t, const struct ir_block *h)
+{
+	const struct ir_op *cond = t->opc == IR_CONDBR ? t->args[0] : NULL;
+	for (unsigned a = 0; cond && ir_is_compare(cond->opc) && a < 2; a++) {
+		const struct ir_op *v = cond->args[a];
+		if (is_addsub(v) && v->args[1]->opc == IR_CONST)
+			v = v->args[0];
+		if (v->opc == IR_PHI && v->block == h)
+			return true;
+	}
+	return false;
+}
+
+/* Does side `t` (T when true, else S) take more than a cycle each time
+ * the kernel passes the cut: two accesses to one pipe or memory, or a
+ * loop inside (in S, a counted one: S's other loops, such as a loop of
+ * its own block taken when a count read is 0, need not run at all)? */
 static bool busy(const struct cut *c, bool t)
 {
 	const struct ir_kernel *k = c->k;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
-		if (!c->loop[b] || in_t(c, blk) != t)
+		if (in_t(c, blk) != t)
 			continue;
 		const struct ir_op *term = ir_terminator(blk);
 		for (unsigned s = 0; s < term->nsuccs; s++)
-			if (term->succs[s]->id <= b && term->succs[s] != c->h)
+			if (term->succs[s]->id <= b && in_t(c, term->succs[s]) == t &&
+			    (t || counted(term, term->succs[s])))
 				return true;
 		for (unsigned i = 0; i < blk->nops; i++) {
 			const void *r = resource_of(blk->ops[i]);
@@ -181,7 +208,7 @@ static bool busy(const struct cut *c, bool t)
 				continue;
 			for (unsigned b2 = b; b2 < k->nblocks; b2++) {
 				const struct ir_block *o = k->blocks[b2];
-				if (!c->loop[b2] || in_t(c, o) != t)
+				if (in_t(c, o) != t)
 					continue;
 				for (unsigned j = b2 == b ? i + 1 : 0; j < o->nops; j++)
 					if (resource_of(o->ops[j]) == r)
@@ -192,16 +219,20 @@ static bool busy(const struct cut *c, bool t)
 	return false;
 }
 
-/* The cut p -> q may be made (the head of the file); fills c->in. */
+/* The cut p -> q may be made (the head of the file); fills c->redo and
+ * c->in: the values that T's ops use (but those S computes again, and
+ * x's branch when S makes it) from S, and those that S computes again,
+ * which T takes from S rather than computing them twice. */
 static bool cut_ok(struct cut *c)
 {
 	struct ir_kernel *k = c->k;
 	if (!sides(c) || !busy(c, false) || !busy(c, true))
 		return false;
 	struct arena *ar = &c->ctx->arena;
-	c->in = NULL, c->nin = 0;
-	bool *taken = calloc(k->nops_total, sizeof *taken);
-	bool ok = true;
+	c->in = NULL, c->nin = 0, c->nredo = 0;
+	memset(c->redo, 0, k->nops_total * sizeof *c->redo);
+	struct ir_op *xt = ir_terminator(c->x);
+	bool ok = c->nout == 1 || can_redo(c, xt->args[0]);
 	for (unsigned b = 0; b < k->nblocks && ok; b++) {
 		struct ir_block *blk = k->blocks[b];
 		bool t = in_t(c, blk);
@@ -216,24 +247,26 @@ static bool cut_ok(struct cut *c)
 				for (unsigned j = 0; j < o->nops && ok; j++)
 					ok = resource_of(o->ops[j]) != r;
 			}
-			for (unsigned a = 0; a < op->nargs && ok; a++) {
+			/* a value of T's in S: only what x carries out, which S
+			 * computes again */
+			for (unsigned a = 0; !t && a < op->nargs && ok; a++)
+				if (in_t(c, op->args[a]->block))
+					ok = op->opc == IR_PHI && op->phi_blocks[a] == c->x &&
+					     can_redo(c, op->args[a]);
+		}
+	}
+	bool *taken = calloc(k->nops_total, sizeof *taken);
+	for (unsigned b = 0; b < k->nblocks && ok; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned i = 0; in_t(c, blk) && i < blk->nops; i++) {
+			struct ir_op *op = blk->ops[i];
+			if (c->redo[op->id] || (op == xt && c->nout == 2))
+				continue;
+			for (unsigned a = 0; a < op->nargs; a++) {
 				struct ir_op *d = op->args[a];
-				if (t && !in_t(c, d->block) && !taken[d->id]) {
+				if ((!in_t(c, d->block) || c->redo[d->id]) && !taken[d->id]) {
 					taken[d->id] = true;
 					VEC_PUSH(ar, c->in, c->nin, d);
-				}
-				/* a value of T's in S (h's phis too): S would wait for T */
-				if (!t && in_t(c, d->block))
-					ok = false;
-			}
-			/* h's phis: one value on all of T's edges back */
-			if (blk == c->h && op->opc == IR_PHI) {
-				struct ir_op *v = NULL;
-				for (unsigned a = 0; a < op->nargs && ok; a++) {
-					if (!in_t(c, op->phi_blocks[a]))
-						continue;
-					ok = !v || v == op->args[a];
-					v = op->args[a];
 				}
 			}
 		}
@@ -312,23 +345,38 @@ static struct ir_op *branch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_
 	return br;
 }
 
-/* Makes the cut (cut_ok said yes): T into a new kernel, which it returns. */
-static struct ir_kernel *make_cut(struct cut *c)
+/* Puts the new op n into block b, before its terminator. */
+static void put(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *n)
 {
-	struct hls_ctx *ctx = c->ctx;
-	struct arena *ar = &ctx->arena;
-	struct ir_kernel *k = c->k;
-	struct ir_loc loc = ir_terminator(c->p)->loc;
-	struct ir_loc at = c->q->nops ? c->q->ops[0]->loc : loc;
-	struct ir_kernel *k2 = ir_kernel_new(ctx, c->prog, fresh_kernel_name(c), KERNEL_AUTORUN);
-	k2->loc = at;
-	k2->nops_total = k->nops_total;
-	k2->split_from = k;
+	n->block = b;
+	VEC_PUSH(&ctx->arena, b->ops, b->nops, n);
+	b->ops[b->nops - 1] = b->ops[b->nops - 2];
+	b->ops[b->nops - 2] = n;
+}
 
-	/* the pipe between them */
-	unsigned w = 0;
-	for (unsigned i = 0; i < c->nin; i++)
-		w += remade(c->in[i]) ? 0 : c->in[i]->width;
+/* v as block b of S has it: v itself, or for one of T's ops (c->redo) a
+ * copy put into b, its args first; map: by op id, the copies made. */
+static struct ir_op *redo(struct cut *c, struct ir_op *v, struct ir_block *b, struct ir_op **map)
+{
+	if (!in_t(c, v->block))
+		return v;
+	if (map[v->id])
+		return map[v->id];
+	struct ir_op *n = ir_op_new(c->ctx, c->k, NULL, v->opc, v->width, v->nargs);
+	for (unsigned a = 0; a < v->nargs; a++)
+		n->args[a] = redo(c, v->args[a], b, map);
+	n->imm = v->imm, n->imm_words = v->imm_words, n->index = v->index;
+	n->spec = v->spec, n->loc = v->loc, n->name = v->name;
+	put(c->ctx, b, n);
+	return map[v->id] = n;
+}
+
+/* The new pipe from k to k2, of w bits (1 when there is nothing to hand
+ * over). */
+static struct ir_pipe *new_pipe(struct cut *c, struct ir_kernel *k2, unsigned w,
+				struct ir_loc loc)
+{
+	struct arena *ar = &c->ctx->arena;
 	struct ir_pipe *pipe = arena_alloc(ar, sizeof *pipe);
 	pipe->name = arena_printf(ar, "%s_in", k2->name);
 	pipe->width = w ? w : 1;
@@ -336,70 +384,81 @@ static struct ir_kernel *make_cut(struct cut *c)
 	pipe->min_capacity = 1;
 	pipe->kind = PIPE_KERNEL;
 	pipe->dir = DIR_NONE;
-	pipe->loc = at;
-	pipe->writer = k, pipe->reader = k2;
-	pipe->write_loc = loc, pipe->read_loc = at;
+	pipe->cut = true;
+	pipe->loc = k2->loc;
+	pipe->writer = c->k, pipe->reader = k2;
+	pipe->write_loc = loc, pipe->read_loc = k2->loc;
 	VEC_PUSH(ar, c->prog->pipes, c->prog->npipes, pipe);
-	k2->split_in = pipe;
+	return pipe;
+}
 
-	/* p hands the values over and goes back to h */
+/* Block wb of S, on the edge p -> q: hands T's values over through pipe
+ * and goes where x went, carrying what x carried. */
+static void hand_over(struct cut *c, struct ir_block *wb, struct ir_pipe *pipe)
+{
+	struct hls_ctx *ctx = c->ctx;
+	struct ir_kernel *k = c->k;
+	struct ir_op *t = ir_terminator(wb);
+	struct ir_op **map = calloc(k->nops_total, sizeof *map);
 	struct ir_op *word = NULL;
-	struct ir_op **pops = NULL;
-	unsigned np = 0;
-	for (unsigned i = 0; i + 1 < c->p->nops; i++)
-		VEC_PUSH(ar, pops, np, c->p->ops[i]);
 	for (unsigned i = 0; i < c->nin; i++) {
 		if (remade(c->in[i]))
 			continue;
+		struct ir_op *v = redo(c, c->in[i], wb, map);
 		if (!word) {
-			word = c->in[i];
+			word = v;
 			continue;
 		}
-		struct ir_op *cat = ir_op_new(ctx, k, NULL, IR_CONCAT, word->width + c->in[i]->width, 2);
-		cat->args[0] = c->in[i], cat->args[1] = word;
-		cat->loc = loc, cat->block = c->p;
-		VEC_PUSH(ar, pops, np, cat);
+		struct ir_op *cat = ir_op_new(ctx, k, NULL, IR_CONCAT, word->width + v->width, 2);
+		cat->args[0] = v, cat->args[1] = word, cat->loc = t->loc;
+		put(ctx, wb, cat);
 		word = cat;
 	}
 	if (!word) {
 		word = ir_const(ctx, k, NULL, 1, 1);
-		word->loc = loc, word->block = c->p;
-		VEC_PUSH(ar, pops, np, word);
+		word->loc = t->loc;
+		put(ctx, wb, word);
 	}
 	struct ir_op *wr = ir_op_new(ctx, k, NULL, IR_PIPE_WRITE, 0, 1);
-	wr->args[0] = word, wr->pipe = pipe, wr->loc = loc, wr->block = c->p;
+	wr->args[0] = word, wr->pipe = pipe, wr->loc = t->loc;
 	wr->lat = (struct ir_latency){.anchor = -1, .target = -1};
-	VEC_PUSH(ar, pops, np, wr);
-	struct ir_op *pt = ir_terminator(c->p);
-	pt->succs[0] = c->h;
-	VEC_PUSH(ar, pops, np, pt);
-	ir_block_set_ops(ctx, c->p, pops, np);
-	/* h's phis: from T's edges back, the one value they took, now from p */
-	for (unsigned i = 0; i < c->h->nops && c->h->ops[i]->opc == IR_PHI; i++) {
-		struct ir_op *phi = c->h->ops[i];
-		unsigned kept = 0;
-		struct ir_op *v = NULL;
-		for (unsigned a = 0; a < phi->nargs; a++) {
-			if (in_t(c, phi->phi_blocks[a])) {
-				v = phi->args[a];
-				continue;
-			}
-			phi->args[kept] = phi->args[a];
-			phi->phi_blocks[kept++] = phi->phi_blocks[a];
-		}
-		phi->args[kept] = v;
-		phi->phi_blocks[kept++] = c->p;
-		phi->nargs = kept;
+	put(ctx, wb, wr);
+	/* where x went, with what it carried */
+	struct ir_op *xt = ir_terminator(c->x);
+	if (c->nout == 2) {
+		struct ir_op *cond = redo(c, xt->args[0], wb, map);
+		t->opc = IR_CONDBR;
+		t->args = arena_alloc(&ctx->arena, sizeof *t->args);
+		t->args[0] = cond;
+		t->nargs = 1;
+		t->succs = arena_alloc(&ctx->arena, 2 * sizeof *t->succs);
+		t->succs[0] = xt->succs[0], t->succs[1] = xt->succs[1];
+		t->nsuccs = 2;
+	} else {
+		t->succs[0] = c->out[0];
 	}
+	for (unsigned o = 0; o < c->nout; o++) {
+		struct ir_block *y = c->out[o];
+		for (unsigned i = 0; i < y->nops && y->ops[i]->opc == IR_PHI; i++)
+			for (unsigned a = 0; a < y->ops[i]->nargs; a++)
+				if (y->ops[i]->phi_blocks[a] == c->x) {
+					y->ops[i]->args[a] = redo(c, y->ops[i]->args[a], wb, map);
+					y->ops[i]->phi_blocks[a] = wb;
+				}
+	}
+	free(map);
+}
 
-	/* the new kernel: its entry (the constants made again), the read of
-	 * the word (its endless loop's header), then T */
-	struct ir_block *entry = ir_block_new(ctx, k2, "entry");
-	struct ir_block *r = ir_block_new(ctx, k2, arena_printf(ar, "%s_in", c->h->name));
-	entry->loc = r->loc = at;
-	struct ir_op **map = calloc(k->nops_total, sizeof *map);
+/* The new kernel's first blocks: its entry, with the constants T uses
+ * made again, and r, which reads the word of pipe and takes T's other
+ * values from it; map: by op id, what T's ops use instead of them. */
+static void take_over(struct cut *c, struct ir_kernel *k2, struct ir_block *r,
+		      struct ir_pipe *pipe, struct ir_op **map)
+{
+	struct hls_ctx *ctx = c->ctx;
+	struct ir_block *entry = k2->blocks[0];
 	struct ir_op *rd = ir_op_new(ctx, k2, r, IR_PIPE_READ, pipe->width, 0);
-	rd->pipe = pipe, rd->loc = at;
+	rd->pipe = pipe, rd->loc = k2->loc;
 	rd->lat = (struct ir_latency){.anchor = -1, .target = -1};
 	unsigned off = 0;
 	for (unsigned i = 0; i < c->nin; i++) {
@@ -415,47 +474,84 @@ static struct ir_kernel *make_cut(struct cut *c)
 		n->loc = d->loc, n->name = d->name;
 		map[d->id] = n;
 	}
-	branch(ctx, k2, entry, r, at);
-	branch(ctx, k2, r, c->q, at);
-	bool *drop = calloc(k->nblocks, sizeof *drop);
-	struct ir_block **moved = calloc(k->nblocks, sizeof *moved);
-	unsigned nm = 0;
-	for (unsigned b = 0; b < k->nblocks; b++)
-		if (in_t(c, k->blocks[b]))
-			drop[b] = true, moved[nm++] = k->blocks[b];
+	branch(ctx, k2, entry, r, k2->loc);
+	branch(ctx, k2, r, c->q, k2->loc);
+}
+
+/* Makes the cut (cut_ok said yes): T into a new kernel, which it returns. */
+static struct ir_kernel *make_cut(struct cut *c)
+{
+	struct hls_ctx *ctx = c->ctx;
+	struct arena *ar = &ctx->arena;
+	struct ir_kernel *k = c->k;
+	struct ir_loc loc = ir_terminator(c->p)->loc;
+	struct ir_kernel *k2 = ir_kernel_new(ctx, c->prog, fresh_kernel_name(c), KERNEL_AUTORUN);
+	k2->loc = c->q->nops ? c->q->ops[0]->loc : loc;
+	k2->nops_total = k->nops_total;
+	k2->split_from = k;
+	unsigned w = 0;
+	for (unsigned i = 0; i < c->nin; i++)
+		w += remade(c->in[i]) ? 0 : c->in[i]->width;
+	struct ir_pipe *pipe = new_pipe(c, k2, w, loc);
+	k2->split_in = pipe;
+
+	/* S: the edge p -> q goes to wb (p itself, or a block of its own
+	 * when p branches elsewhere too, next to p), which hands over */
+	struct ir_block *p = c->p;
+	struct ir_block *wb = ir_terminator(p)->opc == IR_BR ? p : ir_split_edge(ctx, p, c->q);
+	c->t[wb->id] = false; /* cut_kernel made room */
+	hand_over(c, wb, pipe);
+
+	/* the new kernel */
+	struct ir_block *entry = ir_block_new(ctx, k2, "entry");
+	struct ir_block *r = ir_block_new(ctx, k2, arena_printf(ar, "%s_in", c->q->name));
+	entry->loc = r->loc = k2->loc;
+	struct ir_op **map = calloc(k->nops_total, sizeof *map);
+	take_over(c, k2, r, pipe, map);
+	unsigned nb = k->nblocks, nm = 0;
+	struct ir_block **moved = calloc(nb, sizeof *moved);
+	for (unsigned b = 0; b < nb; b++)
+		if (c->t[b])
+			moved[nm++] = k->blocks[b];
 	for (unsigned i = 0; i < nm; i++) {
 		struct ir_block *b = moved[i];
 		for (unsigned j = 0; j < b->nops; j++) {
 			struct ir_op *op = b->ops[j];
 			for (unsigned a = 0; a < op->nargs; a++)
-				if (map[op->args[a]->id] && op->args[a]->block->kernel == k &&
-				    !in_t(c, op->args[a]->block))
+				if (map[op->args[a]->id])
 					op->args[a] = map[op->args[a]->id];
-			if (op->opc == IR_PHI)
-				for (unsigned a = 0; a < op->nargs; a++)
-					if (op->phi_blocks[a] == c->p)
-						op->phi_blocks[a] = r;
+			for (unsigned a = 0; op->opc == IR_PHI && a < op->nargs; a++)
+				if (!in_t(c, op->phi_blocks[a]))
+					op->phi_blocks[a] = r; /* q's, from the cut */
 			for (unsigned s = 0; s < op->nsuccs; s++)
-				if (op->succs[s] == c->h)
-					op->succs[s] = r;
+				if (!in_t(c, op->succs[s]))
+					op->succs[s] = r; /* x's */
+			if (op->opc == IR_CONDBR && op->succs[0] == r && op->succs[1] == r)
+				op->opc = IR_BR, op->nargs = 0, op->nsuccs = 1;
 		}
 	}
-	ir_drop_blocks(k, drop);
+	free(map);
+	ir_drop_blocks(k, c->t);
 	for (unsigned i = 0; i < nm; i++) {
 		moved[i]->id = k2->nblocks;
 		moved[i]->kernel = k2;
 		VEC_PUSH(ar, k2->blocks, k2->nblocks, moved[i]);
 	}
-	free(drop);
 	free(moved);
-	free(map);
+	/* wb next to p, so that the blocks stay in program order */
+	if (wb != p) {
+		unsigned at = p->id + 1;
+		memmove(k->blocks + at + 1, k->blocks + at,
+			(k->nblocks - 1 - at) * sizeof *k->blocks);
+		k->blocks[at] = wb;
+		for (unsigned b = 0; b < k->nblocks; b++)
+			k->blocks[b]->id = b;
+	}
 	move_objects(c, k2, true);
 	move_objects(c, k2, false);
 	for (unsigned i = 0; i < c->prog->npipes; i++) {
 		struct ir_pipe *pp = c->prog->pipes[i];
-		if (pp == pipe)
-			continue;
-		for (unsigned b = 0; b < k2->nblocks; b++)
+		for (unsigned b = 0; pp != pipe && b < k2->nblocks; b++)
 			for (unsigned j = 0; j < k2->blocks[b]->nops; j++)
 				if (k2->blocks[b]->ops[j]->pipe == pp) {
 					if (pp->reader == k)
@@ -466,6 +562,9 @@ static struct ir_kernel *make_cut(struct cut *c)
 	}
 	ir_compute_preds(ctx, k);
 	ir_compute_preds(ctx, k2);
+	/* T's ops that S computes again, now taken from the word, and x's
+	 * test, when S makes it, go: nothing uses them */
+	pass_dce(ctx, c->prog);
 	return k2;
 }
 
@@ -478,29 +577,22 @@ static struct ir_kernel *cut_kernel(struct hls_ctx *ctx, struct ir_program *prog
 		return NULL;
 	ir_compute_preds(ctx, k);
 	struct cut c = {.ctx = ctx, .prog = prog, .k = k};
-	/* one more block: split_edge's */
-	c.loop = calloc(k->nblocks + 1, sizeof *c.loop);
-	c.s = calloc(k->nblocks + 1, sizeof *c.s);
+	c.t = calloc(k->nblocks + 1, sizeof *c.t); /* and make_cut's block */
+	c.redo = calloc(k->nops_total, sizeof *c.redo);
 	struct ir_kernel *k2 = NULL;
 	unsigned nb = k->nblocks;
-	if (endless_loop(&c))
-		for (unsigned b = 0; b < nb && !k2; b++) {
-			struct ir_block *p = k->blocks[b];
-			struct ir_op *t = ir_terminator(p);
-			for (unsigned s = 0; c.loop[b] && s < t->nsuccs && !k2; s++) {
-				c.p = p, c.q = t->succs[s];
-				if (c.q == c.h || (s && c.q == t->succs[s - 1]) || !cut_ok(&c))
-					continue;
-				if (t->opc != IR_BR) {
-					/* a block of its own for the write */
-					c.p = ir_split_edge(ctx, p, c.q);
-					c.loop[c.p->id] = c.s[c.p->id] = true;
-				}
-				k2 = make_cut(&c);
-			}
+	for (unsigned b = 0; b < nb && !k2; b++) {
+		struct ir_block *p = k->blocks[b];
+		struct ir_op *t = ir_terminator(p);
+		for (unsigned s = 0; s < t->nsuccs && !k2; s++) {
+			c.p = p, c.q = t->succs[s];
+			if ((s && c.q == t->succs[s - 1]) || !cut_ok(&c))
+				continue;
+			k2 = make_cut(&c);
 		}
-	free(c.loop);
-	free(c.s);
+	}
+	free(c.t);
+	free(c.redo);
 	return k2;
 }
 

@@ -15,6 +15,12 @@
  *     kernel both reads one register slice and writes another: the
  *     pipes are taken in program order and a pipe that would break this
  *     gets a FIFO;
+ *   - a pipe between the parts of a kernel that hls/pass/fission.c cut
+ *     is a single register (depth 1, its ready not passed through): it
+ *     takes a word each time the first part passes the cut, which takes
+ *     more than a cycle (fission.c cuts only such parts), so one word
+ *     every two cycles keeps up; a word of hundreds of bits is not
+ *     buffered twice, and no ready path joins the two kernels;
  *   - every other pipe (host, I/O with MinCapacity > 0, kernel-to-kernel
  *     otherwise) gets depth max(MinCapacity, 2).  Two words is the least
  *     that moves one word per cycle through rtl/sluice_fifo.v with nothing
@@ -49,6 +55,10 @@ void rtl_choose_depths(struct ir_program *p)
 		pipe->ready_through = false;
 		if (!ir_pipe_has_fifo(pipe)) {
 			pipe->depth = 0;
+			continue;
+		}
+		if (pipe->cut) {
+			pipe->depth = 1;
 			continue;
 		}
 		if (pipe->kind == PIPE_KERNEL && pipe->min_capacity <= 1 &&

@@ -19,6 +19,9 @@ SLUICE_IO_PIPE_IN(cs, uint32_t, 0);
 SLUICE_IO_PIPE_OUT(zs, uint32_t, 0);
 SLUICE_IO_PIPE_IN(ss, uint32_t, 0);
 SLUICE_IO_PIPE_OUT(rs, uint32_t, 0);
+SLUICE_IO_PIPE_IN(ns, uint32_t, 0);
+SLUICE_IO_PIPE_IN(as, uint32_t, 0);
+SLUICE_IO_PIPE_OUT(bs, uint32_t, 0);
 
 /* 4 words in, 4 mixes of them out: a word of ys a clock once cut */
 SLUICE_AUTORUN void mix4(void)
@@ -73,15 +76,38 @@ SLUICE_AUTORUN void carry(void)
 	}
 }
 
+/* n blocks of 2 words, each mixed by 4 rounds: cut inside the loop over
+ * the blocks, whose exit test (b + 1 < n) the first part makes again;
+ * the second part runs once for each block */
+SLUICE_AUTORUN void rounds(void)
+{
+	for (;;) {
+		uint32_t n = sluice_read(ns);
+		for (uint32_t b = 0; b < n; b++) {
+			uint32_t a = sluice_read(as), c = sluice_read(as);
+#pragma nounroll
+			for (int r = 0; r < 4; r++) {
+				a = (a << 3 | a >> 29) ^ c;
+				c += a ^ (uint32_t)r;
+			}
+			sluice_write(bs, a);
+			sluice_write(bs, c ^ b);
+		}
+	}
+}
+
 /* sluice-test:
    build --target ice40
    input xs = random(200, seed=11)
    input ts = random(40, seed=12)
    input cs = [3, 100, 1, 2, 3, 4, 0, 7, 9, 2, 5, 1, 1, 1, 1, 0xffffffff, 8, 9]
    input ss = random(40, seed=14)
+   input ns = [3, 0, 1, 5, 2, 1]
+   input as = random(24, seed=15)
    expect ys = 200
    expect us = 60
    expect zs = 10
    expect rs = 40
+   expect bs = 24
    cycles ys[i+1] - ys[i] == 1
 */

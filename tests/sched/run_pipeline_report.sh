@@ -208,7 +208,7 @@ report romports5 "$root/tests/kernels/rom_ports.c" --target ecp5 &&
 	expect rom-ii1-ecp5 romports5 "rom_ports, loop for_cond  (rom_ports.c:37): II 1," ||
 	bad rom-ports-ecp5 "build or report failed ($out/romports5.log)"
 report aes "$root/bench/aes128.c" --target ice40 &&
-	expect logic-bypass aes "aes128, loop for_body104  (aes128.c:76): II 1," &&
+	expect logic-bypass aes "aes128_2, loop for_body104  (aes128.c:76): II 1," &&
 	expect logic-bypass-shown aes "from its logic as it is computed" ||
 	bad logic-bypass "build or report failed ($out/aes.log)"
 if report merge "$root/tests/kernels/pipelined_loop_merge.c" --target ice40 &&
@@ -228,12 +228,13 @@ if report cut "$root/tests/kernels/fission.c" --target ice40 &&
 	"$sluice" report "$out/cut.sluice" --json >"$out/cut.json" 2>&1 &&
 	python3 -c 'import json,sys
 c = {x["from"]: x for x in json.load(open(sys.argv[1]))["reports"]["cuts"]}
-assert sorted(c) == ["mix4", "pace"], c
+assert sorted(c) == ["mix4", "pace", "rounds", "rounds_2"], c
 assert c["mix4"]["kernel"] == "mix4_2" and c["mix4"]["bits"] == 128, c
-assert c["pace"]["bits"] == 1 and c["pace"]["loc"]["line"] == 45, c' "$out/cut.json"; then
-	expect cut-said cut "mix4_2: the part of mix4's loop from fission.c:32 on; it takes 128 bits"
-	expect cut-merged cut "mix4_2, loop for_body23  (fission.c:31): II 1,"
-	expect cut-whole cut "runs, loop for_body  (fission.c:56): II 1,"
+assert c["rounds"]["kernel"] == "rounds_2" and c["rounds_2"]["kernel"] == "rounds_2_2", c
+assert c["pace"]["bits"] == 1 and c["pace"]["loc"]["line"] == 48, c' "$out/cut.json"; then
+	expect cut-said cut "mix4_2: the part of mix4's loop from fission.c:35 on; it takes 128 bits"
+	expect cut-merged cut "mix4_2, loop for_body23  (fission.c:34): II 1,"
+	expect cut-whole cut "runs, loop for_body  (fission.c:59): II 1,"
 else
 	bad cut "build, report or --json failed ($out/cut.log, $out/cut.json)"
 fi
