@@ -26,7 +26,9 @@
  *     again itself;
  *   - both sides take more than a cycle an iteration (a loop inside, or
  *     two accesses to one pipe or memory), else the kernel is as fast as
- *     it gets and the cut costs a pipe.
+ *     it gets and the cut costs a pipe;
+ *   - the values handed over, with those of the kernel's other cuts, fit
+ *     CUT_BITS (a cut costs flip-flops: below).
  * Then T's blocks move into a new autorun kernel, whose endless loop reads
  * the pipe first (the values of S that T uses, one word; constants are
  * made again) and then runs T, x going back to that read.  In the kernel
@@ -50,6 +52,13 @@
 #include <string.h>
 
 #define MAX_REDO 64 /* ops that S computes again for x's branch */
+/* The bits that the cuts of one kernel (of the user's) hand over, at
+ * most.  Each costs about two flip-flops (the pipe's register and the
+ * second part's copy, beside the first part's), so 512 bits are about a
+ * thousand flip-flops, a fifth of the smallest part we build for (the
+ * iCE40 UP5K's 5280 cells): bench/oddeven, which hands its 16 words
+ * over at each of two cuts, does not fit the UP5K cut twice. */
+#define CUT_BITS 512
 
 struct cut {
 	struct hls_ctx *ctx;
@@ -62,6 +71,7 @@ struct cut {
 	unsigned nout;
 	struct ir_op **in;	 /* the values T takes from S */
 	unsigned nin;
+	unsigned budget;	 /* bits the cut may hand over (CUT_BITS) */
 	bool *redo;		 /* by op id: T's ops that S computes again */
 	unsigned nredo;
 };
@@ -275,7 +285,7 @@ static bool cut_ok(struct cut *c)
 	unsigned w = 0;
 	for (unsigned i = 0; i < c->nin; i++)
 		w += remade(c->in[i]) ? 0 : c->in[i]->width;
-	return ok && w <= IR_MAX_WIDTH;
+	return ok && w <= c->budget;
 }
 
 /* Whether k may be cut at all: no fence, no latency constraint, no device
@@ -576,7 +586,20 @@ static struct ir_kernel *cut_kernel(struct hls_ctx *ctx, struct ir_program *prog
 	if (!cuttable(k))
 		return NULL;
 	ir_compute_preds(ctx, k);
-	struct cut c = {.ctx = ctx, .prog = prog, .k = k};
+	struct cut c = {.ctx = ctx, .prog = prog, .k = k, .budget = CUT_BITS};
+	/* what the cuts of the user's kernel that k is part of hand over */
+	const struct ir_kernel *root = k;
+	while (root->split_from)
+		root = root->split_from;
+	for (unsigned i = 0; i < prog->nkernels; i++) {
+		const struct ir_kernel *r = prog->kernels[i];
+		if (!r->split_from)
+			continue;
+		unsigned bits = r->split_in->width;
+		while (r->split_from)
+			r = r->split_from;
+		c.budget -= r == root ? (bits < c.budget ? bits : c.budget) : 0;
+	}
 	c.t = calloc(k->nblocks + 1, sizeof *c.t); /* and make_cut's block */
 	c.redo = calloc(k->nops_total, sizeof *c.redo);
 	struct ir_kernel *k2 = NULL;
