@@ -143,6 +143,15 @@ unsigned ir_guard_index(const struct ir_op *op)
 	}
 }
 
+const void *ir_resource(const struct ir_op *op)
+{
+	if (op->pipe)
+		return op->pipe;
+	if (op->mem)
+		return op->mem;
+	return op->state;
+}
+
 struct ir_op *ir_guard(const struct ir_op *op)
 {
 	unsigned g = ir_guard_index(op);

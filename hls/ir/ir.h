@@ -486,6 +486,8 @@ bool ir_has_side_effect(enum ir_opcode opc); /* pipe, state and terminators */
 bool ir_is_float_op(enum ir_opcode opc);
 /* "olt", "une", ... */
 const char *ir_fcmp_name(unsigned pred);
+/* The pipe, memory or kernel state that op accesses; NULL for none. */
+const void *ir_resource(const struct ir_op *op);
 /* The guard of a pipe op or a state store: if-converted code (hls/pass/
  * if_convert.c) gives such an op one more operand after its own, of
  * width 1, and the op takes effect only when it is 1 (a guarded read's

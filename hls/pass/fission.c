@@ -170,17 +170,6 @@ static bool can_redo(struct cut *c, struct ir_op *v)
 	return true;
 }
 
-/* What an op uses that the other side must not: its pipe, memory or
- * state. */
-static const void *resource_of(const struct ir_op *op)
-{
-	if (op->pipe)
-		return op->pipe;
-	if (op->mem)
-		return op->mem;
-	return op->state;
-}
-
 /* Does the branch t of a back edge to h test a count of h's (a phi of
  * h, or it plus a constant, against something)? */
 static bool counted(const struct ir_op *t, const struct ir_block *h)
@@ -213,7 +202,7 @@ static bool busy(const struct cut *c, bool t)
 			    (t || counted(term, term->succs[s])))
 				return true;
 		for (unsigned i = 0; i < blk->nops; i++) {
-			const void *r = resource_of(blk->ops[i]);
+			const void *r = ir_resource(blk->ops[i]);
 			if (!r || blk->ops[i]->state)
 				continue;
 			for (unsigned b2 = b; b2 < k->nblocks; b2++) {
@@ -221,7 +210,7 @@ static bool busy(const struct cut *c, bool t)
 				if (in_t(c, o) != t)
 					continue;
 				for (unsigned j = b2 == b ? i + 1 : 0; j < o->nops; j++)
-					if (resource_of(o->ops[j]) == r)
+					if (ir_resource(o->ops[j]) == r)
 						return true;
 			}
 		}
@@ -248,14 +237,14 @@ static bool cut_ok(struct cut *c)
 		bool t = in_t(c, blk);
 		for (unsigned i = 0; i < blk->nops && ok; i++) {
 			struct ir_op *op = blk->ops[i];
-			const void *r = resource_of(op);
+			const void *r = ir_resource(op);
 			/* a resource on both sides */
 			for (unsigned b2 = 0; r && b2 < k->nblocks && ok; b2++) {
 				struct ir_block *o = k->blocks[b2];
 				if (in_t(c, o) == t)
 					continue;
 				for (unsigned j = 0; j < o->nops && ok; j++)
-					ok = resource_of(o->ops[j]) != r;
+					ok = ir_resource(o->ops[j]) != r;
 			}
 			/* a value of T's in S: only what x carries out, which S
 			 * computes again */

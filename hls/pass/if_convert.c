@@ -421,17 +421,6 @@ static bool from_inner_ops(struct conv *c, const struct ir_block *inner,
 	return false;
 }
 
-/* What an op takes a slot of in each iteration, or carries a value round
- * the loop through: its pipe, memory or state; NULL for none. */
-static const void *resource_of(const struct ir_op *op)
-{
-	if (op->pipe)
-		return op->pipe;
-	if (op->mem)
-		return op->mem;
-	return op->state;
-}
-
 /* The ops of the region's blocks other than `inner` (outside: true) or
  * of inner that use r. */
 static unsigned uses_of(struct conv *c, const struct ir_block *inner, const void *r,
@@ -442,7 +431,7 @@ static unsigned uses_of(struct conv *c, const struct ir_block *inner, const void
 		struct ir_block *blk = c->k->blocks[b];
 		if (c->in[b] && (blk != inner) == outside)
 			for (unsigned i = 0; i < blk->nops; i++)
-				n += resource_of(blk->ops[i]) == r;
+				n += ir_resource(blk->ops[i]) == r;
 	}
 	return n;
 }
@@ -471,7 +460,7 @@ static bool merge_pays(struct conv *c, struct ir_block *inner, const struct ir_b
 			return false;
 		}
 		for (unsigned i = 0; blk != inner && i < blk->nops; i++) {
-			const void *r = resource_of(blk->ops[i]);
+			const void *r = ir_resource(blk->ops[i]);
 			if (!r)
 				continue;
 			if (uses_of(c, inner, r, false))
