@@ -7,9 +7,9 @@
  * the writes of one block wait for its reads and the next block's reads
  * for its writes.  Cut after the reads, it is two kernels: the first reads
  * a block and hands v through a pipe of its own to the second, which
- * writes while the first reads the next block; the pipe (a register slice,
- * hls/rtlgen/fifo_size.c) is the second copy of v that a hand-written
- * design double-buffers in.
+ * writes while the first reads the next block; the pipe (a single
+ * register, hls/rtlgen/fifo_size.c) is the second copy of v that a
+ * hand-written design double-buffers in.
  *
  * A cut is an edge p -> q into the part T of the kernel that q dominates,
  * where T is entered by that edge only (and its own back edges), and left
@@ -24,9 +24,9 @@
  *     carries to the phis of its targets, computed from S's values by ops
  *     without effects (a counted loop's `b + 1 < n`): S computes those
  *     again itself;
- *   - both sides take more than a cycle an iteration (a loop inside, or
- *     two accesses to one pipe or memory), else the kernel is as fast as
- *     it gets and the cut costs a pipe;
+ *   - both sides take more than a cycle each time the kernel passes the
+ *     cut (a loop inside, or two accesses to one pipe or memory), else
+ *     the kernel is as fast as it gets and the cut costs a pipe;
  *   - the values handed over, with those of the kernel's other cuts, fit
  *     CUT_BITS (a cut costs flip-flops: below).
  * Then T's blocks move into a new autorun kernel, whose endless loop reads
@@ -44,7 +44,7 @@
  * hands it, so the two kernels keep the order of each pipe's accesses and
  * every data dependence; S may run ahead of T by what the pipe holds, and
  * never waits for T but for room in it.  Each kernel is cut again where
- * it can be (oddeven: reads | sort | writes).
+ * it can be (bench/aes128: reads | rounds | writes).
  */
 #include "pass.h"
 
@@ -81,7 +81,9 @@ static bool in_t(const struct cut *c, const struct ir_block *b)
 	return c->t[b->id];
 }
 
-/* An op the second kernel makes again rather than takes through the pipe. */
+/* An op the second kernel makes again rather than takes through the pipe
+ * (a register-bound specialization constant: the kernel gets the port of
+ * its register, hls/rtlgen/kernel.c). */
 static bool remade(const struct ir_op *op)
 {
 	return op->opc == IR_CONST || op->opc == IR_UNDEF || op->opc == IR_SPEC;
@@ -298,7 +300,8 @@ static const char *fresh_kernel_name(struct cut *c)
 {
 	for (unsigned n = 2;; n++) {
 		const char *name = arena_printf(&c->ctx->arena, "%s_%u", c->k->name, n);
-		bool used = ir_pipe_find(c->prog, name) != NULL;
+		bool used = ir_pipe_find(c->prog, name) ||
+			    ir_pipe_find(c->prog, arena_printf(&c->ctx->arena, "%s_in", name));
 		for (unsigned i = 0; i < c->prog->nkernels && !used; i++)
 			used = !strcmp(c->prog->kernels[i]->name, name);
 		if (!used)
