@@ -28,7 +28,7 @@
  *     cut (a loop inside, or two accesses to one pipe or memory), else
  *     the kernel is as fast as it gets and the cut costs a pipe;
  *   - the values handed over, with those of the kernel's other cuts, fit
- *     CUT_BITS (a cut costs flip-flops: below).
+ *     the target's cut_bits (a cut costs flip-flops: below).
  * Then T's blocks move into a new autorun kernel, whose endless loop reads
  * the pipe first (the values of S that T uses, one word; constants are
  * made again) and then runs T, x going back to that read.  In the kernel
@@ -53,12 +53,16 @@
 
 #define MAX_REDO 64 /* ops that S computes again for x's branch */
 /* The bits that the cuts of one kernel (of the user's) hand over, at
- * most.  Each costs about two flip-flops (the pipe's register and the
- * second part's copy, beside the first part's), so 512 bits are about a
- * thousand flip-flops, a fifth of the smallest part we build for (the
- * iCE40 UP5K's 5280 cells): bench/oddeven, which hands its 16 words
- * over at each of two cuts, does not fit the UP5K cut twice. */
-#define CUT_BITS 512
+ * most, by target.  Each costs about two flip-flops (the pipe's register
+ * and the second part's copy, beside the first part's): some 7% of the
+ * cells of the smallest part of each family we build for (iCE40 UP5K,
+ * 5280; Gowin GW1N-9, 8640; ECP5 25F, 24288).  bench/oddeven, which
+ * hands its 16 words (512 bits) over at a cut, uses 76% of the UP5K
+ * written by hand and placed no more on it once cut (2978 LUT, 2558 FF:
+ * "Unable to find legal placement"). */
+static const unsigned cut_bits[HLS_NUM_TARGETS] = {
+	[TARGET_SIM] = 1024, [TARGET_ICE40] = 384, [TARGET_GOWIN] = 512, [TARGET_ECP5] = 1024,
+};
 
 struct cut {
 	struct hls_ctx *ctx;
@@ -71,7 +75,7 @@ struct cut {
 	unsigned nout;
 	struct ir_op **in;	 /* the values T takes from S */
 	unsigned nin;
-	unsigned budget;	 /* bits the cut may hand over (CUT_BITS) */
+	unsigned budget;	 /* bits the cut may hand over (cut_bits) */
 	bool *redo;		 /* by op id: T's ops that S computes again */
 	unsigned nredo;
 };
@@ -578,7 +582,7 @@ static struct ir_kernel *cut_kernel(struct hls_ctx *ctx, struct ir_program *prog
 	if (!cuttable(k))
 		return NULL;
 	ir_compute_preds(ctx, k);
-	struct cut c = {.ctx = ctx, .prog = prog, .k = k, .budget = CUT_BITS};
+	struct cut c = {.ctx = ctx, .prog = prog, .k = k, .budget = cut_bits[ctx->target]};
 	/* what the cuts of the user's kernel that k is part of hand over */
 	const struct ir_kernel *root = k;
 	while (root->split_from)
