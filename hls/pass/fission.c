@@ -25,8 +25,9 @@
  *     without effects (a counted loop's `b + 1 < n`): S computes those
  *     again itself;
  *   - both sides take more than a cycle each time the kernel passes the
- *     cut (a loop inside, or two accesses to one pipe or memory), else
- *     the kernel is as fast as it gets and the cut costs a pipe;
+ *     cut (a loop inside, or two accesses to one pipe or memory), and the
+ *     shorter at least an eighth of the longer (pays), else running them
+ *     at once saves little beside what the pipe costs;
  *   - the values handed over, with those of the kernel's other cuts, fit
  *     the target's cut_bits (a cut costs flip-flops: below).
  * Then T's blocks move into a new autorun kernel, whose endless loop reads
@@ -176,52 +177,98 @@ static bool can_redo(struct cut *c, struct ir_op *v)
 	return true;
 }
 
-/* Does the branch t of a back edge to h test a count of h's (a phi of
- * h, or it plus a constant, against something)? */
-static bool counted(const struct ir_op *t, const struct ir_block *h)
+#define UNKNOWN_TRIP 16 /* iterations of a loop whose count is not known */
+
+/* A constant's value, sign-extended from its width. */
+static int64_t const_value(const struct ir_op *op)
+{
+	uint64_t v = op->imm;
+	if (op->width && op->width < 64 && (v >> (op->width - 1) & 1))
+		v |= ~UINT64_C(0) << op->width;
+	return (int64_t)v;
+}
+
+/* The iterations of the loop whose back edge to h ends in branch t, when
+ * it tests a count of h's (a phi of h, or it plus a constant, against a
+ * constant, from a constant by a constant step): about |end - start| /
+ * step; UNKNOWN_TRIP for another count; 0 for a loop that tests no count
+ * of its own. */
+static unsigned trip(const struct ir_op *t, const struct ir_block *h)
 {
 	const struct ir_op *cond = t->opc == IR_CONDBR ? t->args[0] : NULL;
 	for (unsigned a = 0; cond && ir_is_compare(cond->opc) && a < 2; a++) {
-		const struct ir_op *v = cond->args[a];
+		const struct ir_op *v = cond->args[a], *n = cond->args[1 - a];
 		if (is_addsub(v) && v->args[1]->opc == IR_CONST)
 			v = v->args[0];
-		if (v->opc == IR_PHI && v->block == h)
-			return true;
+		if (v->opc != IR_PHI || v->block != h)
+			continue;
+		const struct ir_op *start = NULL, *next = NULL;
+		for (unsigned i = 0; i < v->nargs; i++)
+			if (v->phi_blocks[i]->id < h->id)
+				start = v->args[i];
+			else
+				next = v->args[i];
+		if (n->opc != IR_CONST || n->imm_words || !start || start->opc != IR_CONST ||
+		    start->imm_words || !next || !is_addsub(next) || next->args[0] != v ||
+		    next->args[1]->opc != IR_CONST || next->args[1]->imm_words)
+			return UNKNOWN_TRIP;
+		int64_t step = const_value(next->args[1]);
+		int64_t span = const_value(n) - const_value(start);
+		step = step < 0 ? -step : step;
+		span = span < 0 ? -span : span;
+		if (!step)
+			return UNKNOWN_TRIP;
+		int64_t k = (span + step - 1) / step;
+		return k < 1 ? 1 : k > 65536 ? 65536 : (unsigned)k;
 	}
-	return false;
+	return 0;
 }
 
-/* Does side `t` (T when true, else S) take more than a cycle each time
- * the kernel passes the cut: two accesses to one pipe or memory, or a
- * loop inside (in S, a counted one: S's other loops, such as a loop of
- * its own block taken when a count read is 0, need not run at all)? */
-static bool busy(const struct cut *c, bool t)
+/* About how many cycles side `t` (T when true, else S) takes each time
+ * the kernel passes the cut: the accesses to its busiest pipe or memory,
+ * one each, and a cycle for each iteration of its loops.  In S only the
+ * loops that test a count of their own count: S's other loops, such as
+ * a loop of its own block taken when a count read is 0, need not run at
+ * all. */
+static unsigned cycles(const struct cut *c, bool t)
 {
 	const struct ir_kernel *k = c->k;
+	unsigned most = 0, loops = 0;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
 		if (in_t(c, blk) != t)
 			continue;
 		const struct ir_op *term = ir_terminator(blk);
 		for (unsigned s = 0; s < term->nsuccs; s++)
-			if (term->succs[s]->id <= b && in_t(c, term->succs[s]) == t &&
-			    (t || counted(term, term->succs[s])))
-				return true;
+			if (term->succs[s]->id <= b && in_t(c, term->succs[s]) == t) {
+				unsigned n = trip(term, term->succs[s]);
+				loops += n ? n : t ? UNKNOWN_TRIP : 0;
+			}
 		for (unsigned i = 0; i < blk->nops; i++) {
 			const void *r = ir_resource(blk->ops[i]);
 			if (!r || blk->ops[i]->state)
 				continue;
-			for (unsigned b2 = b; b2 < k->nblocks; b2++) {
+			unsigned n = 0;
+			for (unsigned b2 = 0; b2 < k->nblocks; b2++) {
 				const struct ir_block *o = k->blocks[b2];
-				if (in_t(c, o) != t)
-					continue;
-				for (unsigned j = b2 == b ? i + 1 : 0; j < o->nops; j++)
-					if (ir_resource(o->ops[j]) == r)
-						return true;
+				for (unsigned j = 0; in_t(c, o) == t && j < o->nops; j++)
+					n += ir_resource(o->ops[j]) == r;
 			}
+			most = n > most ? n : most;
 		}
 	}
-	return false;
+	return most + loops;
+}
+
+/* Does the cut pay: both sides take more than a cycle each pass, else
+ * the kernel is as fast as it gets, and the shorter side at least an
+ * eighth of the longer, else running them at once saves little beside
+ * what the pipe costs (sha256's 8 writes after 16 reads and 64 rounds)? */
+static bool pays(const struct cut *c)
+{
+	unsigned s = cycles(c, false), t = cycles(c, true);
+	unsigned lo = s < t ? s : t, hi = s < t ? t : s;
+	return lo >= 2 && 8 * lo >= hi;
 }
 
 /* The cut p -> q may be made (the head of the file); fills c->redo and
@@ -231,7 +278,7 @@ static bool busy(const struct cut *c, bool t)
 static bool cut_ok(struct cut *c)
 {
 	struct ir_kernel *k = c->k;
-	if (!sides(c) || !busy(c, false) || !busy(c, true))
+	if (!sides(c) || !pays(c))
 		return false;
 	struct arena *ar = &c->ctx->arena;
 	c->in = NULL, c->nin = 0, c->nredo = 0;
