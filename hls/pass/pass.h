@@ -56,12 +56,14 @@ void pass_fission(struct hls_ctx *ctx, struct ir_program *p);
  * guarded by the predicate of the block they came from. */
 void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
 
-/* skip_empty_blocks.c: when e holds phis, ops without effects and a
- * branch into a loop of one block that only e enters, e's ops move into
- * that loop (its phis carrying themselves round it), e's
- * predecessors go to it directly, and e is left empty (no ops), for the
- * caller to drop; false when e is not such a block.  For if_convert,
- * which makes a loop with a loop inside one loop. */
+/* skip_empty_blocks.c: when e holds phis, ops without effects, pipe ops
+ * without latency constraints and a branch into a loop of one block that
+ * only e enters, e's ops move into that loop (its phis carrying
+ * themselves round it, its pipe ops taking effect in the loop's first
+ * iteration after each entry), e's predecessors go to it directly, and e
+ * is left empty (no ops), for the caller to drop; false when e is not
+ * such a block.  For if_convert, which makes a loop with a loop inside
+ * one loop. */
 bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e);
 
 /* exit_test.c: a counted loop whose add, compare and branch do not fit
