@@ -261,17 +261,24 @@ void ir_drop_blocks(struct ir_kernel *k, const bool *drop)
 		k->blocks[b]->id = b;
 }
 
+struct ir_op *ir_br(struct hls_ctx *ctx, struct ir_block *b, struct ir_block *to,
+		    struct ir_loc loc)
+{
+	struct ir_op *br = ir_op_new(ctx, b->kernel, b, IR_BR, 0, 0);
+	br->loc = loc;
+	br->succs = arena_alloc(&ctx->arena, sizeof *br->succs);
+	br->succs[0] = to;
+	br->nsuccs = 1;
+	return br;
+}
+
 struct ir_block *ir_split_edge(struct hls_ctx *ctx, struct ir_block *x, struct ir_block *y)
 {
 	struct ir_kernel *k = x->kernel;
 	struct ir_op *t = ir_terminator(x);
 	struct ir_block *l = ir_block_new(ctx, k, arena_printf(&ctx->arena, "%s_exit", x->name));
 	l->loc = t->loc;
-	struct ir_op *br = ir_op_new(ctx, k, l, IR_BR, 0, 0);
-	br->loc = t->loc;
-	br->succs = arena_alloc(&ctx->arena, sizeof *br->succs);
-	br->succs[0] = y;
-	br->nsuccs = 1;
+	ir_br(ctx, l, y, t->loc);
 	for (unsigned s = 0; s < t->nsuccs; s++)
 		if (t->succs[s] == y)
 			t->succs[s] = l;

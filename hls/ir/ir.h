@@ -473,6 +473,9 @@ void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
  * densely, in their order (the caller has left nothing branching to
  * them). */
 void ir_drop_blocks(struct ir_kernel *k, const bool *drop);
+/* A new `br to` ending block b, with location loc. */
+struct ir_op *ir_br(struct hls_ctx *ctx, struct ir_block *b, struct ir_block *to,
+		    struct ir_loc loc);
 /* A new block (k's last) on the edge x -> y: x goes to it, it goes to y,
  * and y's phis take from it what they took from x.  Preds recomputed. */
 struct ir_block *ir_split_edge(struct hls_ctx *ctx, struct ir_block *x, struct ir_block *y);

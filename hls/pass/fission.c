@@ -387,17 +387,6 @@ static void move_objects(struct cut *c, struct ir_kernel *k2, bool mems)
 		k->nstates = kept;
 }
 
-static struct ir_op *branch(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block *b,
-			    struct ir_block *to, struct ir_loc loc)
-{
-	struct ir_op *br = ir_op_new(ctx, k, b, IR_BR, 0, 0);
-	br->loc = loc;
-	br->succs = arena_alloc(&ctx->arena, sizeof *br->succs);
-	br->succs[0] = to;
-	br->nsuccs = 1;
-	return br;
-}
-
 /* Puts the new op n into block b, before its terminator. */
 static void put(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *n)
 {
@@ -527,8 +516,8 @@ static void take_over(struct cut *c, struct ir_kernel *k2, struct ir_block *r,
 		n->loc = d->loc, n->name = d->name;
 		map[d->id] = n;
 	}
-	branch(ctx, k2, entry, r, k2->loc);
-	branch(ctx, k2, r, c->q, k2->loc);
+	ir_br(ctx, entry, r, k2->loc);
+	ir_br(ctx, r, c->q, k2->loc);
 }
 
 /* Makes the cut (cut_ok said yes): T into a new kernel, which it returns. */

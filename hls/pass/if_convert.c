@@ -542,11 +542,7 @@ static struct ir_block *one_latch(struct conv *c, struct ir_block *last)
 		phi->phi_blocks[kept++] = l;
 		phi->nargs = kept;
 	}
-	struct ir_op *br = ir_op_new(ctx, c->k, l, IR_BR, 0, 0);
-	br->loc = lt->loc;
-	br->succs = arena_alloc(&ctx->arena, sizeof *br->succs);
-	br->succs[0] = h;
-	br->nsuccs = 1;
+	ir_br(ctx, l, h, lt->loc);
 	ir_compute_preds(ctx, c->k);
 	c->in[l->id] = true;
 	c->latch[l->id] = true;
@@ -585,22 +581,6 @@ static bool convert_latches(struct conv *c)
 	return true;
 }
 
-/* Takes back ir_split_edge's block l (the kernel's last). */
-static void unsplit_edge(struct conv *c, struct ir_block *l)
-{
-	struct ir_block *x = l->preds[0], *y = ir_terminator(l)->succs[0];
-	struct ir_op *t = ir_terminator(x);
-	for (unsigned s = 0; s < t->nsuccs; s++)
-		if (t->succs[s] == l)
-			t->succs[s] = y;
-	for (unsigned i = 0; i < y->nops && y->ops[i]->opc == IR_PHI; i++)
-		for (unsigned a = 0; a < y->ops[i]->nargs; a++)
-			if (y->ops[i]->phi_blocks[a] == l)
-				y->ops[i]->phi_blocks[a] = x;
-	c->k->nblocks--;
-	ir_compute_preds(c->ctx, c->k);
-}
-
 /* The loop of back edge x -> h, where h holds phis (and ops without
  * effects, and pipe ops, which take effect in the inner loop's first
  * iteration of each entry) and goes to a loop of its own block that only h enters (`for
@@ -625,13 +605,7 @@ static bool outer_header(struct conv *c, struct ir_block *x)
 	bool ok = find_loop(c, x) && c->in[in->id] && topo(c) && shape_ok(c, x, &e) &&
 		  merge_pays(c, in, e);
 	c->inner = NULL;
-	/* the inner loop going back to h itself (`for (;;) { v = read(a); for
-	 * (i...) ...; }`): its exit goes through a block of its own, which will
-	 * go back to the inner loop as a second latch */
-	struct ir_block *l = ok && x == in ? ir_split_edge(c->ctx, in, h) : NULL;
 	ok = ok && pass_header_into_loop(c->ctx, h);
-	if (!ok && l)
-		unsplit_edge(c, l);
 	if (!ok) {
 		for (unsigned b = 0; b < c->k->nblocks; b++)
 			c->in[b] = false;

@@ -374,9 +374,10 @@ static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_b
  * other ops compute the same values there, its pipe ops take effect in
  * X's first iteration after an entry (first_iteration), and E's
  * predecessors go to X
- * directly; X's phis take, from each, what they took from E (E's phis:
- * their values for it; not E's other ops).  E is left empty, for the
- * caller to drop. */
+ * directly (X's own exit to E through a new block, the kernel's last);
+ * X's phis take, from each, what they took from E (E's phis: their
+ * values for it; not E's other ops).  E is left empty, for the caller to
+ * drop. */
 bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 {
 	struct ir_op *t = ir_terminator(e);
@@ -388,9 +389,12 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	for (unsigned i = 0; i < x->npreds; i++)
 		if (x->preds[i] != e && x->preds[i] != x)
 			return false;
-	for (unsigned i = 0; i < e->npreds; i++)
-		if (e->preds[i] == x || e->preds[i] == e)
+	bool exits_to_e = false;
+	for (unsigned i = 0; i < e->npreds; i++) {
+		if (e->preds[i] == e)
 			return false;
+		exits_to_e |= e->preds[i] == x;
+	}
 	unsigned nphi = 0;
 	while (e->ops[nphi]->opc == IR_PHI)
 		nphi++;
@@ -407,6 +411,11 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 				return false; /* it would read an op of its own block coming in
 						 (a select on `first` for it would lengthen
 						 the recurrences through the phi) */
+	/* X going back to E itself (`for (;;) { v = read(a); for (i...)
+	 * ...; }`): its exit goes through a block of its own, which then goes
+	 * back to X as a second latch */
+	if (exits_to_e)
+		ir_split_edge(ctx, x, e);
 	/* E's predecessors go to X; X's phis take for each what they took
 	 * for E, E's phis their values for it */
 	for (unsigned i = 0; i < e->npreds; i++)
