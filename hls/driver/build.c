@@ -359,6 +359,9 @@ static void print_cuts(const struct ir_program *p, FILE *f)
 			"iteration from %s through pipe '%s'\n", k->name, k->split_from->name,
 			file, k->loc.line, k->split_in->width, k->split_in->width == 1 ? "" : "s",
 			k->split_from->name, k->split_in->name);
+		if (k->split_in->kept)
+			fprintf(f, "    %s keeps each word in the pipe while its loop runs, and takes "
+				"it in the loop's last iteration\n", k->name);
 	}
 	if (n)
 		fputc('\n', f);

@@ -114,12 +114,14 @@ static json_t *memories_json(const struct ir_program *p)
 }
 
 /* A kernel that hls/pass/fission.c cut from another: that kernel, where
- * the cut is, the pipe between them and its bits. */
+ * the cut is, the pipe between them and its bits, and whether the kernel
+ * keeps each word in the pipe while its loop runs (IR_PIPE_READ's keep). */
 static json_t *cut_json(const struct ir_kernel *k)
 {
-	return json_pack("{s:s, s:s, s:o, s:s, s:i}", "kernel", k->name,
+	return json_pack("{s:s, s:s, s:o, s:s, s:i, s:b}", "kernel", k->name,
 			 "from", k->split_from->name, "loc", loc_json(k->loc),
-			 "pipe", k->split_in->name, "bits", (json_int_t)k->split_in->width);
+			 "pipe", k->split_in->name, "bits", (json_int_t)k->split_in->width,
+			 "kept", k->split_in->kept);
 }
 
 /* reports.cuts: the text report's "kernels cut from others". */

@@ -132,7 +132,9 @@ unsigned ir_mem_addr_bits(const struct ir_mem *m)
 unsigned ir_guard_index(const struct ir_op *op)
 {
 	switch (op->opc) {
-	case IR_PIPE_READ: case IR_PIPE_READ_NB:
+	case IR_PIPE_READ:
+		return op->keep; /* after a kept read's take */
+	case IR_PIPE_READ_NB:
 		return 0;
 	case IR_PIPE_WRITE: case IR_PIPE_WRITE_NB: case IR_STATE_STORE:
 		return 1;

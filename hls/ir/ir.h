@@ -163,7 +163,10 @@ enum ir_opcode {
 	IR_FPTRUNC,	/* 64 -> 32 bits */
 
 	/* pipes: op->pipe; data width = pipe->width */
-	IR_PIPE_READ,	  /* blocking; result: the word */
+	IR_PIPE_READ,	  /* blocking; result: the word.  Kept (op->keep):
+			     the word stays in the pipe, read again by the
+			     next one, unless args[0] (width 1) is 1, when
+			     it is taken as by any read */
 	IR_PIPE_WRITE,	  /* blocking; args[0] the word; no result */
 	IR_PIPE_READ_NB,  /* result width pipe->width + 1: bit [width] is ok */
 	IR_PIPE_WRITE_NB, /* args[0] the word; result width 1: ok */
@@ -236,6 +239,8 @@ struct ir_pipe {
 	bool cut;	       /* made by hls/pass/fission.c between the two
 				  parts of a kernel it cut: one word each time
 				  the first part passes the cut */
+	bool kept;	       /* its reader keeps each word in the pipe while it
+				  uses it (a kept IR_PIPE_READ) */
 	bool devmem;	       /* the device memory is its other end: a
 				  PIPE_DEVMEM pipe, or the host pipes
 				  sluice_devmem_cmd and sluice_devmem_data */
@@ -313,6 +318,7 @@ struct ir_op {
 	struct ir_spec_const *spec;   /* IR_SPEC */
 	unsigned port;		      /* IR_MEM_LOAD: the memory's read port, below
 					 mem->read_ports (sched_program) */
+	bool keep;		      /* IR_PIPE_READ: kept (above) */
 	bool unit;		      /* IR_MUL: computed by rtl/sluice_mul.v,
 					 chosen for the build's clock
 					 (delay_choose_units) */

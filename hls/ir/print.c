@@ -72,7 +72,7 @@ static void print_op(FILE *f, const struct ir_op *op)
 		break;
 	default:
 		if (op->pipe)
-			col += fprintf(f, " %s", op->pipe->name);
+			col += fprintf(f, "%s %s", op->keep ? " keep" : "", op->pipe->name);
 		if (op->state)
 			col += fprintf(f, " %s", op->state->name);
 		if (op->mem)

@@ -245,6 +245,9 @@ static void verify_kernel(struct vctx *v, struct ir_kernel *k)
 				problem(v, k, op, "truncation widens");
 			if (op->opc == IR_PIPE_READ && op->pipe && op->width != op->pipe->width)
 				problem(v, k, op, "pipe read width differs from the pipe");
+			if (op->keep && (op->opc != IR_PIPE_READ || op->nargs < 1 ||
+					 op->args[0]->width != 1))
+				problem(v, k, op, "a kept read without its take of width 1");
 			if (op->opc == IR_PIPE_READ_NB && op->pipe && op->width != op->pipe->width + 1)
 				problem(v, k, op, "pipe read_nb width is not pipe width + 1");
 			if ((op->opc == IR_PIPE_WRITE || op->opc == IR_PIPE_WRITE_NB) && op->pipe &&

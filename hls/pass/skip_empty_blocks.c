@@ -282,6 +282,51 @@ static bool first_only(const struct ir_op *op)
 	       op->lat.kind == LAT_NONE && op->lat.anchor < 0 && op->lat.target < 0;
 }
 
+/* A read of a cut pipe (fission.c) that X may keep (IR_PIPE_READ's
+ * keep, ir.h): its word stays in the pipe's register while X runs and is
+ * taken in X's last iteration of each entry, where first_iteration would
+ * keep a copy of it, and a multiplexer of the two for the first
+ * iteration.  The pipe's writer, the part of the kernel before the cut,
+ * passed the cut again only after that last iteration in the kernel as
+ * written, so waiting for it takes nothing from it that it had there. */
+static bool keepable(const struct ir_op *op)
+{
+	return op->opc == IR_PIPE_READ && op->pipe->cut && first_only(op);
+}
+
+/* The test of X's back edge, when it and its cone in X are ops without
+ * effects (no pipe, memory or state read) that read none of E's ops but
+ * its phis: in[i] marks the cone's ops (by index in X), *exit_on says
+ * which value of the test leaves X.  NULL when it is not so. */
+static struct ir_op *exit_test(struct hls_ctx *ctx, const struct ir_block *e,
+			       struct ir_block *x, bool **in, bool *exit_on)
+{
+	struct ir_op *t = ir_terminator(x);
+	if (!t || t->opc != IR_CONDBR || (t->succs[0] == x) == (t->succs[1] == x))
+		return NULL;
+	*exit_on = t->succs[1] == x;
+	bool *mark = calloc(x->kernel->nops_total, sizeof *mark);
+	bool *cone = arena_alloc(&ctx->arena, x->nops * sizeof *cone), ok = true;
+	mark[t->args[0]->id] = true;
+	for (unsigned i = 0; i < e->nops; i++)
+		ok &= !mark[e->ops[i]->id] || e->ops[i]->opc == IR_PHI;
+	for (unsigned i = x->nops - 1; ok && i-- > 0;) {
+		const struct ir_op *op = x->ops[i];
+		if (!mark[op->id] || op->opc == IR_PHI)
+			continue;
+		ok = !ir_has_side_effect(op->opc) && op->opc != IR_MEM_LOAD &&
+		     op->opc != IR_STATE_LOAD;
+		cone[i] = true;
+		for (unsigned a = 0; a < op->nargs; a++) {
+			mark[op->args[a]->id] = true;
+			ok &= op->args[a]->block != e || op->args[a]->opc == IR_PHI;
+		}
+	}
+	free(mark);
+	*in = cone;
+	return ok ? t->args[0] : NULL;
+}
+
 /* A new op at the front of k's entry block, which dominates every block. */
 static struct ir_op *entry_op(struct hls_ctx *ctx, struct ir_kernel *k,
 			      enum ir_opcode opc, unsigned width, uint64_t v, struct ir_loc loc)
@@ -328,7 +373,7 @@ static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_b
 	unsigned nout = 0;
 	for (unsigned i = 0; i < *n; i++) {
 		struct ir_op *op = (*ops)[i];
-		if (!first_only(op)) {
+		if (!first_only(op) || op->keep) {
 			VEC_PUSH(&ctx->arena, out, nout, op);
 			continue;
 		}
@@ -372,7 +417,8 @@ static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_b
  * { t = n << 24; for (i...) ...; n++; }`, whose inner loop is X.  E's
  * phis move into X, where they carry themselves round X's own loop, its
  * other ops compute the same values there, its pipe ops take effect in
- * X's first iteration after an entry (first_iteration), and E's
+ * X's first iteration after an entry (first_iteration) but for a read of
+ * a cut pipe, which X keeps and takes in its last (keepable), and E's
  * predecessors go to X
  * directly (X's own exit to E through a new block, the kernel's last);
  * X's phis take, from each, what they took from E (E's phis: their
@@ -398,9 +444,13 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	unsigned nphi = 0;
 	while (e->ops[nphi]->opc == IR_PHI)
 		nphi++;
-	unsigned neff = 0;
+	bool *cone = NULL, exit_on = false;
+	struct ir_op *test = exit_test(ctx, e, x, &cone, &exit_on);
+	unsigned neff = 0, nkeep = 0;
 	for (unsigned i = nphi; i + 1 < e->nops; i++) {
-		if (first_only(e->ops[i]))
+		if (test && keepable(e->ops[i]))
+			nkeep++;
+		else if (first_only(e->ops[i]))
 			neff++;
 		else if (!movable(e->ops[i]))
 			return false;
@@ -428,10 +478,29 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	while (x->ops[nx]->opc == IR_PHI)
 		nx++;
 	struct ir_op **rest = e->ops + nphi, **newphis = NULL;
+	/* a kept read's take: X's test says that this iteration leaves */
+	struct ir_op *take = test;
+	if (nkeep && !exit_on) {
+		take = ir_op_new(ctx, e->kernel, NULL, IR_XOR, 1, 2);
+		take->args[0] = test;
+		take->args[1] = entry_op(ctx, e->kernel, IR_CONST, 1, 1, test->loc);
+		take->loc = test->loc;
+	}
+	for (unsigned i = 0; nkeep && i < nrest; i++)
+		if (keepable(rest[i])) {
+			struct ir_op *op = rest[i];
+			struct ir_op **args = arena_alloc(&ctx->arena, (op->nargs + 1) * sizeof *args);
+			args[0] = take;
+			memcpy(args + 1, op->args, op->nargs * sizeof *args);
+			op->args = args;
+			op->nargs++;
+			op->keep = true;
+			op->pipe->kept = true;
+		}
 	if (neff)
 		first_iteration(ctx, e, x, &rest, &nrest, &newphis, &nnew);
 	unsigned n = 0;
-	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + nx + nnew + nrest + x->nops) *
+	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + nx + nnew + nrest + x->nops + 1) *
 						      sizeof *ops);
 	for (unsigned i = 0; i < nphi; i++) {
 		phi_append(ctx, e->ops[i], e->ops[i], x);
@@ -441,10 +510,17 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 		ops[n++] = x->ops[i];
 	for (unsigned i = 0; i < nnew; i++)
 		ops[n++] = newphis[i];
+	/* the take before the kept reads: X's test and its cone first */
+	for (unsigned i = nx; nkeep && i < x->nops; i++)
+		if (cone[i])
+			ops[n++] = x->ops[i];
+	if (nkeep && take != test)
+		ops[n++] = take;
 	for (unsigned i = 0; i < nrest; i++)
 		ops[n++] = rest[i];
 	for (unsigned i = nx; i < x->nops; i++)
-		ops[n++] = x->ops[i];
+		if (!nkeep || !cone[i])
+			ops[n++] = x->ops[i];
 	for (unsigned i = 0; i < n; i++)
 		ops[i]->block = x;
 	ir_block_set_ops(ctx, x, ops, n);

@@ -16,11 +16,16 @@
  *     pipes are taken in program order and a pipe that would break this
  *     gets a FIFO;
  *   - a pipe between the parts of a kernel that hls/pass/fission.c cut
- *     is a single register (depth 1, its ready not passed through): it
- *     takes a word each time the first part passes the cut, which takes
- *     more than a cycle (fission.c cuts only such parts), so one word
- *     every two cycles keeps up; a word of hundreds of bits is not
- *     buffered twice, and no ready path joins the two kernels;
+ *     is a single register (depth 1): it takes a word each time the first
+ *     part passes the cut, which takes more than a cycle (fission.c cuts
+ *     only such parts).  Where the second part keeps the word in it while
+ *     its loop runs (pipe->kept, taken in the loop's last iteration), it
+ *     is a register slice, chosen before any other, so that the next word
+ *     comes in the cycle the last is taken; the register is then the
+ *     only copy of the word.  Otherwise its ready is not passed through:
+ *     one word every two cycles keeps up, and no ready path joins the two
+ *     kernels.  Either way a word of hundreds of bits is not buffered
+ *     twice;
  *   - every other pipe (host, I/O with MinCapacity > 0, kernel-to-kernel
  *     otherwise) gets depth max(MinCapacity, 2).  Two words is the least
  *     that moves one word per cycle through rtl/sluice_fifo.v with nothing
@@ -48,11 +53,26 @@ static bool slice_end(const struct ir_program *p, const struct ir_kernel *k,
 	return false;
 }
 
+/* Whether pipe may be a register slice: its kernels are no ends of
+ * slices that would join it into a longer path of readies. */
+static bool may_slice(const struct ir_program *p, const struct ir_pipe *pipe)
+{
+	return pipe->reader && pipe->writer && pipe->reader != pipe->writer &&
+	       !slice_end(p, pipe->writer, true) && !slice_end(p, pipe->reader, false);
+}
+
 void rtl_choose_depths(struct ir_program *p)
 {
+	for (unsigned i = 0; i < p->npipes; i++)
+		p->pipes[i]->ready_through = false;
+	/* kept cut pipes first: the slices the cuts need */
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
-		pipe->ready_through = false;
+		if (pipe->cut && pipe->kept && may_slice(p, pipe))
+			pipe->ready_through = true;
+	}
+	for (unsigned i = 0; i < p->npipes; i++) {
+		struct ir_pipe *pipe = p->pipes[i];
 		if (!ir_pipe_has_fifo(pipe)) {
 			pipe->depth = 0;
 			continue;
@@ -61,9 +81,7 @@ void rtl_choose_depths(struct ir_program *p)
 			pipe->depth = 1;
 			continue;
 		}
-		if (pipe->kind == PIPE_KERNEL && pipe->min_capacity <= 1 &&
-		    pipe->reader && pipe->writer && pipe->reader != pipe->writer &&
-		    !slice_end(p, pipe->writer, true) && !slice_end(p, pipe->reader, false)) {
+		if (pipe->kind == PIPE_KERNEL && pipe->min_capacity <= 1 && may_slice(p, pipe)) {
 			pipe->depth = 1;
 			pipe->ready_through = true;
 			continue;

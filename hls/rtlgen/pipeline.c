@@ -285,6 +285,8 @@ const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op)
 	const char *g = guard_of(kg, op);
 	if (g)
 		act = arena_printf(&kg->ctx->arena, "(%s && %s)", act, g);
+	if (op->keep) /* a kept read takes its word only when its take says so */
+		act = arena_printf(&kg->ctx->arena, "(%s && %s)", act, arg_ref(kg, op, 0));
 	const char *other = L ? hold_expr(kg, L, c, op) : blocked(kg, b, c, op);
 	if (!other)
 		return act;

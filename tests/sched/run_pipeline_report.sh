@@ -235,8 +235,17 @@ c = {x["from"]: x for x in json.load(open(sys.argv[1]))["reports"]["cuts"]}
 assert sorted(c) == ["mix4", "pace", "rounds", "rounds_2"], c
 assert c["mix4"]["kernel"] == "mix4_2" and c["mix4"]["bits"] == 128, c
 assert c["rounds"]["kernel"] == "rounds_2" and c["rounds_2"]["kernel"] == "rounds_2_2", c
-assert c["pace"]["bits"] == 1 and c["pace"]["loc"]["line"] == 48, c' "$out/cut.json"; then
+assert c["pace"]["bits"] == 1 and c["pace"]["loc"]["line"] == 48, c
+assert c["mix4"]["kept"] and not c["rounds"]["kept"], c' "$out/cut.json"; then
 	expect cut-said cut "mix4_2: the part of mix4's loop from fission.c:35 on; it takes 128 bits"
+	expect cut-kept cut "mix4_2 keeps each word in the pipe while its loop runs"
+	# kept: the pipe is a register slice, and mix4_2 holds no copy of the word
+	if grep -q "READY_THROUGH(1)) fifo_mix4_2_in" "$out/cut.sluice/rtl/sluice_core.v" &&
+		! grep -qE "reg \[127:0\] \w+; // phi" "$out/cut.sluice/rtl/kernel_mix4_2.v"; then
+		ok cut-kept-rtl
+	else
+		bad cut-kept-rtl "fifo_mix4_2_in not a slice, or kernel_mix4_2 copies the word ($out/cut.sluice/rtl)"
+	fi
 	expect cut-merged cut "mix4_2, loop for_body23  (fission.c:34): II 1,"
 	expect cut-whole cut "runs, loop for_body  (fission.c:59): II 1,"
 else
