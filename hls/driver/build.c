@@ -360,8 +360,8 @@ static void print_cuts(const struct ir_program *p, FILE *f)
 			file, k->loc.line, k->split_in->width, k->split_in->width == 1 ? "" : "s",
 			k->split_from->name, k->split_in->name);
 		if (k->split_in->kept)
-			fprintf(f, "    %s keeps each word in the pipe while its loop runs, and takes "
-				"it in the loop's last iteration\n", k->name);
+			fprintf(f, "    %s keeps each word in the pipe until it is done with it, "
+				"not in a copy of its own\n", k->name);
 	}
 	if (n)
 		fputc('\n', f);
@@ -476,6 +476,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "exit-test");
 	pass_narrow(&ctx, p);
 	ir_after_pass(&ctx, p, "narrow");
+	pass_dce(&ctx, p); /* what narrowing left unread */
+	ir_after_pass(&ctx, p, "dce");
 	if (ctx.diag.errors)
 		goto out;
 

@@ -19,7 +19,8 @@
  *     is a single register (depth 1): it takes a word each time the first
  *     part passes the cut, which takes more than a cycle (fission.c cuts
  *     only such parts).  Where the second part keeps the word in it while
- *     its loop runs (pipe->kept, taken in the loop's last iteration), it
+ *     it uses it (pipe->kept: taken in its loop's last iteration, or at
+ *     the end of the block that reads it, rtl_take_at_end), it
  *     is a register slice, chosen before any other, so that the next word
  *     comes in the cycle the last is taken; the register is then the
  *     only copy of the word.  Otherwise its ready is not passed through:
@@ -61,10 +62,40 @@ static bool may_slice(const struct ir_program *p, const struct ir_pipe *pipe)
 	       !slice_end(p, pipe->writer, true) && !slice_end(p, pipe->reader, false);
 }
 
-void rtl_choose_depths(struct ir_program *p)
+bool rtl_take_at_end(const struct sched_kernel *sk, const struct ir_op *op)
+{
+	const struct ir_block *b = op->block;
+	if (op->opc != IR_PIPE_READ || op->keep || !op->pipe->cut || ir_guard(op) ||
+	    sk->ii[b->id])
+		return false;
+	bool later = false;
+	for (unsigned i = 0; i < b->kernel->nblocks; i++) {
+		const struct ir_block *b2 = b->kernel->blocks[i];
+		for (unsigned j = 0; j < b2->nops; j++) {
+			const struct ir_op *u = b2->ops[j];
+			for (unsigned a = 0; a < u->nargs; a++) {
+				if (u->args[a] != op)
+					continue;
+				if (b2 != b || u->opc == IR_PHI)
+					return false;
+				later |= sk->cycle[u->id] > sk->cycle[op->id];
+			}
+		}
+	}
+	return later;
+}
+
+void rtl_choose_depths(struct ir_program *p, const struct hls_schedule *s)
 {
 	for (unsigned i = 0; i < p->npipes; i++)
 		p->pipes[i]->ready_through = false;
+	for (unsigned k = 0; k < p->nkernels; k++)
+		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
+			const struct ir_block *blk = p->kernels[k]->blocks[b];
+			for (unsigned j = 0; j < blk->nops; j++)
+				if (rtl_take_at_end(&s->kernels[k], blk->ops[j]))
+					blk->ops[j]->pipe->kept = true;
+		}
 	/* kept cut pipes first: the slices the cuts need */
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];

@@ -281,6 +281,13 @@ const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op)
 	const struct ir_block *b = op->block;
 	const struct rtl_loop *L = kg->loop[b->id];
 	unsigned c = op_cycle(kg, op);
+	if (rtl_take_at_end(kg->sk, op)) { /* taken as its block's last state ends */
+		unsigned last = block_last(kg, b);
+		const char *other = blocked(kg, b, last, NULL);
+		return other ? arena_printf(&kg->ctx->arena, "(%s && !(%s))",
+					    pipe_active(kg, b, last), other)
+			     : pipe_active(kg, b, last);
+	}
 	const char *act = pipe_active(kg, b, c);
 	const char *g = guard_of(kg, op);
 	if (g)

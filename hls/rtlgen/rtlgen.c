@@ -271,7 +271,7 @@ int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,
 			   s->nkernels, p->nkernels);
 		return -1;
 	}
-	rtl_choose_depths(p);
+	rtl_choose_depths(p, s);
 	if (check_names(&g) || rtl_host_plan(&g, opts))
 		return -1;
 	for (unsigned i = 0; i < p->nkernels; i++)

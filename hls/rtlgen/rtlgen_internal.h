@@ -121,7 +121,16 @@ int rtl_close(struct rtl_gen *g, FILE *f, const char *fname);
 void rtl_file_header(struct rtl_gen *g, FILE *f, const char *what);
 
 /* fifo_size.c */
-void rtl_choose_depths(struct ir_program *p);
+void rtl_choose_depths(struct ir_program *p, const struct hls_schedule *s);
+/* A blocking read of a cut pipe (hls/pass/fission.c) in a block that is
+ * not a pipelined loop, unguarded, whose word only ops of its own block
+ * read, some in a later state: the word stays in the pipe's register,
+ * which its uses read as the value's wire in every state of the block,
+ * and is taken in the block's last state, where the kernel would keep a
+ * copy of it.  The pipe's writer, the part of the kernel before the cut,
+ * passed the cut again only after that block in the kernel as written,
+ * so waiting for it takes nothing from it that it had there. */
+bool rtl_take_at_end(const struct sched_kernel *sk, const struct ir_op *op);
 
 /* Whether a pipe carries data into / out of the design (host or I/O). */
 static inline bool rtl_pipe_into(const struct ir_pipe *p)

@@ -526,7 +526,8 @@ int values_plan(struct kgen *kg)
 			if (!v->needed)
 				continue;
 			v->stable = op->opc == IR_CONST || op->opc == IR_UNDEF ||
-				    op->opc == IR_ARG || op->opc == IR_SPEC;
+				    op->opc == IR_ARG || op->opc == IR_SPEC ||
+				    rtl_take_at_end(kg->sk, op); /* its block reads the pipe */
 			if (op->opc == IR_SPEC) {
 				int si = kgen_spec_index(kg, op->spec);
 				if (si < 0 || !kg->spec_port[si]) {

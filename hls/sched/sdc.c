@@ -129,6 +129,34 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 	}
 }
 
+/* The bits of op's value (of at most 64 bits) that may be 1, as far as
+ * `depth` more ops down tell. */
+static uint64_t maybe_ones(const struct ir_op *op, int depth)
+{
+	uint64_t all = op->width >= 64 ? ~0ull : (1ull << op->width) - 1;
+	if (op->width > 64 || depth <= 0)
+		return all;
+	const struct ir_op *a = op->nargs ? op->args[0] : NULL;
+	bool k = op->nargs == 2 && op->args[1]->opc == IR_CONST && op->args[1]->width <= 64;
+	uint64_t amount = k ? op->args[1]->imm : 0;
+	switch (op->opc) {
+	case IR_CONST:
+		return op->imm & all;
+	case IR_ZEXT: case IR_TRUNC:
+		return a->width > 64 ? all : maybe_ones(a, depth - 1) & all;
+	case IR_SHL:
+		return k && amount < op->width ? (maybe_ones(a, depth - 1) << amount) & all : all;
+	case IR_LSHR:
+		return k && amount < op->width ? maybe_ones(a, depth - 1) >> amount : all;
+	case IR_OR:
+		return maybe_ones(a, depth - 1) | maybe_ones(op->args[1], depth - 1);
+	case IR_AND:
+		return maybe_ones(a, depth - 1) & maybe_ones(op->args[1], depth - 1);
+	default:
+		return all;
+	}
+}
+
 /* Whether op only rewires its operands' bits (no logic at all). */
 static bool is_wiring(enum hls_target target, const struct ir_op *op)
 {
@@ -144,10 +172,16 @@ static bool is_wiring(enum hls_target target, const struct ir_op *op)
 }
 
 /* A gate or select whose only operand that is not a constant is no
- * wider than its result (~x, x & mask, c ? k1 : k2): at its users' cycle
- * it needs that operand's register, no wider than its own would be. */
+ * wider than its result (~x, x & mask, c ? k1 : k2), or an or of fields:
+ * at its users' cycle it needs its operands' registers, no wider than
+ * its own would be. */
 static bool is_narrow_gate(const struct ir_op *op)
 {
+	/* an or of fields that no bit of both can set (bytes assembled into
+	 * a word, `b0 << 24 | b1 << 16 | ...`) is their concatenation */
+	if (op->opc == IR_OR && op->width <= 64 &&
+	    !(maybe_ones(op->args[0], 8) & maybe_ones(op->args[1], 8)))
+		return true;
 	if (op->opc != IR_AND && op->opc != IR_OR && op->opc != IR_XOR &&
 	    op->opc != IR_SELECT)
 		return false;

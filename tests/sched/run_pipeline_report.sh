@@ -57,7 +57,12 @@
 #              bench/oddeven, which would hand its 16 words over at each
 #              cut, is cut twice for the ECP5 and not at all for the
 #              iCE40, past the bits a kernel's cuts may hand over there
-#              (fission.c, cut_bits: the UP5K would not hold it).
+#              (fission.c, cut_bits: the UP5K would not hold it).  A part
+#              that only reads the word it is handed keeps it in the pipe
+#              (a register slice) until it is done with it: mix4's loop
+#              (taken in its last iteration), oddeven's and aes128's
+#              writes (taken in their block's last state, the words of
+#              aes128 assembled from bytes in each write's state).
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -215,6 +220,15 @@ report aes "$root/bench/aes128.c" --target ice40 &&
 	expect logic-bypass aes "aes128_2, loop for_body104  (aes128.c:76): II 1," &&
 	expect logic-bypass-shown aes "from its logic as it is computed" ||
 	bad logic-bypass "build or report failed ($out/aes.log)"
+# aes128's last part assembles its words from the word handed to it, byte
+# by byte (an or of fields, moved to each write's state) in the state of
+# each write: it keeps no register but its state
+if [ -f "$out/aes.sluice/rtl/kernel_aes128_2_2.v" ] &&
+	! grep -q "captured in" "$out/aes.sluice/rtl/kernel_aes128_2_2.v"; then
+	ok cut-kept-fields
+else
+	bad cut-kept-fields "kernel_aes128_2_2 copies what it reads ($out/aes.sluice/rtl)"
+fi
 if report merge "$root/tests/kernels/pipelined_loop_merge.c" --target ice40 &&
 	"$sluice" report "$out/merge.sluice" --json >"$out/merge.json" 2>&1 &&
 	python3 -c 'import json,sys
@@ -238,7 +252,7 @@ assert c["rounds"]["kernel"] == "rounds_2" and c["rounds_2"]["kernel"] == "round
 assert c["pace"]["bits"] == 1 and c["pace"]["loc"]["line"] == 48, c
 assert c["mix4"]["kept"] and not c["rounds"]["kept"], c' "$out/cut.json"; then
 	expect cut-said cut "mix4_2: the part of mix4's loop from fission.c:35 on; it takes 128 bits"
-	expect cut-kept cut "mix4_2 keeps each word in the pipe while its loop runs"
+	expect cut-kept cut "mix4_2 keeps each word in the pipe until it is done with it"
 	# kept: the pipe is a register slice, and mix4_2 holds no copy of the word
 	if grep -q "READY_THROUGH(1)) fifo_mix4_2_in" "$out/cut.sluice/rtl/sluice_core.v" &&
 		! grep -qE "reg \[127:0\] \w+; // phi" "$out/cut.sluice/rtl/kernel_mix4_2.v"; then
@@ -254,6 +268,14 @@ fi
 if report oddeven "$root/bench/oddeven.c" --target ice40 &&
 	report oddeven5 "$root/bench/oddeven.c" --target ecp5; then
 	expect cut-ecp5 oddeven5 "oddeven_2_2: the part of oddeven_2's loop from oddeven.c:36 on; it takes 512 bits"
+	# its 16 writes read the word from the pipe, taken in their block's last state
+	expect cut-kept-end oddeven5 "oddeven_2_2 keeps each word in the pipe until it is done with it"
+	if grep -q "READY_THROUGH(1)) fifo_oddeven_2_2_in" "$out/oddeven5.sluice/rtl/sluice_core.v" &&
+		! grep -q "reg \[511:0\]" "$out/oddeven5.sluice/rtl/kernel_oddeven_2_2.v"; then
+		ok cut-kept-end-rtl
+	else
+		bad cut-kept-end-rtl "fifo_oddeven_2_2_in not a slice, or kernel_oddeven_2_2 copies the word ($out/oddeven5.sluice/rtl)"
+	fi
 	if grep -q "the part of" "$out/oddeven.txt"; then
 		bad cut-budget "oddeven cut for the iCE40, past its 384 bits ($out/oddeven.txt)"
 	else
