@@ -281,12 +281,12 @@ const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op)
 	const struct ir_block *b = op->block;
 	const struct rtl_loop *L = kg->loop[b->id];
 	unsigned c = op_cycle(kg, op);
-	if (rtl_take_at_end(kg->sk, op)) { /* taken as its block's last state ends */
-		unsigned last = block_last(kg, b);
-		const char *other = blocked(kg, b, last, NULL);
+	int t = rtl_take_state(kg->sk, op);
+	if (t >= 0) { /* kept in the pipe until state t ends */
+		const char *other = blocked(kg, b, (unsigned)t, NULL);
 		return other ? arena_printf(&kg->ctx->arena, "(%s && !(%s))",
-					    pipe_active(kg, b, last), other)
-			     : pipe_active(kg, b, last);
+					    pipe_active(kg, b, (unsigned)t), other)
+			     : pipe_active(kg, b, (unsigned)t);
 	}
 	const char *act = pipe_active(kg, b, c);
 	const char *g = guard_of(kg, op);

@@ -124,13 +124,15 @@ void rtl_file_header(struct rtl_gen *g, FILE *f, const char *what);
 void rtl_choose_depths(struct ir_program *p, const struct hls_schedule *s);
 /* A blocking read of a cut pipe (hls/pass/fission.c) in a block that is
  * not a pipelined loop, unguarded, whose word only ops of its own block
- * read, some in a later state: the word stays in the pipe's register,
- * which its uses read as the value's wire in every state of the block,
- * and is taken in the block's last state, where the kernel would keep a
- * copy of it.  The pipe's writer, the part of the kernel before the cut,
- * passed the cut again only after that block in the kernel as written,
- * so waiting for it takes nothing from it that it had there. */
-bool rtl_take_at_end(const struct sched_kernel *sk, const struct ir_op *op);
+ * read, some after its state and before the block's last: the state in
+ * which the word is taken, the block's last but one, or -1.  Until then
+ * the word stays in the pipe's register, which its uses read as the
+ * value's wire (the last state's uses read a register of the kernel's, as
+ * usual), where the kernel would keep a copy of it.  The pipe's writer,
+ * the part of the kernel before the cut, passed the cut again only after
+ * that block in the kernel as written, so waiting for it takes nothing
+ * from it that it had there. */
+int rtl_take_state(const struct sched_kernel *sk, const struct ir_op *op);
 
 /* Whether a pipe carries data into / out of the design (host or I/O). */
 static inline bool rtl_pipe_into(const struct ir_pipe *p)
@@ -191,6 +193,8 @@ struct rtl_val {
 	bool needed;	/* computed at all (side effect, or used by a needed op) */
 	bool used;	/* its result is read by a needed op */
 	bool stable;	/* its wire holds the value in every state */
+	int wire_until;	/* a word kept in its pipe (rtl_take_state): the wire
+			   holds it up to this cycle of its block; else -1 */
 	bool unit_inst;	/* computed by an instance of rtl/: sluice_div, sluice_mul */
 	struct ir_op *div_partner; /* udiv/urem pair sharing the instance */
 	bool emitted;		/* unit instance written */

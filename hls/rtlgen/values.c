@@ -356,7 +356,7 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 	}
 	if (v->opc == IR_PHI)
 		return 0;
-	return v->block == b && c == rv->valid ? -1 : 0;
+	return v->block == b && (c == rv->valid || (long)c <= rv->wire_until) ? -1 : 0;
 }
 
 const char *val_ref(struct kgen *kg, const struct ir_op *v,
@@ -523,11 +523,11 @@ int values_plan(struct kgen *kg)
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
+			v->wire_until = v->needed ? rtl_take_state(kg->sk, op) : -1;
 			if (!v->needed)
 				continue;
 			v->stable = op->opc == IR_CONST || op->opc == IR_UNDEF ||
-				    op->opc == IR_ARG || op->opc == IR_SPEC ||
-				    rtl_take_at_end(kg->sk, op); /* its block reads the pipe */
+				    op->opc == IR_ARG || op->opc == IR_SPEC;
 			if (op->opc == IR_SPEC) {
 				int si = kgen_spec_index(kg, op->spec);
 				if (si < 0 || !kg->spec_port[si]) {

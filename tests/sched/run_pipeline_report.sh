@@ -59,10 +59,11 @@
 #              iCE40, past the bits a kernel's cuts may hand over there
 #              (fission.c, cut_bits: the UP5K would not hold it).  A part
 #              that only reads the word it is handed keeps it in the pipe
-#              (a register slice) until it is done with it: mix4's loop
-#              (taken in its last iteration), oddeven's and aes128's
-#              writes (taken in their block's last state, the words of
-#              aes128 assembled from bytes in each write's state).
+#              until it is done with it: mix4's loop (taken in its last
+#              iteration, the pipe a register slice), oddeven's and aes128's
+#              writes (taken in their block's last state but one, the
+#              words of aes128 assembled from bytes in each write's
+#              state).
 #   crc-net    bench/crc32's eight unrolled bit steps at the clocks its
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
@@ -222,9 +223,11 @@ report aes "$root/bench/aes128.c" --target ice40 &&
 	bad logic-bypass "build or report failed ($out/aes.log)"
 # aes128's last part assembles its words from the word handed to it, byte
 # by byte (an or of fields, moved to each write's state) in the state of
-# each write: it keeps no register but its state
+# each write: it keeps the word in the pipe, and a register of its own
+# only for the last write's bytes, after the word is taken
 if [ -f "$out/aes.sluice/rtl/kernel_aes128_2_2.v" ] &&
-	! grep -q "captured in" "$out/aes.sluice/rtl/kernel_aes128_2_2.v"; then
+	[ "$(grep -c "captured in" "$out/aes.sluice/rtl/kernel_aes128_2_2.v")" = 1 ] &&
+	grep -q "pipe_read_[0-9]*_reg; // captured in" "$out/aes.sluice/rtl/kernel_aes128_2_2.v"; then
 	ok cut-kept-fields
 else
 	bad cut-kept-fields "kernel_aes128_2_2 copies what it reads ($out/aes.sluice/rtl)"
@@ -270,11 +273,11 @@ if report oddeven "$root/bench/oddeven.c" --target ice40 &&
 	expect cut-ecp5 oddeven5 "oddeven_2_2: the part of oddeven_2's loop from oddeven.c:36 on; it takes 512 bits"
 	# its 16 writes read the word from the pipe, taken in their block's last state
 	expect cut-kept-end oddeven5 "oddeven_2_2 keeps each word in the pipe until it is done with it"
-	if grep -q "READY_THROUGH(1)) fifo_oddeven_2_2_in" "$out/oddeven5.sluice/rtl/sluice_core.v" &&
-		! grep -q "reg \[511:0\]" "$out/oddeven5.sluice/rtl/kernel_oddeven_2_2.v"; then
+	if grep -qE "oddeven_2_2_in_tready = \(\(state_reg == S_\w+_14\)" \
+		"$out/oddeven5.sluice/rtl/kernel_oddeven_2_2.v"; then
 		ok cut-kept-end-rtl
 	else
-		bad cut-kept-end-rtl "fifo_oddeven_2_2_in not a slice, or kernel_oddeven_2_2 copies the word ($out/oddeven5.sluice/rtl)"
+		bad cut-kept-end-rtl "kernel_oddeven_2_2 takes its word elsewhere than in its 15th state ($out/oddeven5.sluice/rtl)"
 	fi
 	if grep -q "the part of" "$out/oddeven.txt"; then
 		bad cut-budget "oddeven cut for the iCE40, past its 384 bits ($out/oddeven.txt)"
