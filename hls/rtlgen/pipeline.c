@@ -281,7 +281,7 @@ const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op)
 	const struct ir_block *b = op->block;
 	const struct rtl_loop *L = kg->loop[b->id];
 	unsigned c = op_cycle(kg, op);
-	int t = rtl_take_state(kg->sk, op);
+	int t = kg->val[op->id].wire_until; /* rtl_take_state, as values.c found it */
 	if (t >= 0) { /* kept in the pipe until state t ends */
 		const char *other = blocked(kg, b, (unsigned)t, NULL);
 		return other ? arena_printf(&kg->ctx->arena, "(%s && !(%s))",
