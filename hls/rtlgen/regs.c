@@ -12,7 +12,12 @@
  *                 state, when state_next is the phi block's first state.
  *                 All phis of a block are written by nonblocking
  *                 assignments on the same edge, which is the parallel copy
- *                 SSA asks for (a swap of two phis works).
+ *                 SSA asks for (a swap of two phis works).  A phi
+ *                 of a loop of one block that is always written
+ *                 (values.c) takes its value round the loop in the
+ *                 block's last state whether it goes round or not; a
+ *                 phi written early (values.c) takes its value from
+ *                 that edge in the state that computes it.
  * In a pipelined loop each of these is written as the loop cycle that
  * computes it completes (pipeline.c), a value that lives longer than II
  * cycles through a chain <v>_reg_2, _3, ... (one more register per II
@@ -123,28 +128,39 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 			continue; /* round a pipelined loop: loop_regs() */
 		if (kg->start_loop && kg->start_loop->block == blk)
 			continue; /* entered at reset only: reset values */
-		/* all phi copies of the edge from -> blk */
-		const char *body = "";
+		/* all phi copies of the edge from -> blk; round blk's own
+		 * loop, those always written (values.c) whether it goes round
+		 * or leaves */
+		const char *body = "", *always = "";
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *phi = blk->ops[j];
-			if (!kg->val[phi->id].needed)
+			struct rtl_val *pv = &kg->val[phi->id];
+			if (!pv->needed)
 				continue;
-			for (unsigned i = 0; i < phi->nargs; i++)
+			for (unsigned i = 0; pv->early_from != from && i < phi->nargs; i++)
 				if (phi->phi_blocks[i] == from) {
-					body = arena_printf(&ctx->arena,
-							    "%s                    %s <= %s;\n",
-							    body, kg->val[phi->id].reg,
-							    arg_ref(kg, phi, i));
+					bool aw = from == blk && pv->always_written;
+					const char *l = arena_printf(&ctx->arena, "%s%s <= %s;%s\n",
+						aw ? "                " : "                    ",
+						pv->reg, arg_ref(kg, phi, i),
+						aw ? " // round its loop or not" : "");
+					if (aw)
+						always = arena_printf(&ctx->arena, "%s%s", always, l);
+					else
+						body = arena_printf(&ctx->arena, "%s%s", body, l);
 					break;
 				}
 		}
 		unsigned s = kg->state_base[from->id] +
 			     (kg->loop[from->id] ? 0 : block_last(kg, from));
-		arm_add(kg, a, s, arena_printf(&ctx->arena,
-			"                if (state_next == %s) begin // edge %s -> %s\n"
-			"%s                end\n",
-			fsm_state(kg, blk, 0), kg->block_name[from->id],
-			kg->block_name[blk->id], body));
+		if (*always)
+			arm_add(kg, a, s, always);
+		if (*body)
+			arm_add(kg, a, s, arena_printf(&ctx->arena,
+				"                if (state_next == %s) begin // edge %s -> %s\n"
+				"%s                end\n",
+				fsm_state(kg, blk, 0), kg->block_name[from->id],
+				kg->block_name[blk->id], body));
 	}
 }
 
@@ -248,6 +264,12 @@ void regs_emit_always(struct kgen *kg)
 				arm_add(kg, &a, kg->state_base[b] + v->valid,
 					arena_printf(&ctx->arena, "                %s <= %s;\n",
 						     v->reg, v->wire));
+			if (v->early)
+				arm_add(kg, &a, kg->state_base[b] + v->valid,
+					arena_printf(&ctx->arena, "                %s <= %s; "
+						     "// for the edge to %s\n",
+						     kg->val[v->early->id].reg, v->wire,
+						     kg->block_name[v->early->block->id]));
 			if (op->opc == IR_STATE_STORE) {
 				int si = kgen_state_index(kg, op->state);
 				const char *g = ir_guard(op)

@@ -208,15 +208,24 @@ struct rtl_val {
 	const char **chain;
 	struct rtl_bits *chain_bits;
 	unsigned nchain; /* registers in the chain, reg included (0: none) */
-	/* in a pipelined loop: the phi that carries this value round to
-	 * the next iteration and is written every iteration (its register
-	 * holds the value in cycles phi_write_cycle + 1 .. + II, where uses
+	/* in a loop: the phi that carries this value round to the next
+	 * iteration and is written every iteration (its register holds the
+	 * value, in a pipelined loop in cycles phi_write_cycle + 1 .. + II,
+	 * in a loop of one block not pipelined after the loop, where uses
 	 * read it instead of a register of the value's own), or NULL */
 	const struct ir_op *carrier;
-	/* a phi of a pipelined loop that nothing after the loop reads, or
-	 * of a loop that never ends: written as each iteration completes
-	 * its write cycle, whether the loop goes on or not */
+	/* a phi of a loop that nothing after the loop reads, or of a
+	 * pipelined loop that never ends: written as each iteration
+	 * completes its write cycle (not pipelined: the block's last
+	 * state), whether the loop goes on or not */
 	bool always_written;
+	/* a value that the edge from its block carries to a phi, which
+	 * takes it as it is computed (values.c, plan_early_phis): that phi,
+	 * whose register later states read; or NULL */
+	const struct ir_op *early;
+	/* a phi: the block whose edge into the phi's block it takes its
+	 * value from early (above), or NULL */
+	const struct ir_block *early_from;
 	/* a sum that Yosys may merge into the add using it (an add of a
 	 * constant: + 1 is the carry-in), left without (* keep *) where the
 	 * target keeps adds apart (delay_adds_apart) */

@@ -34,6 +34,7 @@
 #include "rtlgen_internal.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- bit sets --------------------------------------------------------- */
@@ -278,7 +279,36 @@ static void plan_units(struct kgen *kg)
 	}
 }
 
-/* ---- values carried round a pipelined loop ----------------------------- */
+/* ---- values carried round a loop ---------------------------------------- */
+
+/* Whether block b is a loop of its own block that is not pipelined (a
+ * branch back to itself; its phis are written on that edge at the end of
+ * its last state, regs.c). */
+static bool self_loop(const struct kgen *kg, struct ir_block *b)
+{
+	const struct ir_op *t = ir_terminator(b);
+	for (unsigned s = 0; t && !kg->loop[b->id] && s < t->nsuccs; s++)
+		if (t->succs[s] == b)
+			return true;
+	return false;
+}
+
+/* Whether a needed op outside phi's block reads it. */
+static bool read_outside(const struct kgen *kg, const struct ir_op *phi)
+{
+	const struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		if (k->blocks[b] == phi->block)
+			continue;
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			const struct ir_op *u = k->blocks[b]->ops[j];
+			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++)
+				if (u->args[i] == phi)
+					return true;
+		}
+	}
+	return false;
+}
 
 /* A phi P of pipelined loop L takes value V of iteration i as that
  * iteration completes P's write cycle w (phi_write_cycle), and keeps it
@@ -289,31 +319,30 @@ static void plan_units(struct kgen *kg)
  * that goes out a cycle after it is computed is one register, not two.
  * That holds for every iteration only when P is written whether the loop
  * goes on or not, which is allowed when nothing after the loop reads P
- * (it would read the last iteration's P) or the loop never ends. */
+ * (it would read the last iteration's P) or the loop never ends.
+ *
+ * A loop of one block that is not pipelined writes P at the end of its
+ * last state; written there whether the loop goes on or leaves (allowed
+ * as above), P's register holds the last iteration's V from when the
+ * loop is left until it is entered again, which writes P: a use of V
+ * after the loop (another block, which the loop reaches only through its
+ * last state) reads P's register.  bench/oddeven's sort hands the 16
+ * words of its last phase on from its phis' registers, not from 16
+ * registers more. */
 static void plan_carriers(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
 	for (unsigned b = 0; b < k->nblocks; b++) {
 		struct ir_block *blk = k->blocks[b];
-		if (!kg->loop[b])
+		if (!kg->loop[b] && !self_loop(kg, blk))
 			continue;
-		bool endless = !pipe_exit_state(kg, kg->loop[b]);
+		bool endless = kg->loop[b] && !pipe_exit_state(kg, kg->loop[b]);
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *phi = blk->ops[j];
 			struct rtl_val *pv = &kg->val[phi->id];
 			if (!pv->needed)
 				continue;
-			bool read_after = false;
-			for (unsigned b2 = 0; b2 < k->nblocks && !endless && !read_after; b2++) {
-				if (b2 == b)
-					continue;
-				for (unsigned j2 = 0; j2 < k->blocks[b2]->nops; j2++) {
-					struct ir_op *u = k->blocks[b2]->ops[j2];
-					for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++)
-						read_after |= u->args[i] == phi;
-				}
-			}
-			pv->always_written = endless || !read_after;
+			pv->always_written = endless || !read_outside(kg, phi);
 			for (unsigned i = 0; pv->always_written && i < phi->nargs; i++) {
 				struct ir_op *v = phi->args[i];
 				struct rtl_val *rv = &kg->val[v->id];
@@ -331,6 +360,7 @@ static void plan_carriers(struct kgen *kg)
  * 0 its register, k > 0 register k of its chain through a pipelined loop
  * (c == RTL_AFTER_LOOP: on the loop's exit edge, the last iteration's). */
 #define REG_CARRIER (-2) /* reg_index: the register of v's carrier */
+#define REG_EARLY (-3)	 /* reg_index: the register of the phi v goes to early */
 
 static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		     const struct ir_block *b, unsigned c)
@@ -356,7 +386,21 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 	}
 	if (v->opc == IR_PHI)
 		return 0;
-	return v->block == b && (c == rv->valid || (long)c <= rv->wire_until) ? -1 : 0;
+	if (rv->carrier && !L && b != v->block)
+		return REG_CARRIER; /* after its loop (plan_carriers) */
+	if (v->block == b && (c == rv->valid || (long)c <= rv->wire_until))
+		return -1;
+	if (rv->early && v->block == b && c > rv->valid)
+		return REG_EARLY; /* plan_early_phis */
+	return 0;
+}
+
+/* The phi whose register a use reads instead of v's (REG_CARRIER,
+ * REG_EARLY). */
+static const struct ir_op *reg_phi(const struct kgen *kg, const struct ir_op *v, int k)
+{
+	const struct rtl_val *rv = &kg->val[v->id];
+	return k == REG_CARRIER ? rv->carrier : k == REG_EARLY ? rv->early : NULL;
 }
 
 const char *val_ref(struct kgen *kg, const struct ir_op *v,
@@ -364,8 +408,8 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 {
 	const struct rtl_val *rv = &kg->val[v->id];
 	int k = reg_index(kg, v, b, c);
-	if (k == REG_CARRIER)
-		return kg->val[rv->carrier->id].reg;
+	if (reg_phi(kg, v, k))
+		return kg->val[reg_phi(kg, v, k)->id].reg;
 	const char *s = k < 0 ? rv->wire : k == 0 ? rv->reg : rv->chain[k];
 	assert(s);
 	return s;
@@ -396,6 +440,96 @@ const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i)
 	unsigned c;
 	use_point(kg, op, i, &b, &c);
 	return val_ref(kg, op->args[i], b, c);
+}
+
+/* ---- phis written early ------------------------------------------------ */
+
+/* Whether phi P's register is read where the edge B -> H (H: P's block)
+ * would not have written it yet if P took V at the end of state c of B:
+ * in B after c, or in a block that B reaches without an edge into H
+ * (every edge into H writes P). */
+static bool read_before_h(const struct kgen *kg, const struct ir_op *phi,
+			  struct ir_block *from, unsigned c)
+{
+	const struct ir_kernel *k = kg->k;
+	const struct ir_block *h = phi->block;
+	bool *seen = calloc(k->nblocks, sizeof *seen);
+	struct ir_block **work = calloc(k->nblocks, sizeof *work);
+	unsigned n = 0;
+	const struct ir_op *t = ir_terminator(from);
+	for (unsigned s = 0; s < t->nsuccs; s++)
+		if (t->succs[s] != h && !seen[t->succs[s]->id]) {
+			seen[t->succs[s]->id] = true;
+			work[n++] = t->succs[s];
+		}
+	while (n) {
+		const struct ir_op *tt = ir_terminator(work[--n]);
+		for (unsigned s = 0; tt && s < tt->nsuccs; s++)
+			if (tt->succs[s] != h && !seen[tt->succs[s]->id]) {
+				seen[tt->succs[s]->id] = true;
+				work[n++] = tt->succs[s];
+			}
+	}
+	free(work);
+	bool read = false;
+	for (unsigned b = 0; b < k->nblocks && !read; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops && !read; j++) {
+			struct ir_op *u = k->blocks[b]->ops[j];
+			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs && !read; i++) {
+				const struct ir_block *ub;
+				unsigned uc;
+				use_point(kg, u, i, &ub, &uc);
+				const struct ir_op *a = u->args[i];
+				if (a != phi && reg_phi(kg, a, reg_index(kg, a, ub, uc)) != phi)
+					continue;
+				read = seen[ub->id] ||
+				       (ub == from && (uc == RTL_AFTER_LOOP || uc > c));
+			}
+		}
+	free(seen);
+	return read;
+}
+
+/* A value V of a block B that is not a pipelined loop, which B's edge
+ * to block H carries to a phi P of H: P's register is written at the end
+ * of B's last state, when B goes to H, and V kept till then in a
+ * register of its own.  Where nothing reads P from V's state on until B
+ * has gone to H (read_before_h), P takes V as V is computed, and B's later
+ * states read V from P's register: one register, not two.  bench/sha256's
+ * 16 message words go straight into the window of its rounds, and each
+ * block's digest words into H[], which the writes read. */
+static void plan_early_phis(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *from = k->blocks[b];
+		const struct ir_op *t = ir_terminator(from);
+		if (kg->loop[b] || !t)
+			continue;
+		for (unsigned s = 0; s < t->nsuccs; s++) {
+			struct ir_block *h = t->succs[s];
+			if (h == from || (kg->start_loop && kg->start_loop->block == h))
+				continue;
+			for (unsigned j = 0; j < h->nops && h->ops[j]->opc == IR_PHI; j++) {
+				struct ir_op *phi = h->ops[j];
+				struct rtl_val *pv = &kg->val[phi->id];
+				if (!pv->needed || pv->early_from)
+					continue;
+				for (unsigned i = 0; i < phi->nargs; i++) {
+					struct ir_op *v = phi->args[i];
+					struct rtl_val *rv = &kg->val[v->id];
+					if (phi->phi_blocks[i] != from || v->block != from ||
+					    v->opc == IR_PHI || rv->stable || rv->carrier ||
+					    rv->early || rv->wire_until >= 0 ||
+					    rv->valid >= block_last(kg, from) ||
+					    read_before_h(kg, phi, from, rv->valid))
+						continue;
+					rv->early = phi;
+					pv->early_from = from;
+				}
+			}
+		}
+	}
 }
 
 /* The bits of register k of v's chain (0: v's register). */
@@ -438,8 +572,8 @@ static void use_at(struct kgen *kg, const struct ir_op *v, const struct ir_block
 {
 	struct rtl_val *rv = &kg->val[v->id];
 	int k = reg_index(kg, v, b, c);
-	if (k == REG_CARRIER) {
-		struct rtl_val *pv = &kg->val[rv->carrier->id];
+	if (reg_phi(kg, v, k)) {
+		struct rtl_val *pv = &kg->val[reg_phi(kg, v, k)->id];
 		bits_mark(kg->ctx, &pv->reg_bits, v->width, lo, n);
 	} else if (k >= 0) {
 		chain_extend(kg, v, k);
@@ -576,6 +710,7 @@ int values_plan(struct kgen *kg)
 	}
 
 	plan_carriers(kg);
+	plan_early_phis(kg);
 
 	/* uses */
 	int err = 0;
@@ -629,7 +764,7 @@ int values_plan(struct kgen *kg)
 			struct rtl_val *v = &kg->val[op->id];
 			if (op->opc == IR_PHI && v->wire && bits_any(&v->wire_bits))
 				bits_mark(ctx, &v->reg_bits, op->width, 0, op->width);
-			else if (op->opc != IR_PHI && v->reg && v->wire)
+			else if (op->opc != IR_PHI && (v->reg || v->early) && v->wire)
 				bits_mark(ctx, &v->wire_bits, op->width, 0, op->width);
 		}
 	return 0;

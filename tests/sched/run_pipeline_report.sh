@@ -91,6 +91,13 @@
 #              recurrence through the adder is named as the limit: II 8,
 #              the adder's latency, its phi read from the adder's output
 #              (a bypass, shown in the schedule), not II 9.
+#   loop-carrier  bench/oddeven on iCE40: its sort loop (not pipelined)
+#              writes its phis whether it goes round or not, and the
+#              writes after it read the last phase's words from them: no
+#              register of their own; the module sorts right.
+#   early-phi  bench/sha256 on iCE40: its message words and digest words
+#              go into the registers of the phis they go to as they are
+#              read or computed; the module hashes right.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -421,6 +428,43 @@ assert [x["trip_count"] for x in l] == [1000, 0], l'; then
 	fi
 else
 	bad trip "build failed ($out/trip.log)"
+fi
+
+# a module of a kernel with a sluice-test block passes its scenario
+sim_ok() { # test name source
+	if python3 "$root/tests/harness/harness.py" --module "$out/$2.sluice" --no-lint \
+		"$3" >"$out/$2-sim.log" 2>&1; then
+		ok "$1"
+	else
+		bad "$1" "$3 built as $2 fails its scenario ($out/$2-sim.log)"
+	fi
+}
+
+# a loop that is not pipelined hands its last values on from its phis'
+# registers (values.c, plan_carriers): bench/oddeven's sort, whose last
+# phase's 16 words go to the writes, keeps no register of its own for
+# them, and sorts right
+if report carrier "$root/bench/oddeven.c" --target ice40 &&
+	grep -q "round its loop or not" "$out/carrier.sluice/rtl/kernel_oddeven.v" &&
+	! grep -q "reg \[31:0\] .*captured in S_for_cond25_preheader_1" \
+		"$out/carrier.sluice/rtl/kernel_oddeven.v"; then
+	sim_ok loop-carrier carrier "$root/bench/oddeven.c"
+else
+	bad loop-carrier "kernel_oddeven copies its sort's last values ($out/carrier.sluice/rtl)"
+fi
+
+# a value that an edge carries to a phi goes into the phi's register as it
+# is computed (values.c, plan_early_phis): bench/sha256's message words go
+# straight into its rounds' window, and its digest words into H[], which
+# its writes read
+if report early "$root/bench/sha256.c" --target ice40 &&
+	grep -q "for the edge to" "$out/early.sluice/rtl/kernel_sha256.v" &&
+	! grep -q "captured in S_for_cond26_preheader" "$out/early.sluice/rtl/kernel_sha256.v" &&
+	! grep -q "reg \[31:0\] add1[0-9]*_[0-9]*_reg; // captured in S_for_end" \
+		"$out/early.sluice/rtl/kernel_sha256.v"; then
+	sim_ok early-phi early "$root/bench/sha256.c"
+else
+	bad early-phi "kernel_sha256 keeps its words in registers before its phis ($out/early.sluice/rtl)"
 fi
 
 # the fence is what keeps fence_request's request ahead of its answer:
