@@ -54,15 +54,18 @@
 
 #define MAX_REDO 64 /* ops that S computes again for x's branch */
 /* The bits that the cuts of one kernel (of the user's) hand over, at
- * most, by target.  Each costs about two flip-flops (the pipe's register
- * and the second part's copy, beside the first part's): some 7% of the
- * cells of the smallest part of each family we build for (iCE40 UP5K,
- * 5280; Gowin GW1N-9, 8640; ECP5 25F, 24288).  bench/oddeven, which
- * hands its 16 words (512 bits) over at a cut, uses 76% of the UP5K
- * written by hand and placed no more on it once cut (2978 LUT, 2558 FF:
- * "Unable to find legal placement"). */
+ * most, by target.  Each costs about a flip-flop, the pipe's register:
+ * the second part keeps a word in the pipe while it uses it (kept reads,
+ * skip_empty_blocks.c) or takes it straight into the registers of the
+ * phis it goes to (rtlgen/values.c, plan_early_phis).  bench/oddeven,
+ * which hands its 16 words (512 bits) over at each of two cuts, takes
+ * 3012 LUT and 2647 FF so, and the UP5K (5280 cells) places it at 29.8
+ * MHz, 1.12 cycles a word (its reference: 2944 LUT, 1551 FF, 25.8 MHz,
+ * one word a clock); when each cut cost two flip-flops a bit (3042 LUT,
+ * 3543 FF) it did not place.  Gowin's budget (GW1N-9, 8640 cells) is
+ * still that of two flip-flops a bit, unmeasured since. */
 static const unsigned cut_bits[HLS_NUM_TARGETS] = {
-	[TARGET_SIM] = 1024, [TARGET_ICE40] = 384, [TARGET_GOWIN] = 512, [TARGET_ECP5] = 1024,
+	[TARGET_SIM] = 1024, [TARGET_ICE40] = 1024, [TARGET_GOWIN] = 512, [TARGET_ECP5] = 1024,
 };
 
 struct cut {
