@@ -1,11 +1,17 @@
 /*
  * dce.c -- dead-op elimination.
  *
- * Removes every op whose result nobody uses and that has no side effect
- * (pipe and state operations and terminators stay), repeating until nothing
- * changes, so chains of dead arithmetic that lowering left behind (unused
- * halves of a packed pipe word, overflow bits nobody reads) do not become
- * registers and LUTs.  Op ids are kept: they need not be dense, only unique.
+ * Removes every op that no side effect depends on: an op is live when it
+ * has a side effect (pipe, state and memory operations, terminators) or
+ * a live op uses it, and every other op goes.  Chains of dead arithmetic
+ * that lowering left behind (unused halves of a packed pipe word,
+ * overflow bits nobody reads) do not become registers and LUTs, and
+ * neither do dead cycles through phis: the induction variable of a loop
+ * whose exit test exit_test.c computes from a count of its own, `i = phi
+ * [0, pre], [i + 1, loop]` with nothing else reading i, uses itself
+ * round the loop, and counting uses would keep it (a 32-bit register and
+ * adder in every such loop).  Op ids are kept: they need not be dense,
+ * only unique.
  */
 #include "pass.h"
 
@@ -13,34 +19,40 @@
 
 static unsigned dce_kernel(struct ir_kernel *k)
 {
-	unsigned *uses = calloc(k->nops_total ? k->nops_total : 1, sizeof *uses);
-	unsigned removed = 0;
+	unsigned n = k->nops_total ? k->nops_total : 1;
+	bool *live = calloc(n, sizeof *live);
+	struct ir_op **work = malloc(n * sizeof *work);
+	unsigned nwork = 0;
 	for (unsigned b = 0; b < k->nblocks; b++)
 		for (unsigned i = 0; i < k->blocks[b]->nops; i++) {
 			struct ir_op *op = k->blocks[b]->ops[i];
-			for (unsigned a = 0; a < op->nargs; a++)
-				uses[op->args[a]->id]++;
-		}
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (unsigned b = 0; b < k->nblocks; b++) {
-			struct ir_block *blk = k->blocks[b];
-			unsigned kept = 0;
-			for (unsigned i = 0; i < blk->nops; i++) {
-				struct ir_op *op = blk->ops[i];
-				if (!uses[op->id] && !ir_has_side_effect(op->opc)) {
-					for (unsigned a = 0; a < op->nargs; a++)
-						uses[op->args[a]->id]--;
-					removed++;
-					changed = true;
-					continue;
-				}
-				blk->ops[kept++] = op;
+			if (ir_has_side_effect(op->opc)) {
+				live[op->id] = true;
+				work[nwork++] = op;
 			}
-			blk->nops = kept;
 		}
+	while (nwork) {
+		struct ir_op *op = work[--nwork];
+		for (unsigned a = 0; a < op->nargs; a++)
+			if (!live[op->args[a]->id]) {
+				live[op->args[a]->id] = true;
+				work[nwork++] = op->args[a];
+			}
 	}
-	free(uses);
+	unsigned removed = 0;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		unsigned kept = 0;
+		for (unsigned i = 0; i < blk->nops; i++) {
+			if (live[blk->ops[i]->id])
+				blk->ops[kept++] = blk->ops[i];
+			else
+				removed++;
+		}
+		blk->nops = kept;
+	}
+	free(work);
+	free(live);
 	return removed;
 }
 

@@ -50,7 +50,9 @@
  * register's bit; the compare of two 32-bit values, 20.4 ns of a 20.8 ns
  * period on iCE40 and the critical path of every counted loop there,
  * becomes a 33-bit decrement.  x <= n is left to the form above: with n
- * the largest value the original never ends, and a count would.
+ * the largest value the original never ends, and a count would.  Where
+ * init and n are constants, r0 is one too, and r needs only r0's bits and
+ * a sign bit (r runs from r0 down to -1): r0 = 8 counts in 5 bits.
  *
  * A loop entered from several blocks with the same init (a counted loop
  * whose header skip_empty_blocks merged with an outer loop's: `for (;;) {
@@ -200,19 +202,36 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	struct ir_loc loc = t->loc;
 	unsigned rw = w + 1;
 	struct ir_edit pe = {.block = pre, .loc = loc};
-	struct ir_op *cd = edit_const(ctx, k, &pe, w, d & m);
-	struct ir_op *x0 = edit_op(ctx, k, &pe, IR_ADD, w, 2);
-	x0->args[0] = init, x0->args[1] = cd;
-	struct ir_op *ex = edit_op(ctx, k, &pe, ext, rw, 1);
-	ex->args[0] = x0;
-	struct ir_op *en = edit_op(ctx, k, &pe, ext, rw, 1);
-	en->args[0] = n;
-	/* a - b - 1 = a + ~b: one adder */
-	struct ir_op *ones = edit_const(ctx, k, &pe, rw, ~UINT64_C(0));
-	struct ir_op *nb = edit_op(ctx, k, &pe, IR_XOR, rw, 2);
-	nb->args[0] = up ? ex : en, nb->args[1] = ones;
-	struct ir_op *r0 = edit_op(ctx, k, &pe, IR_ADD, rw, 2);
-	r0->args[0] = up ? en : ex, r0->args[1] = nb;
+	struct ir_op *r0;
+	if (init->opc == IR_CONST && n->opc == IR_CONST) {
+		/* r0 known: the count as wide as r0 and a sign bit (aes128's
+		 * ten rounds count in 5 bits, not 33) */
+		int64_t s = ext == IR_SEXT ? (int64_t)(m >> 1) + 1 : 0; /* sign flip */
+		int64_t x0 = (int64_t)(((init->imm + d) & m) ^ (uint64_t)s) - s;
+		int64_t nv = (int64_t)((n->imm & m) ^ (uint64_t)s) - s;
+		int64_t v = up ? nv - x0 - 1 : x0 - nv - 1;
+		if (v < -1)
+			v = -1; /* the same: no iteration after the first */
+		rw = 2;
+		while (rw < w + 1 && v >= (int64_t)1 << (rw - 1))
+			rw++;
+		r0 = edit_const(ctx, k, &pe, rw, (uint64_t)v & (rw >= 64 ? ~UINT64_C(0) :
+								 (UINT64_C(1) << rw) - 1));
+	} else {
+		struct ir_op *cd = edit_const(ctx, k, &pe, w, d & m);
+		struct ir_op *x0 = edit_op(ctx, k, &pe, IR_ADD, w, 2);
+		x0->args[0] = init, x0->args[1] = cd;
+		struct ir_op *ex = edit_op(ctx, k, &pe, ext, rw, 1);
+		ex->args[0] = x0;
+		struct ir_op *en = edit_op(ctx, k, &pe, ext, rw, 1);
+		en->args[0] = n;
+		/* a - b - 1 = a + ~b: one adder */
+		struct ir_op *ones = edit_const(ctx, k, &pe, rw, ~UINT64_C(0));
+		struct ir_op *nb = edit_op(ctx, k, &pe, IR_XOR, rw, 2);
+		nb->args[0] = up ? ex : en, nb->args[1] = ones;
+		r0 = edit_op(ctx, k, &pe, IR_ADD, rw, 2);
+		r0->args[0] = up ? en : ex, r0->args[1] = nb;
+	}
 	insert(ctx, pre, NULL, 0, pe.ops, pe.n);
 
 	struct ir_edit ph = {.block = loop, .loc = loc}, le = ph;
@@ -222,7 +241,7 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	struct ir_op *rnext = edit_op(ctx, k, &le, IR_SUB, rw, 2);
 	rnext->args[0] = r, rnext->args[1] = one_l;
 	struct ir_op *sign = edit_op(ctx, k, &le, IR_EXTRACT, 1, 1);
-	sign->args[0] = r, sign->index = w;
+	sign->args[0] = r, sign->index = rw - 1;
 	struct ir_op *t1 = edit_const(ctx, k, &le, 1, 1);
 	struct ir_op *go = edit_op(ctx, k, &le, IR_XOR, 1, 2);
 	go->args[0] = sign, go->args[1] = t1;

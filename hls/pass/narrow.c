@@ -250,6 +250,44 @@ static uint64_t hi_when(const struct ir_op *v, const struct ir_op *cond, bool ho
 	return b < h ? b : h;
 }
 
+/* The largest value of phi i of a counted loop (block->trip, from
+ * exit_test.c: iterations per entry): i = phi [init, before], [i + C,
+ * loop], the same constant init from every block before the loop, takes
+ * init, init + C, ..., init + (trip - 1) C on each entry.  All ones when
+ * the phi is not of that form or the last value would wrap.  The loop's
+ * own exit test may no longer read i (exit_test.c counts the iterations
+ * left instead), so this is all that bounds it: aes128's round counter
+ * `for (r = 1; r <= 10; r++)` would otherwise stay 32 bits wide. */
+static uint64_t counted_hi(const struct ir_op *i)
+{
+	uint64_t m = mask_of(i->width);
+	const struct ir_block *loop = i->block;
+	if (!loop->trip || i->width > 64)
+		return m;
+	const struct ir_op *init = NULL, *inc = NULL;
+	for (unsigned a = 0; a < i->nargs; a++) {
+		const struct ir_op *x = i->args[a];
+		if (i->phi_blocks[a] == loop) {
+			if (inc)
+				return m;
+			inc = x;
+		} else if (x->opc != IR_CONST || (init && x->imm != init->imm)) {
+			return m;
+		} else {
+			init = x;
+		}
+	}
+	if (!init || !inc || inc->opc != IR_ADD)
+		return m;
+	unsigned at = inc->args[0] == i ? 1 : 0; /* the step's operand */
+	if (inc->args[1 - at] != i || inc->args[at]->opc != IR_CONST)
+		return m;
+	uint64_t c = inc->args[at]->imm, steps = loop->trip - 1;
+	if (c > m / 2 || (c && steps > (m - init->imm) / c))
+		return m; /* counts down, or wraps */
+	return init->imm + steps * c;
+}
+
 static uint64_t hi_of(const struct ir_op *op, const uint64_t *hi)
 {
 	unsigned w = op->width, k;
@@ -288,7 +326,9 @@ static uint64_t hi_of(const struct ir_op *op, const uint64_t *hi)
 	case IR_PHI: {
 		/* a value comes in on an edge of a condbr only when its
 		 * condition says so: i + 1 on `condbr i < 2, loop, out` */
-		uint64_t x = 0;
+		uint64_t x = 0, counted = counted_hi(op);
+		if (counted != m)
+			return counted;
 		for (unsigned a = 0; a < op->nargs; a++) {
 			const struct ir_block *from = op->phi_blocks[a];
 			const struct ir_op *t = from->nops ? from->ops[from->nops - 1] : NULL;

@@ -2,7 +2,9 @@
  * test_arith.c -- the arithmetic passes: hls/pass/arith.c (common constant
  * factors taken out of sums, constant multiplications as shifts and adds,
  * chains of adds as balanced trees, bit and sign tests as bits) and
- * hls/pass/narrow.c (width narrowing).
+ * hls/pass/narrow.c (width narrowing), and what the loop passes leave to
+ * them: exit_test.c's count of a counted loop's iterations, and dce.c's
+ * removal of a dead induction variable.
  *
  * Each case builds a kernel of one block over arguments, runs the pass,
  * checks the IR with ir_verify, and evaluates the block before and after
@@ -623,6 +625,186 @@ static void test_narrow(void)
 	fx_fini(&f);
 }
 
+/* ---- counted loops ------------------------------------------------------- */
+
+/* A loop of one block, entered from `entry` and left to an exit block:
+ * i = phi [init, entry], [i + step, loop], and condbr on `cond` (NULL:
+ * the compare of i + step with n, operand `at` of it being i + step). */
+struct counted {
+	struct ir_block *entry, *loop;
+	struct ir_op *i, *inc, *cmp, *t;
+};
+
+static struct counted counted_loop(struct fx *f, unsigned w, struct ir_op *init, uint64_t step,
+				   enum ir_opcode pred, uint64_t n, unsigned at,
+				   struct ir_op *cond)
+{
+	struct counted c = {.entry = f->b};
+	c.loop = ir_block_new(&f->ctx, f->k, "loop");
+	struct ir_block *out = ir_block_new(&f->ctx, f->k, "out");
+	struct ir_op *nv = ir_const(&f->ctx, f->k, c.entry, w, n);
+	struct ir_op *br = ir_op_new(&f->ctx, f->k, c.entry, IR_BR, 0, 0);
+	br->succs = arena_alloc(&f->ctx.arena, sizeof *br->succs);
+	br->succs[0] = c.loop, br->nsuccs = 1;
+	f->b = c.loop;
+	c.i = ir_op_new(&f->ctx, f->k, c.loop, IR_PHI, w, 2);
+	c.inc = bin(f, IR_ADD, c.i, ir_const(&f->ctx, f->k, c.loop, w, step & mask(w)));
+	c.i->args[0] = init, c.i->args[1] = c.inc;
+	c.i->phi_blocks = arena_alloc(&f->ctx.arena, 2 * sizeof *c.i->phi_blocks);
+	c.i->phi_blocks[0] = c.entry, c.i->phi_blocks[1] = c.loop;
+	if (!cond) {
+		c.cmp = ir_op_new(&f->ctx, f->k, c.loop, pred, 1, 2);
+		c.cmp->args[at] = c.inc, c.cmp->args[1 - at] = nv;
+		cond = c.cmp;
+	}
+	c.t = ir_op_new(&f->ctx, f->k, c.loop, IR_CONDBR, 0, 1);
+	c.t->args[0] = cond;
+	c.t->succs = arena_alloc(&f->ctx.arena, 2 * sizeof *c.t->succs);
+	c.t->succs[0] = c.loop, c.t->succs[1] = out, c.t->nsuccs = 2;
+	f->b = out;
+	ret(f);
+	ir_compute_preds(&f->ctx, f->k);
+	return c;
+}
+
+/* exit_test's count of the iterations left, where the loop's bounds are
+ * constants, is as wide as the count needs, and runs the loop exactly as
+ * often as its compare did: x < n counted by one, x > n counted down,
+ * signed and unsigned, either operand order, 8 and 32 bits, bounds near
+ * 0, the signed and the unsigned extremes, and first values past the
+ * bound (the loop runs once). */
+static void test_exit_count(void)
+{
+	bool ok = true;
+	unsigned cases = 0;
+	for (unsigned t = 0; t < 3000 && ok; t++) {
+		unsigned w = t & 1 ? 32 : 8;
+		static const enum ir_opcode preds[4] = {IR_ULT, IR_SLT, IR_UGT, IR_SGT};
+		enum ir_opcode pred = preds[rnd() % 4];
+		bool up = pred == IR_ULT || pred == IR_SLT;
+		uint64_t m = mask(w), half = UINT64_C(1) << (w - 1);
+		static const uint64_t bases[4] = {0, 0, 1, 2};
+		uint64_t base = rnd() % 4 == 0 ? rnd() : bases[rnd() % 4] * half - 40;
+		uint64_t init = (base + rnd() % 80) & m;
+		uint64_t dist = rnd() % 4 == 0 ? rnd() % 8 : rnd() % 300;
+		uint64_t n = (up ? init + dist - 3 : init - dist + 3) & m;
+		unsigned at = (unsigned)(rnd() & 1);
+		enum ir_opcode asked = pred;
+		if (at) /* n > x for x < n */
+			asked = pred == IR_ULT ? IR_UGT : pred == IR_UGT ? IR_ULT :
+				pred == IR_SLT ? IR_SGT : IR_SLT;
+		/* what the loop does: runs once, then while x = i + step
+		 * stands to n as pred says */
+		uint64_t trips = 1, i = init, step = up ? 1 : m;
+		for (;; trips++) {
+			uint64_t x = (i + step) & m;
+			bool go = pred == IR_ULT ? x < n : pred == IR_UGT ? x > n :
+				  pred == IR_SLT ? sx(x, w) < sx(n, w) : sx(x, w) > sx(n, w);
+			if (!go)
+				break;
+			i = x;
+		}
+		struct fx f;
+		fx_init(&f);
+		f.ctx.target = TARGET_ICE40;
+		f.ctx.clock_mhz = 1000; /* no compare fits: the pass rewrites */
+		struct counted c = counted_loop(&f, w, ir_const(&f.ctx, f.k, f.b, w, init), step,
+						asked, n, at, NULL);
+		ok = ir_verify(&f.ctx, f.p, "test") == 0;
+		pass_exit_test(&f.ctx, f.p);
+		ok = ok && ir_verify(&f.ctx, f.p, "test") == 0;
+		/* go = xor(r[sign], 1), r = phi [r0, entry], [r - 1, loop] */
+		const struct ir_op *go = c.t->args[0];
+		const struct ir_op *sign = go->opc == IR_XOR ? go->args[0] : NULL;
+		const struct ir_op *r = sign && sign->opc == IR_EXTRACT ? sign->args[0] : NULL;
+		const struct ir_op *r0 = r && r->opc == IR_PHI ? r->args[r->phi_blocks[0] == c.loop] : NULL;
+		ok = ok && r0 && r0->opc == IR_CONST && sign->index == r->width - 1;
+		uint64_t got = 0;
+		if (ok) {
+			uint64_t v = r0->imm, rm = mask(r->width);
+			for (got = 1; !(v >> sign->index & 1) && got <= trips; got++)
+				v = (v - 1) & rm;
+			unsigned need = 2;
+			while ((UINT64_C(1) << (need - 1)) < trips)
+				need++;
+			ok = got == trips && r->width <= need;
+		}
+		if (!ok) {
+			printf("  %u bits, i from 0x%llx by %s1 while x %s 0x%llx: %llu iterations, "
+			       "counted %llu\n", w, (unsigned long long)init, up ? "+" : "-",
+			       ir_opcode_name(pred), (unsigned long long)n,
+			       (unsigned long long)trips, (unsigned long long)got);
+			ir_print(f.p, stdout);
+		}
+		cases += trips > 1;
+		fx_fini(&f);
+	}
+	report("exit_count_constant_bounds", ok && cases > 1000);
+}
+
+/* The induction variable of a counted loop whose exit test no longer
+ * reads it (exit_test's count): i = phi [1, i + 1] over 10 iterations is
+ * at most 10, so i + 1 is 4 bits and so is i == 10; unknown trips, a
+ * first value not constant, or one that would wrap keep i whole.  And
+ * an induction variable nothing reads is removed, its add with it. */
+static void test_counted_narrow(void)
+{
+	for (unsigned form = 0; form < 4; form++) {
+		struct fx f;
+		fx_init(&f);
+		unsigned w = form == 3 ? 64 : 32; /* 2^64 - 6 + 9 wraps to 3 */
+		struct ir_op *go = arg(&f, 1, 0);
+		struct ir_op *init = form == 2 ? arg(&f, w, 1) :
+				     ir_const(&f.ctx, f.k, f.b, w, form == 3 ? mask(w) - 5 : 1);
+		struct counted c = counted_loop(&f, w, init, 1, IR_ULT, 0, 0, go);
+		c.loop->trip = form == 1 ? 0 : 10;
+		f.b = c.loop;
+		struct ir_op *ten = ir_const(&f.ctx, f.k, c.loop, w, 10);
+		struct ir_op *last = ir_op_new(&f.ctx, f.k, c.loop, IR_EQ, 1, 2);
+		last->args[0] = c.i, last->args[1] = ten;
+		/* last must be used: it chooses what the loop writes */
+		struct ir_op *pipe_w = ir_op_new(&f.ctx, f.k, c.loop, IR_SELECT, w, 3);
+		pipe_w->args[0] = last, pipe_w->args[1] = c.inc, pipe_w->args[2] = ten;
+		/* the branch last again */
+		unsigned at = 0;
+		while (c.loop->ops[at] != c.t)
+			at++;
+		memmove(&c.loop->ops[at], &c.loop->ops[at + 1],
+			(c.loop->nops - at - 1) * sizeof *c.loop->ops);
+		c.loop->ops[c.loop->nops - 1] = c.t;
+		bool ok = ir_verify(&f.ctx, f.p, "test") == 0;
+		pass_narrow(&f.ctx, f.p);
+		ok = ok && ir_verify(&f.ctx, f.p, "test") == 0;
+		if (form == 0)
+			ok = ok && c.inc->opc == IR_ZEXT && c.inc->args[0]->width == 4 &&
+			     last->args[0]->width == 4;
+		else
+			ok = ok && c.inc->opc == IR_ADD && last->args[0]->width == w;
+		if (!ok)
+			ir_print(f.p, stdout);
+		static const char *names[4] = {"narrow_counted_phi", "narrow_uncounted_phi_whole",
+					       "narrow_counted_phi_from_value_whole",
+					       "narrow_counted_phi_wrapping_whole"};
+		report(names[form], ok);
+		fx_fini(&f);
+	}
+
+	struct fx f;
+	fx_init(&f);
+	struct ir_op *go = arg(&f, 1, 0);
+	struct counted c = counted_loop(&f, 32, ir_const(&f.ctx, f.k, f.b, 32, 0), 1, IR_ULT, 0, 0,
+					go);
+	unsigned before = c.loop->nops;
+	pass_dce(&f.ctx, f.p);
+	bool ok = ir_verify(&f.ctx, f.p, "test") == 0 && count(c.loop, IR_PHI) == 0 &&
+		  count(c.loop, IR_ADD) == 0 && count(c.loop, IR_CONDBR) == 1 &&
+		  c.loop->nops < before;
+	if (!ok)
+		ir_print(f.p, stdout);
+	report("dce_dead_induction_variable", ok);
+	fx_fini(&f);
+}
+
 /* (x & 2^k) == 0 and != 0, with the constants either side: the same
  * values, and no compare left. */
 static void test_bit_tests(void)
@@ -697,6 +879,8 @@ static void test_sign_tests(void)
 int main(void)
 {
 	test_narrow();
+	test_exit_count();
+	test_counted_narrow();
 	test_factor();
 	test_const_mul();
 	test_balance();
