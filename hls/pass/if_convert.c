@@ -273,13 +273,19 @@ static void add_guard(struct conv *c, struct ir_op *op, struct ir_op *g)
 
 /* The value phi (of block y) takes on the edge into y an iteration takes,
  * over its edges from the region: a chain of selects on the edges'
- * conditions, the last edge the default (NULL: no edge from the region). */
+ * conditions, the last edge the default (NULL: no edge from the region).
+ * An edge that carries undef takes any other's value: no select for it
+ * (the loops that pass_header_into_loop made one, whose phis take undef
+ * from the outer loop's latch, keep their recurrences as they were). */
 static struct ir_op *edge_select(struct conv *c, struct ir_op *phi, struct ir_block *y)
 {
 	struct ir_op *v = NULL;
+	bool defined = false;
+	for (unsigned a = 0; a < phi->nargs; a++)
+		defined |= c->in[phi->phi_blocks[a]->id] && phi->args[a]->opc != IR_UNDEF;
 	for (unsigned a = phi->nargs; a-- > 0;) {
 		struct ir_block *x = phi->phi_blocks[a];
-		if (!c->in[x->id])
+		if (!c->in[x->id] || (defined && phi->args[a]->opc == IR_UNDEF))
 			continue;
 		struct ir_op *cond = v ? edge_cond(c, x, y) : NULL;
 		if (!cond) { /* the default, or the only way in: always taken */

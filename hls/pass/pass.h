@@ -61,8 +61,10 @@ void pass_if_convert(struct hls_ctx *ctx, struct ir_program *p);
  * only e enters, e's ops move into that loop (its phis carrying
  * themselves round it, its pipe ops taking effect in the loop's first
  * iteration after each entry, or a cut pipe's word kept in its pipe until
- * the last), e's predecessors go to it directly (the
- * loop's own exit to e through a new block, the kernel's last), and e
+ * the last; a phi of the loop that took one of e's ops coming in reads it
+ * through a select on the first iteration), e's predecessors go to it
+ * directly (the loop's own exit to e through a new block, the kernel's
+ * last), and e
  * is left empty (no ops), for the caller to drop; false when e is not
  * such a block.  For if_convert, which makes a loop with a loop inside
  * one loop. */

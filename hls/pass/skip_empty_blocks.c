@@ -29,6 +29,8 @@
  */
 #include "pass.h"
 
+#include "../sched/schedule.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -342,15 +344,10 @@ static struct ir_op *entry_op(struct hls_ctx *ctx, struct ir_kernel *k,
 	return op;
 }
 
-/* E's pipe ops (first_only) in X, where they take effect in the
- * iteration entered from outside X only (a phi `first`, 1 on the edges
- * from E's old predecessors, 0 on X's own), each read's word held in a
- * register for the later iterations; ops: E's ops other than its phis,
- * as X will have them, grown by the ops this makes.  Returns the new phis
- * (first, then the held words), in *phis. */
-static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_block *x,
-			    struct ir_op ***ops, unsigned *n, struct ir_op ***phis,
-			    unsigned *nphis)
+/* A phi `first` of X, 1 in the iteration entered from outside X (on the
+ * edges from E's old predecessors), 0 in X's own; appended to *phis. */
+static struct ir_op *first_phi(struct hls_ctx *ctx, struct ir_block *e, struct ir_block *x,
+			       struct ir_op ***phis, unsigned *nphis)
 {
 	struct ir_kernel *k = e->kernel;
 	struct ir_loc loc = ir_terminator(e)->loc;
@@ -369,6 +366,21 @@ static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_b
 	for (unsigned i = 0; i < nfrom; i++)
 		first->args[i] = from[i] == x ? zero : one;
 	VEC_PUSH(&ctx->arena, *phis, *nphis, first);
+	return first;
+}
+
+/* E's pipe ops (first_only) in X, where they take effect in the
+ * iteration where `first` holds only, each read's word held in a
+ * register for the later iterations; ops: E's ops other than its phis,
+ * as X will have them, grown by the ops this makes.  The held words' phis
+ * go to *phis. */
+static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_block *x,
+			    struct ir_op *first, struct ir_op ***ops, unsigned *n,
+			    struct ir_op ***phis, unsigned *nphis)
+{
+	struct ir_kernel *k = e->kernel;
+	struct ir_block **from = first->phi_blocks;
+	unsigned nfrom = first->nargs;
 	struct ir_op **out = NULL;
 	unsigned nout = 0;
 	for (unsigned i = 0; i < *n; i++) {
@@ -411,6 +423,41 @@ static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_b
 	*n = nout;
 }
 
+/* Whether the value phi carries round its block is computed from the
+ * result of a unit with a latency (a read of a memory): the scheduler may
+ * then read the phi from the logic after that unit as it computes the
+ * value (a bypass, hls/sched/modulo.c), whose multiplexer takes a select
+ * of the phi on registers in with no level of its own
+ * (delay_select_on_bypass).  Elsewhere such a select, `first ? word :
+ * phi`, would lengthen the recurrence through the phi: bench/oddeven's
+ * sort, a chain of compare-and-swap selects, went from II 2 to 3. */
+static bool after_unit(struct hls_ctx *ctx, const struct ir_op *phi)
+{
+	const struct ir_block *x = phi->block;
+	const struct ir_op *d = sched_carried(phi);
+	if (!d)
+		return false;
+	bool *seen = calloc(x->kernel->nops_total, sizeof *seen), found = false;
+	const struct ir_op **work = malloc(x->kernel->nops_total * sizeof *work);
+	unsigned n = 0;
+	work[n++] = d;
+	seen[d->id] = true;
+	while (n && !found) {
+		const struct ir_op *op = work[--n];
+		found = delay_op_latency(ctx->target, op) > 0;
+		for (unsigned a = 0; a < op->nargs; a++) {
+			const struct ir_op *v = op->args[a];
+			if (v->block == x && v->opc != IR_PHI && !seen[v->id]) {
+				seen[v->id] = true;
+				work[n++] = v;
+			}
+		}
+	}
+	free(seen);
+	free(work);
+	return found;
+}
+
 /* pass.h.  E holds phis, ops without effects (movable), pipe ops
  * (first_only) and `br X`, and X
  * is a loop of its own block that only E enters: the header of `for (;;)
@@ -422,8 +469,10 @@ static void first_iteration(struct hls_ctx *ctx, struct ir_block *e, struct ir_b
  * predecessors go to X
  * directly (X's own exit to E through a new block, the kernel's last);
  * X's phis take, from each, what they took from E (E's phis: their
- * values for it; not E's other ops).  E is left empty, for the caller to
- * drop. */
+ * values for it); a phi that took one of E's other ops, which now run in
+ * X, takes undef, and X reads it through `first ? that op : phi` (only
+ * where the value it carries round comes after a unit's result:
+ * after_unit).  E is left empty, for the caller to drop. */
 bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 {
 	struct ir_op *t = ir_terminator(e);
@@ -455,17 +504,43 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 		else if (!movable(e->ops[i]))
 			return false;
 	}
-	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++)
-		for (unsigned a = 0; a < x->ops[i]->nargs; a++)
-			if (x->ops[i]->args[a]->block == e && x->ops[i]->args[a]->opc != IR_PHI)
-				return false; /* it would read an op of its own block coming in
-						 (a select on `first` for it would lengthen
-						 the recurrences through the phi) */
+	/* X's phis that take one of E's other ops coming in (the bytes of
+	 * the word E reads, for aes128's rounds) read it, in X, through a
+	 * select on `first` (after_unit); not where X's test, which the kept
+	 * reads' take needs first, reads the phi */
+	struct ir_op **entering = NULL;
+	unsigned nentering = 0;
+	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++) {
+		struct ir_op *phi = x->ops[i];
+		bool enters = false;
+		for (unsigned a = 0; a < phi->nargs; a++)
+			enters |= phi->args[a]->block == e && phi->args[a]->opc != IR_PHI;
+		if (!enters)
+			continue;
+		if (!after_unit(ctx, phi))
+			return false;
+		VEC_PUSH(&ctx->arena, entering, nentering, phi);
+		for (unsigned j = 0; nkeep && j < x->nops; j++)
+			for (unsigned a = 0; cone[j] && a < x->ops[j]->nargs; a++)
+				if (x->ops[j]->args[a] == phi)
+					return false;
+	}
 	/* X going back to E itself (`for (;;) { v = read(a); for (i...)
 	 * ...; }`): its exit goes through a block of its own, which then goes
 	 * back to X as a second latch */
 	if (exits_to_e)
 		ir_split_edge(ctx, x, e);
+	/* the entering phis' values come from X's first iteration now */
+	struct ir_op **entered = arena_alloc(&ctx->arena, (nentering + 1) * sizeof *entered);
+	for (unsigned j = 0; j < nentering; j++) {
+		struct ir_op *phi = entering[j];
+		for (unsigned a = 0; a < phi->nargs; a++)
+			if (phi->phi_blocks[a] == e) {
+				entered[j] = phi->args[a];
+				phi->args[a] = entry_op(ctx, e->kernel, IR_UNDEF, phi->width, 0,
+							phi->loc);
+			}
+	}
 	/* E's predecessors go to X; X's phis take for each what they took
 	 * for E, E's phis their values for it */
 	for (unsigned i = 0; i < e->npreds; i++)
@@ -497,8 +572,24 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 			op->keep = true;
 			op->pipe->kept = true;
 		}
+	struct ir_op *first = neff || nentering ? first_phi(ctx, e, x, &newphis, &nnew) : NULL;
+	if (nentering) {
+		/* phi' = first ? the op of E : phi, after E's ops */
+		struct ir_op **ops = arena_alloc(&ctx->arena, (nrest + nentering) * sizeof *ops);
+		memcpy(ops, rest, nrest * sizeof *ops);
+		for (unsigned j = 0; j < nentering; j++) {
+			struct ir_op *phi = entering[j];
+			struct ir_op *sel = ir_op_new(ctx, e->kernel, NULL, IR_SELECT, phi->width, 3);
+			sel->name = phi->name;
+			sel->loc = phi->loc;
+			edit_replace_uses(e->kernel, phi, sel);
+			sel->args[0] = first, sel->args[1] = entered[j], sel->args[2] = phi;
+			ops[nrest++] = sel;
+		}
+		rest = ops;
+	}
 	if (neff)
-		first_iteration(ctx, e, x, &rest, &nrest, &newphis, &nnew);
+		first_iteration(ctx, e, x, first, &rest, &nrest, &newphis, &nnew);
 	unsigned n = 0;
 	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + nx + nnew + nrest + x->nops + 1) *
 						      sizeof *ops);

@@ -126,6 +126,28 @@ static const char *bswap(struct kgen *kg, const struct ir_op *op)
 	return arena_printf(&kg->ctx->arena, "%s}", s);
 }
 
+/* A select of a bypassed phi P in P's cycle (delay_select_on_bypass),
+ * built into P's multiplexer: the logic that P takes from its iteration
+ * ahead when that one is active and the select takes P, else the select
+ * of its condition between the other value and P's register; one LUT
+ * after the logic, as P's multiplexer alone.  NULL when op is not such a
+ * select. */
+static const char *bypass_select(struct kgen *kg, const struct ir_op *op)
+{
+	const struct ir_op *p = bypass_select_phi(kg, op);
+	if (!p)
+		return NULL;
+	unsigned w = phi_write_cycle(kg, p);
+	const char *act = pipe_active(kg, p->block, w);
+	const char *logic = val_ref(kg, sched_carried(p), p->block, w);
+	const char *reg = kg->val[p->id].reg, *c = arg_ref(kg, op, 0);
+	if (op->args[2] == p) /* c ? x : P */
+		return arena_printf(&kg->ctx->arena, "((%s) & !%s) ? %s : %s ? %s : %s", act, c,
+				    logic, c, arg_ref(kg, op, 1), reg);
+	return arena_printf(&kg->ctx->arena, "((%s) & %s) ? %s : %s ? %s : %s", act, c, logic,
+			    c, reg, arg_ref(kg, op, 2));
+}
+
 /* The expression of a value op (not a phi, not a divider instance). */
 static const char *expr(struct kgen *kg, const struct ir_op *op)
 {
@@ -187,9 +209,13 @@ static const char *expr(struct kgen *kg, const struct ir_op *op)
 		return arena_printf(&ctx->arena, "%s[%u:%u]", a, op->index + w - 1, op->index);
 	case IR_CONCAT:
 		return concat(kg, op);
-	case IR_SELECT:
+	case IR_SELECT: {
+		const char *merged = bypass_select(kg, op);
+		if (merged)
+			return merged;
 		return arena_printf(&ctx->arena, "%s ? %s : %s", a, arg_ref(kg, op, 1),
 				    arg_ref(kg, op, 2));
+	}
 	case IR_CTPOP: case IR_CTLZ: case IR_CTTZ: case IR_BITREV:
 		return arena_printf(&ctx->arena, "%s(%s)", func_name(kg, op->opc, w), a);
 	case IR_BSWAP:

@@ -347,6 +347,9 @@ unsigned op_cycle(const struct kgen *kg, const struct ir_op *op);
 /* Whether op is a phi of a pipelined loop whose next iteration reads the
  * value carried round from its unit's output (schedule.h: bypass). */
 bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi);
+/* The bypassed phi whose multiplexer select op is built into
+ * (delay_select_on_bypass, in the phi's cycle; datapath.c), or NULL. */
+const struct ir_op *bypass_select_phi(const struct kgen *kg, const struct ir_op *op);
 /* The cycle of v's block after which its register (the first of its
  * chain) holds it: its wire's cycle, one less for a phi read from its
  * register from its own cycle on. */

@@ -91,6 +91,12 @@ bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi)
 	return phi->opc == IR_PHI && kg->sk->bypass[phi->id];
 }
 
+const struct ir_op *bypass_select_phi(const struct kgen *kg, const struct ir_op *op)
+{
+	const struct ir_op *p = delay_select_on_bypass(kg->g->s->target, op, kg->sk->bypass, NULL);
+	return p && op_cycle(kg, p) == op_cycle(kg, op) ? p : NULL;
+}
+
 long val_reg_from(const struct kgen *kg, const struct ir_op *v)
 {
 	return (long)kg->val[v->id].valid - (v->opc == IR_PHI && !phi_bypassed(kg, v));
@@ -187,6 +193,11 @@ static void mark_needed(struct kgen *kg, struct ir_op *root)
 		struct ir_op *op = work[--n];
 		for (unsigned i = 0; i < op->nargs; i++) {
 			struct rtl_val *a = &kg->val[op->args[i]->id];
+			/* the loop entered at reset takes its phis' constants
+			 * from outside as reset values, and nothing for undef */
+			if (op->opc == IR_PHI && op->args[i]->opc == IR_UNDEF && kg->start_loop &&
+			    op->block == kg->start_loop->block && op->phi_blocks[i] != op->block)
+				continue;
 			a->used = true;
 			if (!a->needed) {
 				a->needed = true;
@@ -724,6 +735,13 @@ int values_plan(struct kgen *kg)
 				unsigned lo = 0, n = op->args[i]->width;
 				if (dp_operand_inlined(op, i))
 					continue;
+				if (op->args[i] == bypass_select_phi(kg, op)) {
+					/* its multiplexer's register; the logic is the
+					 * phi's own operand */
+					bits_mark(ctx, &kg->val[op->args[i]->id].reg_bits,
+						  op->width, 0, op->width);
+					continue;
+				}
 				if (op->opc == IR_EXTRACT)
 					lo = op->index, n = op->width;
 				else if (op->opc == IR_TRUNC)

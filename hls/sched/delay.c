@@ -668,6 +668,45 @@ const struct ir_op *delay_bypass_merged_select(const struct ir_op *d)
 	return NULL;
 }
 
+/* x is a register in the cycle of its block's phis (delay_select_on_bypass). */
+static bool early_value(const struct ir_op *x, const struct ir_block *b, const bool *bypassed,
+			const int *var, unsigned depth)
+{
+	if (x->block != b)
+		return true;
+	switch (x->opc) {
+	case IR_CONST: case IR_UNDEF: case IR_ARG: case IR_SPEC:
+		return true;
+	case IR_PHI:
+		return !bypassed[var ? (unsigned)var[x->id] : x->id];
+	case IR_PIPE_READ:
+		return x->keep; /* the word in the pipe's register */
+	case IR_ZEXT: case IR_SEXT: case IR_TRUNC: case IR_EXTRACT:
+		return depth < 8 && early_value(x->args[0], b, bypassed, var, depth + 1);
+	default:
+		return false;
+	}
+}
+
+const struct ir_op *delay_select_on_bypass(enum hls_target target, const struct ir_op *s,
+					   const bool *bypassed, const int *var)
+{
+	if (s->opc != IR_SELECT)
+		return NULL;
+	for (unsigned a = 1; a <= 2; a++) {
+		const struct ir_op *p = s->args[a], *x = s->args[3 - a];
+		if (p->opc != IR_PHI || p->block != s->block || x == p ||
+		    !bypassed[var ? (unsigned)var[p->id] : p->id])
+			continue;
+		const struct ir_op *d = sched_carried(p);
+		if (d && !delay_op_latency(target, d) &&
+		    early_value(s->args[0], s->block, bypassed, var, 0) &&
+		    early_value(x, s->block, bypassed, var, 0))
+			return p;
+	}
+	return NULL;
+}
+
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d)
 {
 	return delay_bypass_after_ns(target, delay_result_ns(target, d));

@@ -246,6 +246,13 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 	enum delay_chain *cy = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *cy);
 	double *arrival = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *arrival);
 	delay_nets_init(&v->ctx->arena, b, &v->nets);
+	/* a select built into a bypassed phi's multiplexer in its cycle:
+	 * no level of its own */
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_op *p = delay_select_on_bypass(tg, b->ops[i], v->sk->bypass, NULL);
+		if (p && cyc(v, p) == cyc(v, b->ops[i]))
+			v->nets.levels[i] = 0;
+	}
 	v->E = arena_alloc(&v->ctx->arena, (n + 1) * sizeof *v->E);
 	for (unsigned i = 0; i < n; i++)
 		sl[i] = (struct slot){cyc(v, b->ops[i]), i};

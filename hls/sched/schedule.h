@@ -166,6 +166,18 @@ double delay_bypass_after_ns(enum hls_target target, double arrival);
  * LUT4 a bit (the bypass, the condition, the value, the register): the
  * select, whose own level the bypass does not pay again; else NULL. */
 const struct ir_op *delay_bypass_merged_select(const struct ir_op *d);
+/* When s is a select of a phi P of its block bypassed from logic (P's
+ * carried value has no latency; bypassed[] by op id, or by var[id] when
+ * var is given) and of another value, select(c, X, P) or select(c, P,
+ * X), whose condition and X are registers in P's cycle (phis not
+ * bypassed, kept pipe reads' words, values from other blocks, wiring of
+ * them): P, else NULL.  In P's cycle rtlgen builds s as (active & !c) ?
+ * logic : (c ? X : P's register) (for the first arm, c and P's register
+ * swap), one LUT after the logic as P's multiplexer alone, so s costs the
+ * paths through P nothing: aes128's rounds with the loop around them
+ * made one, whose state takes the block's word in its first round. */
+const struct ir_op *delay_select_on_bypass(enum hls_target target, const struct ir_op *s,
+					   const bool *bypassed, const int *var);
 /* SPLIT of rtl/sluice_mul.v on target: the multiplies with a latency go
  * to it (pieces of at most SPLIT bits); 0 when the target has none. */
 unsigned delay_mul_split(enum hls_target target);

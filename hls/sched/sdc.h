@@ -39,6 +39,8 @@ enum sdc_kind {
 			    phi's bypass, a phi a in its cone (or, at the
 			    fourth attempt, an op the units' results do not
 			    reach) a cycle before */
+	SDC_BYPASS_SELECT, /* a, a select of the bypassed phi b, built into
+			      b's multiplexer: in b's cycle (s_b >= s_a) */
 };
 
 struct sdc_constraint {

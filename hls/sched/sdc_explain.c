@@ -197,6 +197,10 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		sb_printf(b, "%s goes round to the next iteration as it is computed, "
 			  "so it comes a cycle after %s", B, A);
 		break;
+	case SDC_BYPASS_SELECT:
+		sb_printf(b, "%s is built into the multiplexer of %s, so it lies in "
+			  "that phi's cycle", A, B);
+		break;
 	}
 }
 

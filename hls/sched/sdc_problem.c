@@ -490,6 +490,24 @@ static void mark_bypasses(struct sdc_problem *pb, int level)
 	}
 }
 
+/* The selects that the multiplexers of bypassed phis take in
+ * (delay_select_on_bypass): wiring to the paths through them (their
+ * network of no levels: their arrival is their operands'), in the phi's
+ * cycle. */
+static void merge_bypass_selects(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	for (unsigned i = 0; i < b->nops; i++) {
+		const struct ir_op *p = delay_select_on_bypass(pb->target, b->ops[i], pb->bypass,
+							       pb->var);
+		if (!p)
+			continue;
+		pb->nets.levels[i] = 0;
+		pb->delay[i] = 0;
+		add(pb, SDC_BYPASS_SELECT, b->ops[i], p, i, (unsigned)pb->var[p->id], 0, 0);
+	}
+}
+
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
@@ -521,8 +539,10 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 				pb->last_user[j] = i;
 		}
 	}
-	if (ii && bypass)
+	if (ii && bypass) {
 		mark_bypasses(pb, bypass);
+		merge_bypass_selects(pb);
+	}
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);

@@ -98,6 +98,14 @@
 #   early-phi  bench/sha256 on iCE40: its message words and digest words
 #              go into the registers of the phis they go to as they are
 #              read or computed; the module hashes right.
+#   entry-select  bench/aes128 on iCE40: its rounds and the loop over
+#              blocks around them are one loop at II 1 (the state takes
+#              the block's word in its first round, a select built into
+#              its bypass's multiplexer: the round's logic passes one
+#              LUT); the module encrypts right.  bench/oddeven's sort,
+#              whose phis no unit's result feeds, is not made one with
+#              the loop around it (that select would be a level more in
+#              its recurrence: II 3, not 2).
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -466,6 +474,20 @@ if report early "$root/bench/sha256.c" --target ice40 &&
 	sim_ok early-phi early "$root/bench/sha256.c"
 else
 	bad early-phi "kernel_sha256 keeps its words in registers before its phis ($out/early.sluice/rtl)"
+fi
+
+# aes128's rounds take each block's word in their first round, through the
+# multiplexer of the state's bypass: (the iteration ahead is active and
+# this is not the first round) ? the round's logic : first ? the word : the
+# register; oddeven's sort stays apart from its outer loop
+if grep -q "with the loop at line 76 inside it, as one loop" "$out/aes.txt" &&
+	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = \(\(for_body104_v\[[0-9]+\]\) & !first_[0-9]+_reg\) \? " \
+		"$out/aes.sluice/rtl/kernel_aes128_2.v" &&
+	"$sluice" report "$out/carrier.sluice" >"$out/carrier.txt" 2>&1 &&
+	! grep -q "as one loop" "$out/carrier.txt"; then
+	sim_ok entry-select aes "$root/bench/aes128.c"
+else
+	bad entry-select "aes128's rounds and blocks are not one loop with the word in the bypass, or oddeven's sort is ($out/aes.sluice/rtl, $out/carrier.txt)"
 fi
 
 # the fence is what keeps fence_request's request ahead of its answer:
