@@ -513,8 +513,13 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	for (unsigned i = 0; i < x->nops && x->ops[i]->opc == IR_PHI; i++) {
 		struct ir_op *phi = x->ops[i];
 		bool enters = false;
-		for (unsigned a = 0; a < phi->nargs; a++)
-			enters |= phi->args[a]->block == e && phi->args[a]->opc != IR_PHI;
+		for (unsigned a = 0; a < phi->nargs; a++) {
+			if (phi->args[a]->block != e || phi->args[a]->opc == IR_PHI)
+				continue;
+			if (phi->phi_blocks[a] != e)
+				return false; /* round X: an op of E that X would compute */
+			enters = true;
+		}
 		if (!enters)
 			continue;
 		if (!after_unit(ctx, phi))
