@@ -785,9 +785,46 @@ static bool add_hops(enum hls_target target, const struct ir_op *op)
 	return is_add(op) && delay_adds_apart(target) && !delay_add_of_constant(op);
 }
 
-double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_chain in)
+/* The writes of op's kernel to op's pipe. */
+static unsigned pipe_writes(const struct ir_op *op)
 {
+	const struct ir_kernel *k = op->block ? op->block->kernel : NULL;
+	if (!k)
+		return 0;
+	unsigned n = 0;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned i = 0; i < k->blocks[b]->nops; i++) {
+			const struct ir_op *o = k->blocks[b]->ops[i];
+			n += (o->opc == IR_PIPE_WRITE || o->opc == IR_PIPE_WRITE_NB) &&
+			     o->pipe == op->pipe;
+		}
+	return n;
+}
+
+double delay_operand_ns(enum hls_target target, const struct ir_op *op, unsigned k)
+{
+	const struct tech *t = tech_of(target);
 	double own = delay_op_ns(target, op);
+	if ((op->opc != IR_PIPE_WRITE && op->opc != IR_PIPE_WRITE_NB) || k != 0 ||
+	    !ir_pipe_has_fifo(op->pipe))
+		return own;
+	/* The word goes to the FIFO's words without the handshake: through
+	 * the kernel's multiplexer of its writes to the pipe (fsm.c, a chain
+	 * of 2:1 selects, one a write after the first) and the FIFO's own
+	 * (rtl/sluice_fifo.v: its output register takes the word or a
+	 * buffered one), while the strobe goes through the FIFO's write
+	 * logic to their enables (delay_op_ns).  bench/aes128's round: its
+	 * 128-bit result went into the pipe a cycle later, through 128
+	 * flip-flops, for the strobe's 10.5 ns. */
+	unsigned n = pipe_writes(op);
+	double word = (n ? n : 1) * t->level;
+	return word < own ? word : own;
+}
+
+double delay_step_ns(enum hls_target target, const struct ir_op *op, unsigned k,
+		     enum delay_chain in)
+{
+	double own = delay_operand_ns(target, op, k);
 	if (in == CHAIN_CARRY && add_hops(target, op)) {
 		double hop = tech_of(target)->add_hop;
 		return own < hop ? own : hop;
@@ -818,7 +855,7 @@ enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 	if (add_hops(target, op))
 		return CHAIN_CARRY; /* each add of a chain pays its hop */
 	for (unsigned i = 0; i < n; i++)
-		if (delay_step_ns(target, op, in[i]) < own)
+		if (delay_step_ns(target, op, op->nargs, in[i]) < own)
 			return CHAIN_NONE; /* the pair is closed */
 	/* only one add overlaps the one before it: measured for two in a row
 	 * (a + b + c), while a third level of an add tree in one cycle came

@@ -209,7 +209,7 @@ static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
 			unsigned j = v->pos[d->id];
 			if (j < u || j >= w || !reached[j])
 				continue;
-			double dj = D[j] + delay_step_ns(tg, op, cy[j]);
+			double dj = D[j] + delay_step_ns(tg, op, a, cy[j]);
 			double lj = v->nets.interior[j] && !lat(v, d) ? v->E[j] : D[j];
 			if (nin < 4)
 				in[nin++] = cy[j];

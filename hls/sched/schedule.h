@@ -203,13 +203,18 @@ bool delay_add_of_constant(const struct ir_op *op);
  * its delay), or a LUT level with room left (a two-input bitwise op, or a
  * select, that paid one level). */
 enum delay_chain { CHAIN_NONE, CHAIN_CARRY, CHAIN_GATE, CHAIN_SELECT };
-/* What op adds to a path that reaches it through an operand chained in
- * the same cycle, whose result left `in`: its own delay, but one level
- * for an add or subtract after a carry chain (ripple adders in a row
- * overlap), and nothing for a bitwise op or select that fits in the LUT
- * level of the op before it (a LUT4 holds a two-input op and another
- * two-input op or a select). */
-double delay_step_ns(enum hls_target target, const struct ir_op *op, enum delay_chain in);
+/* What op adds to a path that reaches it through its operand k, chained
+ * in the same cycle, whose result left `in`: its own delay from k
+ * (delay_operand_ns), but one level for an add or subtract after a carry
+ * chain (ripple adders in a row overlap), and nothing for a bitwise op or
+ * select that fits in the LUT level of the op before it (a LUT4 holds a
+ * two-input op and another two-input op or a select). */
+double delay_step_ns(enum hls_target target, const struct ir_op *op, unsigned k,
+		     enum delay_chain in);
+/* Op's own delay on the path from its operand k (k >= op->nargs: from
+ * any): delay_op_ns, but a pipe write's word goes on to the FIFO without
+ * the handshake that its strobe pays. */
+double delay_operand_ns(enum hls_target target, const struct ir_op *op, unsigned k);
 /* What op leaves, given what its n chained operands left: when any of
  * them makes op cheaper, the pair is closed and the next op pays in full;
  * wiring passes its operand's on. */

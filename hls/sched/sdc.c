@@ -110,7 +110,7 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 				continue;
 			unsigned j = (unsigned)pb->var[d->id];
 			double from = lat ? delay_result_ns(pb->target, d) : sk->arrival[d->id];
-			double a = from + delay_step_ns(pb->target, op, lat ? CHAIN_NONE : chain[j]);
+			double a = from + delay_step_ns(pb->target, op, k, lat ? CHAIN_NONE : chain[j]);
 			double l = !lat && pb->nets.interior[j] ? E[j] : from;
 			if (nin < 4)
 				in[nin++] = chain[j];

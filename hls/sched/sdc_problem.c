@@ -153,7 +153,7 @@ static double walk_from(struct sdc_problem *pb, unsigned u, unsigned last, doubl
 				cut = true;
 				continue;
 			}
-			double dj = w->D[j] + delay_step_ns(pb->target, op, w->cs[j]);
+			double dj = w->D[j] + delay_step_ns(pb->target, op, k, w->cs[j]);
 			double lj = pb->nets.interior[j] ? w->E[j] : w->D[j];
 			if (nin < 4)
 				in[nin++] = w->cs[j];
