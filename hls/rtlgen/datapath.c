@@ -130,22 +130,30 @@ static const char *bswap(struct kgen *kg, const struct ir_op *op)
  * built into P's multiplexer: the logic that P takes from its iteration
  * ahead when that one is active and the select takes P, else the select
  * of its condition between the other value and P's register; one LUT
- * after the logic, as P's multiplexer alone.  NULL when op is not such a
- * select. */
+ * after the logic, as P's multiplexer alone.  Where the iteration ahead
+ * is always there when the select takes P (rtl_val's bypass_reg), the
+ * select of its condition between the other value and the logic.  NULL
+ * when op is not such a select. */
 static const char *bypass_select(struct kgen *kg, const struct ir_op *op)
 {
-	const struct ir_op *p = bypass_select_phi(kg, op);
+	const struct rtl_val *v = &kg->val[op->id];
+	const struct ir_op *p = v->bypass_of;
 	if (!p)
 		return NULL;
 	unsigned w = phi_write_cycle(kg, p);
 	const char *act = pipe_active(kg, p->block, w);
 	const char *logic = val_ref(kg, sched_carried(p), p->block, w);
 	const char *reg = kg->val[p->id].reg, *c = arg_ref(kg, op, 0);
-	if (op->args[2] == p) /* c ? x : P */
+	bool takes_p_on_0 = op->args[2] == p; /* c ? x : P */
+	const char *x = arg_ref(kg, op, takes_p_on_0 ? 1 : 2);
+	if (!v->bypass_reg)
+		return takes_p_on_0 ? arena_printf(&kg->ctx->arena, "%s ? %s : %s", c, x, logic)
+				    : arena_printf(&kg->ctx->arena, "%s ? %s : %s", c, logic, x);
+	if (takes_p_on_0)
 		return arena_printf(&kg->ctx->arena, "((%s) & !%s) ? %s : %s ? %s : %s", act, c,
-				    logic, c, arg_ref(kg, op, 1), reg);
+				    logic, c, x, reg);
 	return arena_printf(&kg->ctx->arena, "((%s) & %s) ? %s : %s ? %s : %s", act, c, logic,
-			    c, reg, arg_ref(kg, op, 2));
+			    c, reg, x);
 }
 
 /* The expression of a value op (not a phi, not a divider instance). */

@@ -334,6 +334,115 @@ unsigned phi_write_cycle(const struct kgen *kg, const struct ir_op *phi)
 	return op_cycle(kg, phi) + L->ii - !phi_bypassed(kg, phi);
 }
 
+/* A 1-bit x as an op and whether x is its negation: through 1-bit
+ * copies, xor with 1 and select(c, 0, 1), as if_convert and arith leave
+ * `!c`. */
+static const struct ir_op *bool_base(const struct ir_op *x, bool *neg)
+{
+	*neg = false;
+	for (unsigned depth = 0; depth < 16 && x->width == 1; depth++) {
+		const struct ir_op *a = x->nargs ? x->args[0] : NULL;
+		if ((x->opc == IR_ZEXT || x->opc == IR_SEXT || x->opc == IR_TRUNC) && a->width == 1) {
+			x = a;
+		} else if (x->opc == IR_XOR && x->nargs == 2 && x->args[1]->opc == IR_CONST &&
+			   x->args[1]->imm == 1) {
+			*neg = !*neg;
+			x = a;
+		} else if (x->opc == IR_SELECT && x->args[1]->opc == IR_CONST &&
+			   x->args[2]->opc == IR_CONST && x->args[1]->imm != x->args[2]->imm) {
+			*neg ^= x->args[1]->imm == 0;
+			x = a;
+		} else {
+			break;
+		}
+	}
+	return x;
+}
+
+/* Whether 1-bit values a and b are the same, as bool_base sees them. */
+static bool same_bool(const struct ir_op *a, const struct ir_op *b)
+{
+	bool na, nb;
+	return bool_base(a, &na) == bool_base(b, &nb) && na == nb;
+}
+
+/* Whether guard g is 0 unless `first` is 1: first itself, or an and of
+ * it. */
+static bool guard_needs(const struct ir_op *g, const struct ir_op *first, unsigned depth)
+{
+	if (same_bool(g, first))
+		return true;
+	return depth < 8 && g->opc == IR_AND && g->width == 1 &&
+	       (guard_needs(g->args[0], first, depth + 1) || guard_needs(g->args[1], first, depth + 1));
+}
+
+/* Whether op is the only op of the kernel on its pipe. */
+static bool only_op(const struct kgen *kg, const struct ir_op *op)
+{
+	for (unsigned i = 0; i < kg->nports; i++)
+		if (kg->ports[i].pipe == op->pipe && kg->ports[i].nops != 1)
+			return false;
+	return true;
+}
+
+/* Whether, in loop L, an iteration in a cycle up to r that `first` (a
+ * phi of L: 1 as L is entered) says is not its entry's first always has
+ * the one before it II cycles on.  It started as that one left cycle
+ * II - 1, II cycles behind it, and stays so until something holds it
+ * alone (hold_expr): a blocking op of its cycle, or a lock group that
+ * its cycle is in or starts (the memory reads of bench/aes128's round)
+ * and the one ahead is not.  So it is enough that the groups of the
+ * cycles up to r are those of the cycles II on and that every blocking
+ * op there waits only in an entry's first iteration: one whose guard needs `first` (first_iteration in
+ * skip_empty_blocks.c), or a kept read, unguarded and its pipe's only
+ * op, whose take is what `first` takes round (keepable there: the word
+ * stays in the pipe until the iteration before an entry's first takes
+ * it, so the read finds it in every other one). */
+static bool ahead_unless_first(const struct kgen *kg, const struct rtl_loop *L, unsigned r,
+			       const struct ir_op *first)
+{
+	const struct ir_block *b = L->block;
+	if (first->opc != IR_PHI || first->block != b || first->width != 1 || r >= L->len)
+		return false;
+	const struct ir_op *f = NULL; /* what first takes round */
+	for (unsigned i = 0; i < first->nargs; i++) {
+		const struct ir_op *a = first->args[i];
+		if (first->phi_blocks[i] == b)
+			f = a;
+		else if (a->opc != IR_CONST || a->imm != 1)
+			return false;
+	}
+	if (!f)
+		return false;
+	for (unsigned c = 0; c <= r; c++) {
+		/* a lock group that holds it holds the one before it too */
+		int g = L->group[c] >= 0 ? L->group[c] : c + 1 < L->len ? L->group[c + 1] : -1;
+		if (g >= 0 && (c + L->ii >= L->len || L->group[c + L->ii] != g))
+			return false;
+	}
+	for (unsigned j = 0; j < b->nops; j++) {
+		const struct ir_op *o = b->ops[j];
+		if (!is_blocking(o->opc) || !kg->val[o->id].needed || op_cycle(kg, o) > r)
+			continue;
+		const struct ir_op *g = ir_guard(o);
+		if (g && guard_needs(g, first, 0))
+			continue;
+		if (!g && o->keep && same_bool(o->args[0], f) && only_op(kg, o))
+			continue;
+		return false;
+	}
+	return true;
+}
+
+bool pipe_ahead_when_selected(const struct kgen *kg, const struct rtl_loop *L,
+			      const struct ir_op *s, const struct ir_op *p)
+{
+	bool neg;
+	const struct ir_op *c = bool_base(s->args[0], &neg);
+	/* c ? x : p takes p when c is 0, c ? p : x when it is 1 */
+	return neg == (s->args[1] == p) && ahead_unless_first(kg, L, op_cycle(kg, s), c);
+}
+
 const char *pipe_exit_state(const struct kgen *kg, const struct rtl_loop *L)
 {
 	const struct ir_op *t = ir_terminator(L->block);

@@ -230,6 +230,13 @@ struct rtl_val {
 	 * constant: + 1 is the carry-in), left without (* keep *) where the
 	 * target keeps adds apart (delay_adds_apart) */
 	bool merged_sum;
+	/* a select of a bypassed phi in the phi's cycle, built into the
+	 * phi's multiplexer (delay_select_on_bypass; datapath.c): that phi,
+	 * else NULL; and whether the multiplexer reads the phi's register,
+	 * which it does not where the iteration ahead is always there when
+	 * the select takes the phi (pipe_ahead_when_selected) */
+	const struct ir_op *bypass_of;
+	bool bypass_reg;
 };
 
 /* A pipelined loop block (pipeline.c). */
@@ -347,9 +354,6 @@ unsigned op_cycle(const struct kgen *kg, const struct ir_op *op);
 /* Whether op is a phi of a pipelined loop whose next iteration reads the
  * value carried round from its unit's output (schedule.h: bypass). */
 bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi);
-/* The bypassed phi whose multiplexer select op is built into
- * (delay_select_on_bypass, in the phi's cycle; datapath.c), or NULL. */
-const struct ir_op *bypass_select_phi(const struct kgen *kg, const struct ir_op *op);
 /* The cycle of v's block after which its register (the first of its
  * chain) holds it: its wire's cycle, one less for a phi read from its
  * register from its own cycle on. */
@@ -371,6 +375,11 @@ const char *pipe_goes_on_at(struct kgen *kg, const struct rtl_loop *L, unsigned 
 const char *pipe_strobe_of(struct kgen *kg, const struct ir_op *op);
 /* The state the loop leaves to, or NULL for a loop that never ends. */
 const char *pipe_exit_state(const struct kgen *kg, const struct rtl_loop *L);
+/* Whether select s (in loop L, in the cycle of its operand phi p) takes
+ * p only in an iteration that is not the first of its entry of the loop,
+ * which always has the iteration before it II cycles on. */
+bool pipe_ahead_when_selected(const struct kgen *kg, const struct rtl_loop *L,
+			      const struct ir_op *s, const struct ir_op *p);
 /* The clock enable of a multi-cycle op (the divider). */
 const char *pipe_enable_of(struct kgen *kg, const struct ir_op *op);
 /* The kernel-wide stall: a blocking op of the FSM state waiting (NULL:

@@ -91,10 +91,32 @@ bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi)
 	return phi->opc == IR_PHI && kg->sk->bypass[phi->id];
 }
 
-const struct ir_op *bypass_select_phi(const struct kgen *kg, const struct ir_op *op)
+/* Each select built into a bypassed phi's multiplexer (rtl_val's
+ * bypass_of), and whether that reads the phi's register: when the select
+ * takes the phi, P, its multiplexer takes the logic that computes P's
+ * value if the iteration ahead is in the cycle it comes out in, else P's
+ * register; where the select's condition c takes P only in an iteration
+ * that is not the first of its entry of the loop (c ? x : P with c the
+ * loop's `first`, skip_empty_blocks.c), and such an iteration always has
+ * the one before it there (pipe_ahead_when_selected), the register is
+ * never what it takes: bench/aes128's round state and key, 256 flip-flops
+ * and the multiplexers' third input, 350 LUTs on iCE40. */
+static void plan_bypass_selects(struct kgen *kg)
 {
-	const struct ir_op *p = delay_select_on_bypass(kg->g->s->target, op, kg->sk->bypass, NULL);
-	return p && op_cycle(kg, p) == op_cycle(kg, op) ? p : NULL;
+	struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const struct rtl_loop *L = kg->loop[b];
+		for (unsigned j = 0; L && j < k->blocks[b]->nops; j++) {
+			const struct ir_op *op = k->blocks[b]->ops[j];
+			const struct ir_op *p = delay_select_on_bypass(kg->g->s->target, op,
+								       kg->sk->bypass, NULL);
+			if (!p || op_cycle(kg, p) != op_cycle(kg, op))
+				continue;
+			struct rtl_val *v = &kg->val[op->id];
+			v->bypass_of = p;
+			v->bypass_reg = !pipe_ahead_when_selected(kg, L, op, p);
+		}
+	}
 }
 
 long val_reg_from(const struct kgen *kg, const struct ir_op *v)
@@ -654,6 +676,7 @@ int values_plan(struct kgen *kg)
 		return -1;
 	liveness(kg);
 	plan_units(kg);
+	plan_bypass_selects(kg);
 
 	/* kernel state registers and argument registers */
 	kg->sv_reg = arena_alloc(&ctx->arena, (k->nstates + 1) * sizeof *kg->sv_reg);
@@ -735,11 +758,12 @@ int values_plan(struct kgen *kg)
 				unsigned lo = 0, n = op->args[i]->width;
 				if (dp_operand_inlined(op, i))
 					continue;
-				if (op->args[i] == bypass_select_phi(kg, op)) {
-					/* its multiplexer's register; the logic is the
-					 * phi's own operand */
-					bits_mark(ctx, &kg->val[op->args[i]->id].reg_bits,
-						  op->width, 0, op->width);
+				if (op->args[i] == kg->val[op->id].bypass_of) {
+					/* its multiplexer's register, if it reads it;
+					 * the logic is the phi's own operand */
+					if (kg->val[op->id].bypass_reg)
+						bits_mark(ctx, &kg->val[op->args[i]->id].reg_bits,
+							  op->width, 0, op->width);
 					continue;
 				}
 				if (op->opc == IR_EXTRACT)

@@ -106,6 +106,10 @@
 #              whose phis no unit's result feeds, is not made one with
 #              the loop around it (that select would be a level more in
 #              its recurrence: II 3, not 2).
+#   entry-register  tests/kernels/entry_select.c: the select on the
+#              first round drops the state's register where only the
+#              block's kept read waits, and keeps it where each round
+#              reads a key word too; both compute right.
 #
 # Usage: tests/sched/run_pipeline_report.sh   (outputs in build/tests/sched/)
 # Prints one line per test and "N passed, N failed"; exits 1 if any failed.
@@ -477,17 +481,36 @@ else
 fi
 
 # aes128's rounds take each block's word in their first round, through the
-# multiplexer of the state's bypass: (the iteration ahead is active and
-# this is not the first round) ? the round's logic : first ? the word : the
-# register; oddeven's sort stays apart from its outer loop
+# multiplexer of the state's bypass: first ? the word : the round's logic
+# (the round before is always there when it is not the first: the
+# phi's register is not read); oddeven's sort stays apart from its outer loop
 if grep -q "with the loop at line 76 inside it, as one loop" "$out/aes.txt" &&
-	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = \(\(for_body104_v\[[0-9]+\]\) & !first_[0-9]+_reg\) \? " \
+	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = first_[0-9]+_reg \? [a-z0-9_]+ : s_sroa_[0-9_]+;" \
 		"$out/aes.sluice/rtl/kernel_aes128_2.v" &&
+	! grep -qE ": s_sroa_[0-9_]+_reg;" "$out/aes.sluice/rtl/kernel_aes128_2.v" &&
 	"$sluice" report "$out/carrier.sluice" >"$out/carrier.txt" 2>&1 &&
 	! grep -q "as one loop" "$out/carrier.txt"; then
 	sim_ok entry-select aes "$root/bench/aes128.c"
 else
 	bad entry-select "aes128's rounds and blocks are not one loop with the word in the bypass, or oddeven's sort is ($out/aes.sluice/rtl, $out/carrier.txt)"
+fi
+
+# the select on first drops the state's register only where nothing but
+# the kept read of an entry's first iteration holds an iteration apart
+# from the one before it (pipeline.c, pipe_ahead_when_selected):
+# tests/kernels/entry_select.c's `rounds` has none, `keyed` reads a key
+# word in every round and keeps it; both compute right under random
+# timing
+report entry "$root/tests/kernels/entry_select.c" --target ice40
+if [ -d "$out/entry.sluice/rtl" ] &&
+	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = first_[0-9]+_reg \? [a-z0-9_]+ : s_sroa_[0-9_]+;" \
+		"$out/entry.sluice/rtl/kernel_rounds_3.v" &&
+	! grep -qE ": s_sroa_[0-9_]+_reg;" "$out/entry.sluice/rtl/kernel_rounds_3.v" &&
+	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = \(\(for_body[0-9]+_v\[1\]\) & !first_[0-9]+_reg\) \? .* : s_sroa_[0-9_]+_reg;" \
+		"$out/entry.sluice/rtl/kernel_keyed_3.v"; then
+	sim_ok entry-register entry "$root/tests/kernels/entry_select.c"
+else
+	bad entry-register "the rounds keep the state's register or the keyed rounds lose it ($out/entry.sluice/rtl)"
 fi
 
 # the fence is what keeps fence_request's request ahead of its answer:
