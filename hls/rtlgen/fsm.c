@@ -183,6 +183,18 @@ void fsm_emit_pipes(struct kgen *kg)
 	fprintf(f, "    assign stall = %s;\n\n", stall ? stall : "1'b0");
 }
 
+const char *fsm_goes_to(struct kgen *kg, struct ir_block *from, const struct ir_block *to)
+{
+	const struct ir_op *t = ir_terminator(from);
+	bool first = t->nsuccs > 0 && t->succs[0] == to, second = t->nsuccs > 1 && t->succs[1] == to;
+	if (!kg->loop[from->id] && (t->opc == IR_BR || t->opc == IR_CONDBR) && first &&
+	    (t->opc == IR_BR || second))
+		return NULL;
+	if (!kg->loop[from->id] && t->opc == IR_CONDBR && (first || second))
+		return first ? arg_ref(kg, t, 0) : arena_printf(&kg->ctx->arena, "!%s", arg_ref(kg, t, 0));
+	return arena_printf(&kg->ctx->arena, "state_next == %s", fsm_state(kg, to, 0));
+}
+
 /* state_next assignment(s) for the terminator of block b. */
 static void emit_transition(struct kgen *kg, struct ir_block *b)
 {

@@ -476,6 +476,34 @@ void pipe_emit_decls(struct kgen *kg)
 	}
 }
 
+/* The FSM enters loop L from another state this clock: from the last
+ * state of each block before it, as its branch says (fsm_goes_to), where
+ * "state_next == L" would decode the whole next-state logic (bench/sha256:
+ * 50 LUTs); that where L is the kernel's first block, which the idle
+ * state and returns go to as well. */
+static const char *entered(struct kgen *kg, const struct rtl_loop *L)
+{
+	struct ir_block *b = L->block;
+	const char *in = fsm_state(kg, b, 0);
+	if (b == kg->k->blocks[0])
+		return arena_printf(&kg->ctx->arena, "(state_reg != %s && state_next == %s)", in, in);
+	const char *s = NULL;
+	for (unsigned i = 0; i < b->npreds; i++) {
+		struct ir_block *p = b->preds[i];
+		bool seen = p == b;
+		for (unsigned j = 0; j < i; j++)
+			seen |= b->preds[j] == p;
+		if (seen)
+			continue;
+		const char *when = fsm_goes_to(kg, p, b);
+		const char *at = fsm_in(kg, p, kg->loop[p->id] ? 0 : block_last(kg, p));
+		s = or_join(kg, s, when ? arena_printf(&kg->ctx->arena, "(%s && (%s))", at, when) : at);
+	}
+	if (!s)
+		return "1'b0";
+	return arena_printf(&kg->ctx->arena, "(!stall && (%s))", s);
+}
+
 void pipe_emit_logic(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -485,7 +513,6 @@ void pipe_emit_logic(struct kgen *kg)
 		const struct rtl_loop *L = kg->loop[b];
 		if (!L)
 			continue;
-		struct ir_block *blk = k->blocks[b];
 		fprintf(f, "    // ---- pipelined loop %s: control ----\n", kg->block_name[b]);
 		for (unsigned g = 0; g < L->ngroups; g++) {
 			const char *e = lock_expr(kg, L, (int)g, NULL);
@@ -503,16 +530,15 @@ void pipe_emit_logic(struct kgen *kg)
 		fprintf(f, "    assign %s = %s & ~{%s};\n", L->adv, L->v, holds);
 		fprintf(f, "    assign %s = %s[%u] && %s;\n", L->next, L->adv, L->ii - 1,
 			goes_on(kg, L));
-		const char *in = fsm_state(kg, blk, 0);
 		bool at_reset = L == kg->start_loop;
 		fputs("    always @(posedge clk) begin\n", f);
 		if (always_in_cycle0(kg, L))
 			fprintf(f, "        %s[0] <= 1'b1; // an iteration in cycle 0 from reset on\n",
 				L->v);
 		else
-			fprintf(f, "        %s[0] <= (state_reg != %s && state_next == %s) || %s ||\n"
+			fprintf(f, "        %s[0] <= %s || %s ||\n"
 				   "                 (%s[0] && %s);\n",
-				L->v, in, in, L->next, L->v, hold_of(kg, L, 0));
+				L->v, entered(kg, L), L->next, L->v, hold_of(kg, L, 0));
 		for (unsigned c = 1; c < L->len; c++)
 			fprintf(f, "        %s[%u] <= %s[%u] || (%s[%u] && %s);\n", L->v, c,
 				L->adv, c - 1, L->v, c, hold_of(kg, L, c));

@@ -132,6 +132,7 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 		 * loop, those always written (values.c) whether it goes round
 		 * or leaves */
 		const char *body = "", *always = "";
+		const char *when = fsm_goes_to(kg, from, blk); /* NULL: always */
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *phi = blk->ops[j];
 			struct rtl_val *pv = &kg->val[phi->id];
@@ -141,7 +142,8 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 				if (phi->phi_blocks[i] == from) {
 					bool aw = from == blk && pv->always_written;
 					const char *l = arena_printf(&ctx->arena, "%s%s <= %s;%s\n",
-						aw ? "                " : "                    ",
+						aw || !when ? "                "
+							    : "                    ",
 						pv->reg, arg_ref(kg, phi, i),
 						aw ? " // round its loop or not" : "");
 					if (aw)
@@ -155,11 +157,14 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 			     (kg->loop[from->id] ? 0 : block_last(kg, from));
 		if (*always)
 			arm_add(kg, a, s, always);
-		if (*body)
+		if (*body && when)
 			arm_add(kg, a, s, arena_printf(&ctx->arena,
-				"                if (state_next == %s) begin // edge %s -> %s\n"
+				"                if (%s) begin // edge %s -> %s\n"
 				"%s                end\n",
-				fsm_state(kg, blk, 0), kg->block_name[from->id],
+				when, kg->block_name[from->id], kg->block_name[blk->id], body));
+		else if (*body)
+			arm_add(kg, a, s, arena_printf(&ctx->arena,
+				"                // edge %s -> %s\n%s", kg->block_name[from->id],
 				kg->block_name[blk->id], body));
 	}
 }

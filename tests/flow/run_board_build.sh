@@ -25,7 +25,7 @@
 #   clock-pll   --clock 18MHz on the iCEBreaker: the PLL's settings in the
 #               report, the design scheduled for 18 MHz, the UART divider
 #               for it;
-#   clock-slow  --clock 48MHz, which the design (its host bridge) misses:
+#   clock-slow  --clock 60MHz, which the design (its host bridge) misses:
 #               an error and no bitstream, or with --allow-slow a warning
 #               and the bitstream;
 #   no-tool     without nextpnr-ice40 on PATH the error names the package;
@@ -224,9 +224,9 @@ else
 fi
 # ---- a clock the design misses: an error, or with --allow-slow a warning
 expect_error clock-slow "build for a slower clock (--clock), or accept it with --allow-slow" \
-    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 48MHz -o "$out/slow.sluice"
+    "$sluice" build examples/vscale/vscale.c --board icebreaker --clock 60MHz -o "$out/slow.sluice"
 if [ ! -e "$out/slow.sluice/board/sluice_board.bin" ] &&
-   o=$("$sluice" build examples/vscale/vscale.c --board icebreaker --clock 48MHz --allow-slow \
+   o=$("$sluice" build examples/vscale/vscale.c --board icebreaker --clock 60MHz --allow-slow \
         -o "$out/slow.sluice" 2>&1) && echo "$o" | grep -q "warning: the design reaches" &&
    [ -s "$out/slow.sluice/board/sluice_board.bin" ]; then
     ok "allow-slow (the missed clock is a warning, the bitstream kept)"

@@ -98,6 +98,9 @@
 #   early-phi  bench/sha256 on iCE40: its message words and digest words
 #              go into the registers of the phis they go to as they are
 #              read or computed; the module hashes right.
+#   edge-branch  bench/sha256 on iCE40: the phis of an edge are written,
+#              and the rounds' loop is entered, on the condition of the
+#              branch that takes the edge (no decode of state_next).
 #   entry-select  bench/aes128 on iCE40: its rounds and the loop over
 #              blocks around them are one loop at II 1 (the state takes
 #              the block's word in its first round, a select built into
@@ -478,6 +481,19 @@ if report early "$root/bench/sha256.c" --target ice40 &&
 	sim_ok early-phi early "$root/bench/sha256.c"
 else
 	bad early-phi "kernel_sha256 keeps its words in registers before its phis ($out/early.sluice/rtl)"
+fi
+
+# the phis of an edge are written, and a pipelined loop entered, on the
+# condition of the branch that takes the edge, not on a decode of the
+# whole next state (regs.c, fsm_goes_to; pipeline.c): bench/sha256's
+# rounds are entered from the last read's state alone
+if [ -f "$out/early.sluice/rtl/kernel_sha256.v" ] &&
+	! grep -q "if (state_next == " "$out/early.sluice/rtl/kernel_sha256.v" &&
+	grep -q "for_body73_v\[0\] <= (!stall && ((state_reg == S_for_cond26_preheader_15)))" \
+		"$out/early.sluice/rtl/kernel_sha256.v"; then
+	ok edge-branch
+else
+	bad edge-branch "kernel_sha256 decodes state_next for an edge or the loop's entry ($out/early.sluice/rtl)"
 fi
 
 # aes128's rounds take each block's word in their first round, through the
