@@ -136,7 +136,7 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *phi = blk->ops[j];
 			struct rtl_val *pv = &kg->val[phi->id];
-			if (!pv->needed)
+			if (!pv->needed || !pv->reg)
 				continue;
 			for (unsigned i = 0; pv->early_from != from && i < phi->nargs; i++)
 				if (phi->phi_blocks[i] == from) {
@@ -207,7 +207,7 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 		 * is ready (the next iteration reads the phi only from then);
 		 * one that is always written (values.c) does so whether the
 		 * loop goes on or not */
-		for (unsigned i = 0; op->opc == IR_PHI && i < op->nargs; i++) {
+		for (unsigned i = 0; op->opc == IR_PHI && v->reg && i < op->nargs; i++) {
 			if (op->phi_blocks[i] != blk)
 				continue;
 			unsigned c = phi_write_cycle(kg, op);
@@ -295,7 +295,8 @@ void regs_emit_always(struct kgen *kg)
 	const struct ir_block *sb = kg->start_loop ? kg->start_loop->block : NULL;
 	for (unsigned j = 0; sb && j < sb->nops && sb->ops[j]->opc == IR_PHI; j++) {
 		struct ir_op *phi = sb->ops[j];
-		for (unsigned i = 0; kg->val[phi->id].needed && i < phi->nargs; i++)
+		for (unsigned i = 0; kg->val[phi->id].needed && kg->val[phi->id].reg && i < phi->nargs;
+		     i++)
 			if (phi->phi_blocks[i] != sb && phi->args[i]->opc == IR_CONST)
 				phi_resets = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
 							  phi_resets, kg->val[phi->id].reg,

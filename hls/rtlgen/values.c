@@ -809,5 +809,13 @@ int values_plan(struct kgen *kg)
 			else if (op->opc != IR_PHI && (v->reg || v->early) && v->wire)
 				bits_mark(ctx, &v->wire_bits, op->width, 0, op->width);
 		}
+	/* a bypassed phi whose register nothing reads (its selects take the
+	 * logic: plan_bypass_selects) has none */
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *op = k->blocks[b]->ops[j];
+			if (phi_bypassed(kg, op) && !bits_any(&kg->val[op->id].reg_bits))
+				kg->val[op->id].reg = NULL;
+		}
 	return 0;
 }
