@@ -186,12 +186,17 @@ void fsm_emit_pipes(struct kgen *kg)
 const char *fsm_goes_to(struct kgen *kg, struct ir_block *from, const struct ir_block *to)
 {
 	const struct ir_op *t = ir_terminator(from);
-	bool first = t->nsuccs > 0 && t->succs[0] == to, second = t->nsuccs > 1 && t->succs[1] == to;
-	if (!kg->loop[from->id] && (t->opc == IR_BR || t->opc == IR_CONDBR) && first &&
-	    (t->opc == IR_BR || second))
+	if (!kg->loop[from->id] && t->opc == IR_BR && t->succs[0] == to)
 		return NULL;
-	if (!kg->loop[from->id] && t->opc == IR_CONDBR && (first || second))
-		return first ? arg_ref(kg, t, 0) : arena_printf(&kg->ctx->arena, "!%s", arg_ref(kg, t, 0));
+	if (!kg->loop[from->id] && t->opc == IR_CONDBR) {
+		bool taken = t->succs[0] == to, not_taken = t->succs[1] == to;
+		if (taken && not_taken)
+			return NULL;
+		if (taken)
+			return arg_ref(kg, t, 0);
+		if (not_taken)
+			return arena_printf(&kg->ctx->arena, "!%s", arg_ref(kg, t, 0));
+	}
 	return arena_printf(&kg->ctx->arena, "state_next == %s", fsm_state(kg, to, 0));
 }
 

@@ -393,11 +393,12 @@ static bool only_op(const struct kgen *kg, const struct ir_op *op)
  * its cycle is in or starts (the memory reads of bench/aes128's round)
  * and the one ahead is not.  So it is enough that the groups of the
  * cycles up to r are those of the cycles II on and that every blocking
- * op there waits only in an entry's first iteration: one whose guard needs `first` (first_iteration in
- * skip_empty_blocks.c), or a kept read, unguarded and its pipe's only
- * op, whose take is what `first` takes round (keepable there: the word
- * stays in the pipe until the iteration before an entry's first takes
- * it, so the read finds it in every other one). */
+ * op there waits only in an entry's first iteration: one whose guard
+ * needs `first` (first_iteration in skip_empty_blocks.c), or a kept
+ * read, unguarded and its pipe's only op, whose take is what `first`
+ * takes round (keepable there: the word stays in the pipe until the
+ * iteration before an entry's first takes it, so the read finds it in
+ * every other one). */
 static bool ahead_unless_first(const struct kgen *kg, const struct rtl_loop *L, unsigned r,
 			       const struct ir_op *first)
 {
