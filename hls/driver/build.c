@@ -380,7 +380,7 @@ static int write_report(struct hls_ctx *ctx, const char *dir,
 	fprintf(f, "target clock %.3f MHz (period %.3f ns)\n\n", 1000.0 / s->clock_ns, s->clock_ns);
 	print_cuts(p, f);
 	sched_print_loops(p, s, f);
-	sched_print_memories(p, f);
+	sched_print_memories(p, s, f);
 	sched_print(p, s, f);
 	fclose(f);
 	return 0;

@@ -90,16 +90,16 @@ static json_t *loops_json(const struct ir_program *p, const struct hls_schedule 
 
 /* reports.memories: each memory with what its kernel makes of it, as the
  * text report's "memories:" lines give it. */
-static json_t *memories_json(const struct ir_program *p)
+static json_t *memories_json(const struct ir_program *p, const struct hls_schedule *s)
 {
 	json_t *mems = json_array();
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		const struct ir_kernel *k = p->kernels[kk];
 		for (unsigned i = 0; i < k->nmems; i++) {
 			const struct ir_mem *m = k->mems[i];
-			struct sched_mem_use u = sched_mem_use(k, m);
+			struct sched_mem_use u = sched_mem_use(&s->kernels[kk], m);
 			json_array_append_new(mems, json_pack(
-				"{s:s, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:s?, s:i, s:i}",
+				"{s:s, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:s?, s:i, s:i, s:i}",
 				"kernel", k->name, "name", m->name, "loc", loc_json(m->loc),
 				"width", (json_int_t)m->width, "depth", (json_int_t)m->depth,
 				"rom", m->rom, "initialised", m->init != NULL,
@@ -107,7 +107,8 @@ static json_t *memories_json(const struct ir_program *p)
 				"read_ports", (json_int_t)u.ports, "copies", (json_int_t)u.copies,
 				"read_ports_per_copy", (json_int_t)(m->copy_reads ? m->copy_reads : u.ports),
 				"bank_of", m->part.whole, "bank", (json_int_t)m->part.bank,
-				"banks", (json_int_t)(m->part.whole ? m->part.banks : 1)));
+				"banks", (json_int_t)(m->part.whole ? m->part.banks : 1),
+				"late_forwards", (json_int_t)u.late));
 		}
 	}
 	return mems;
@@ -282,7 +283,7 @@ int manifest_write(struct hls_ctx *ctx, const char *dir,
 							       "report.txt", "states", states,
 							       "cuts", cuts_json(p),
 							       "loops", loops_json(p, s),
-							       "memories", memories_json(p)));
+							       "memories", memories_json(p, s)));
 	if (!root) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "internal error: cannot build the manifest");
 		return -1;

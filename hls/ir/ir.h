@@ -515,10 +515,12 @@ const char *ir_opcode_name(enum ir_opcode opc);
  * store comes a cycle later (1).  A memory's read port forwards the word
  * a store writes in the load's cycle (hls/rtlgen/memory.c): a load after
  * a store may share its cycle (0), so a read-modify-write carried round a
- * loop (hist[x]++) allows II 1; then a store after a load must come a
- * cycle later (1), lest the load see it; two loads on one read port
- * (a ROM has two, op->port), and two stores on the one write port, one
- * per cycle (1). */
+ * loop (hist[x]++) allows II 1 (and a pipelined loop's store may even
+ * come a cycle after the next iteration's load, forwarding late:
+ * sched_late_forward in hls/sched/schedule.h); then a store after a
+ * load must come a cycle later (1), lest the load see it; two loads on
+ * one read port (a ROM has two, op->port), and two stores on the one
+ * write port, one per cycle (1). */
 int ir_access_gap(const struct ir_op *first, const struct ir_op *second);
 /* The address bits of memory m: an index's bits above them are not used
  * (an index past the end is undefined in C). */

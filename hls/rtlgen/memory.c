@@ -28,7 +28,20 @@
  * read-modify-write carried round a pipelined loop runs at II 1.  The
  * cost: an address comparator and a multiplexer on the loaded word (one
  * LUT level, which the delay model counts after block RAM's late word:
- * delay_result_ns).  The schedule keeps the loads on one port on
+ * delay_result_ns).
+ *
+ * In a pipelined loop a store may also write in the cycle after a load of
+ * the next iteration reads, as the load's word comes out (a late forward,
+ * sched_late_forward: bench/hist's add does not fit the cycle the word
+ * comes out in, and at II 1 the next word is read before it is written).
+ * The port then keeps the word's address (_ra_d), and where such a store
+ * writes that address while the load's iteration is in the cycle its word
+ * comes out (_lhit), the word is the store's (_rd takes _wd); as that
+ * iteration may wait there while the one ahead goes on, _hit and _fwd
+ * take the store's word too.  The load's users read the word's register a
+ * cycle later, so the store's word reaches only that register's input.
+ *
+ * The schedule keeps the loads on one port on
  * distinct cycles (modulo the II in a pipelined loop), and the stores
  * too, so each port's address is a multiplexer of its ops'
  * operands by which op runs: its FSM state when nothing stalls, or its
@@ -50,6 +63,52 @@ int kgen_mem_index(const struct kgen *kg, const struct ir_mem *m)
 		if (kg->k->mems[i] == m)
 			return (int)i;
 	return -1;
+}
+
+/* The op runs this clock and completes. */
+static const char *enable_of(struct kgen *kg, const struct ir_op *op)
+{
+	unsigned c = op_cycle(kg, op);
+	if (kg->loop[op->block->id])
+		return pipe_adv(kg, op->block, c);
+	return arena_printf(&kg->ctx->arena, "%s && !stall", fsm_in(kg, op->block, c));
+}
+
+/* A store runs this clock: its enable and guard. */
+static const char *store_enable(struct kgen *kg, const struct ir_op *op)
+{
+	const char *en = enable_of(kg, op);
+	if (ir_guard(op))
+		en = arena_printf(&kg->ctx->arena, "%s && %s", en,
+				  arg_ref(kg, op, ir_guard_index(op)));
+	return en;
+}
+
+/* The condition that a store forwards late into memory m's word out
+ * (sched_late_forward): the load's iteration is in the cycle its word
+ * comes out, and the store of the iteration ahead runs; NULL: none. */
+static const char *late_forward(struct kgen *kg, const struct ir_mem *m)
+{
+	const char *late = NULL;
+	for (unsigned b = 0; b < kg->k->nblocks; b++) {
+		const struct rtl_loop *L = kg->loop[b];
+		const struct ir_block *blk = kg->k->blocks[b];
+		for (unsigned i = 0; L && i < blk->nops; i++) {
+			const struct ir_op *x = blk->ops[i];
+			for (unsigned j = 0; x->mem == m && j < i; j++) {
+				const struct ir_op *y = blk->ops[j];
+				if (!kg->val[x->id].needed || !kg->val[y->id].needed ||
+				    !sched_late_forward(x, y, op_cycle(kg, x), op_cycle(kg, y),
+							L->ii))
+					continue;
+				const char *t = arena_printf(&kg->ctx->arena, "(%s && %s)",
+							     pipe_active(kg, blk, op_cycle(kg, y) + 1),
+							     store_enable(kg, x));
+				late = late ? arena_printf(&kg->ctx->arena, "%s || %s", late, t) : t;
+			}
+		}
+	}
+	return late;
 }
 
 void mem_plan(struct kgen *kg)
@@ -104,6 +163,13 @@ void mem_plan(struct kgen *kg)
 			km->hit = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_hit", km->arr));
 			km->fwd = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_fwd", km->arr));
 			km->rd = names_fresh(ctx, &kg->names, arena_printf(&ctx->arena, "%s_rd", km->arr));
+			km->late = late_forward(kg, k->mems[i]);
+		}
+		if (km->late) {
+			km->ra_d = names_fresh(ctx, &kg->names,
+					       arena_printf(&ctx->arena, "%s_ra_d", km->arr));
+			km->lhit = names_fresh(ctx, &kg->names,
+					       arena_printf(&ctx->arena, "%s_lhit", km->arr));
 		}
 	}
 }
@@ -168,19 +234,15 @@ void mem_emit_decls(struct kgen *kg)
 			fprintf(f, "    reg %s; // the read took the word written in its cycle\n",
 				km->hit);
 			fprintf(f, "    reg [%u:0] %s;\n", m->width - 1, km->fwd);
-			fprintf(f, "    wire [%u:0] %s = %s ? %s : %s;\n", m->width - 1, km->rd,
-				km->hit, km->fwd, km->q[0]);
+			if (km->late) /* _rd: mem_emit_ports, after the write port */
+				fprintf(f, "    reg [%u:0] %s; // the word's address\n"
+					   "    wire [%u:0] %s;\n",
+					ir_mem_addr_bits(m) - 1, km->ra_d, m->width - 1, km->rd);
+			else
+				fprintf(f, "    wire [%u:0] %s = %s ? %s : %s;\n", m->width - 1,
+					km->rd, km->hit, km->fwd, km->q[0]);
 		}
 	}
-}
-
-/* The op runs this clock and completes. */
-static const char *enable_of(struct kgen *kg, const struct ir_op *op)
-{
-	unsigned c = op_cycle(kg, op);
-	if (kg->loop[op->block->id])
-		return pipe_adv(kg, op->block, c);
-	return arena_printf(&kg->ctx->arena, "%s && !stall", fsm_in(kg, op->block, c));
 }
 
 /* Operand 0 of a memory op (the index) as an address of `bits` bits. */
@@ -247,9 +309,7 @@ void mem_emit_ports(struct kgen *kg)
 					nloads++;
 					continue;
 				}
-				if (ir_guard(op))
-					p.en = arena_printf(ar, "%s && %s", p.en,
-							    arg_ref(kg, op, ir_guard_index(op)));
+				p.en = store_enable(kg, op);
 				p.data = arg_ref(kg, op, 1);
 				VEC_PUSH(ar, wr, nwr, p);
 			}
@@ -260,6 +320,14 @@ void mem_emit_ports(struct kgen *kg)
 			emit_port(kg, rd[r], nrd[r], km->re[r], km->ra[r], abits, NULL, 0);
 		if (nwr)
 			emit_port(kg, wr, nwr, km->we, km->wa, abits, km->wd, m->width);
+		if (km->late) {
+			fprintf(f, "    // a store of the iteration ahead writes the word's address as it comes out\n");
+			kgen_decl(kg, "    ", "wire", 0, km->lhit,
+				  arena_printf(ar, "(%s) && %s == %s", km->late, km->wa, km->ra_d),
+				  true, NULL);
+			fprintf(f, "    assign %s = %s ? %s : %s ? %s : %s;\n", km->rd, km->lhit,
+				km->wd, km->hit, km->fwd, km->q[0]);
+		}
 		fputs("    always @(posedge clk) begin\n", f);
 		if (nwr)
 			fprintf(f, "        if (%s) %s[%s] <= %s;\n", km->we, km->arr, km->wa, km->wd);
@@ -267,10 +335,17 @@ void mem_emit_ports(struct kgen *kg)
 			fprintf(f, "        if (%s) begin\n"
 				   "            %s <= %s[%s];\n"
 				   "            %s <= %s && %s == %s;\n"
-				   "            %s <= %s;\n"
-				   "        end\n",
+				   "            %s <= %s;\n",
 				km->re[0], km->q[0], km->arr, km->ra[0], km->hit, km->we, km->wa,
 				km->ra[0], km->fwd, km->wd);
+		if (km->late)
+			fprintf(f, "            %s <= %s;\n"
+				   "        end else if (%s) begin\n"
+				   "            %s <= 1'b1;\n"
+				   "            %s <= %s;\n",
+				km->ra_d, km->ra[0], km->lhit, km->hit, km->fwd, km->wd);
+		if (nwr)
+			fputs("        end\n", f);
 		else
 			for (unsigned r = 0; r < km->nread; r++)
 				fprintf(f, "        if (%s) %s <= %s[%s];\n", km->re[r], km->q[r],

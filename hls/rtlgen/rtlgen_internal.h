@@ -272,6 +272,9 @@ struct kmem {
 	const char *we, *wa, *wd; /* write enable, address, word (NULL: no stores) */
 	const char *hit, *fwd;	  /* forwarding of the word written as a read */
 	const char *rd;		  /* read port 0's word: _q, or forwarded */
+	const char *late;	  /* a store forwards late into the word out
+				     (its condition; NULL: none) */
+	const char *ra_d, *lhit;  /* then: the word's address, and the match */
 };
 
 struct kgen {

@@ -23,6 +23,9 @@
  * (x = sbox[x] ^ k, the S-box in block RAM) read from that logic: II L
  * again, where the logic fits the cycle after the unit's with the
  * multiplexer and the next iteration's logic before the unit.
+ * Last, once more with a memory's stores forwarding late: the load of
+ * the next iteration may read a cycle before the store before it writes,
+ * the memory handing the store's word on as the load's word comes out.
  *
  * The search starts at 1, or at the II the user asked for with
  * `#pragma clang loop pipeline_initiation_interval(N)`, and stops below
@@ -70,6 +73,19 @@ const struct ir_op *sched_carried(const struct ir_op *p)
 	return d && d->block == p->block && d->opc != IR_PHI ? d : NULL;
 }
 
+bool sched_late_forward(const struct ir_op *x, const struct ir_op *y, long cx, long cy,
+			unsigned ii)
+{
+	if (!ii || x->opc != IR_MEM_STORE || y->opc != IR_MEM_LOAD || x->mem != y->mem ||
+	    x->block != y->block || cx != cy + (long)ii + 1)
+		return false;
+	const struct ir_block *b = x->block;
+	for (unsigned i = 0; i < b->nops && b->ops[i] != x; i++)
+		if (b->ops[i] == y)
+			return true;
+	return false;
+}
+
 /* One candidate II: 0 and the solution in s, or -1 and why not (*why
  * is left alone on success).  The phis are read from their registers;
  * when that fails and a phi carries round a value computed by a unit
@@ -81,7 +97,13 @@ const struct ir_op *sched_carried(const struct ir_op *p)
  * from block RAM and the XORs after it, at one round a cycle); and once
  * more with the ops of that logic that no unit's result reaches a cycle
  * earlier (bypass 3: a running float sum that a loop with a loop inside,
- * made one, starts again at 0).  Why the II fails is then what the last
+ * made one, starts again at 0).  Last, with the phis from their
+ * registers again, once more with the stores of a memory that forward
+ * their word late into the next iteration's loads before them
+ * (schedule.h): a read-modify-write whose add does not fit the cycle the
+ * word comes out in (bench/hist) runs at II 1, not 2, at the cost of a
+ * cycle more before the load's users and a multiplexer and an address
+ * comparator on its word.  Why the II fails is then what the last
  * problem says. */
 static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  struct ir_block *b, const int *var, double clock_ns,
@@ -89,9 +111,13 @@ static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  unsigned ii, long **s, const char **why)
 {
 	const char *w = NULL;
-	for (int bypass = 0; bypass < 4; bypass++) {
-		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass);
-		if (bypass && !pb->nbypass)
+	for (int level = 0; level < 5; level++) {
+		/* the last attempt: the phis from their registers, and stores
+		 * that forward late */
+		bool late = level == 4;
+		int bypass = late ? 0 : level;
+		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass, late);
+		if ((bypass && !pb->nbypass) || (late && !pb->nlate))
 			continue; /* the same problem as the level before */
 		*s = arena_alloc(&ctx->arena, pb->nvars * sizeof **s);
 		unsigned *cyc, ncyc;

@@ -278,8 +278,9 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 		fputc('\n', f);
 }
 
-struct sched_mem_use sched_mem_use(const struct ir_kernel *k, const struct ir_mem *m)
+struct sched_mem_use sched_mem_use(const struct sched_kernel *sk, const struct ir_mem *m)
 {
+	const struct ir_kernel *k = sk->kernel;
 	struct sched_mem_use u = {0};
 	for (unsigned b = 0; b < k->nblocks; b++)
 		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
@@ -290,12 +291,18 @@ struct sched_mem_use sched_mem_use(const struct ir_kernel *k, const struct ir_me
 			u.stores += op->opc == IR_MEM_STORE;
 			if (op->opc == IR_MEM_LOAD && op->port + 1 > u.ports)
 				u.ports = op->port + 1;
+			for (unsigned i = 0; i < j; i++) {
+				const struct ir_op *y = k->blocks[b]->ops[i];
+				u.late += sched_late_forward(op, y, sk->cycle[op->id],
+							     sk->cycle[y->id], sk->ii[b]);
+			}
 		}
 	u.copies = m->copy_reads ? (u.ports + m->copy_reads - 1) / m->copy_reads : 1;
 	return u;
 }
 
-void sched_print_memories(const struct ir_program *p, void *file)
+void sched_print_memories(const struct ir_program *p, const struct hls_schedule *s,
+			  void *file)
 {
 	FILE *f = file;
 	unsigned n = 0;
@@ -304,7 +311,7 @@ void sched_print_memories(const struct ir_program *p, void *file)
 		for (unsigned i = 0; i < k->nmems; i++) {
 			const struct ir_mem *m = k->mems[i];
 			unsigned long bits = (unsigned long)m->width * m->depth;
-			struct sched_mem_use u = sched_mem_use(k, m);
+			struct sched_mem_use u = sched_mem_use(&s->kernels[kk], m);
 			unsigned loads = u.loads, stores = u.stores, ports = u.ports;
 			if (!n++)
 				fputs("memories:\n", f);
@@ -321,7 +328,10 @@ void sched_print_memories(const struct ir_program *p, void *file)
 				m->rom ? "ROM" : m->init ? "RAM with initial contents" : "RAM",
 				loads, loads == 1 ? "" : "s", ports, ports == 1 ? "" : "s",
 				stores, stores == 1 ? "" : "s",
-				stores && loads ? " (a read forwards the word written in its cycle)" : "");
+				!stores || !loads ? ""
+				: u.late ? " (a read forwards the word written in its cycle, and the "
+					   "word the iteration ahead writes as it comes out)"
+				: " (a read forwards the word written in its cycle)");
 			if (copies > 1)
 				fprintf(f, ", in %u copies of %u read port%s each", copies,
 					m->copy_reads, m->copy_reads == 1 ? "" : "s");

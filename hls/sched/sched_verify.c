@@ -27,7 +27,10 @@
  *     iteration (ii cycles later) after
  *     this one's on their pipe or across a fence (and two iterations on,
  *     all of them when the body has a fence), and state accesses of the
- *     next iteration in order after this one's.
+ *     next iteration in order after this one's, but a memory's load a
+ *     cycle before a store that forwards its word late into it, with the
+ *     load's users a cycle after its word and the store's address a
+ *     register.
  * Each violation is an internal error at the op's location.
  */
 #include "sdc.h"
@@ -360,6 +363,45 @@ static const char *access_name(const struct ir_op *op)
 	return op->mem ? op->mem->name : op->state->name;
 }
 
+/* Value a settles at the start of cycle c of its block: a register there
+ * (or a constant, or a value from outside the block), or wiring of such
+ * values (sdc_sink moves a slice or an extension into its user's cycle). */
+static bool settled(const struct vctx *v, const struct ir_block *b, const struct ir_op *a,
+		    unsigned c, unsigned depth)
+{
+	if (a->block != b || a->opc == IR_CONST)
+		return true;
+	if (a->opc == IR_PHI)
+		return cyc(v, a) < c || !v->sk->bypass[a->id];
+	if (cyc(v, a) + lat(v, a) < c)
+		return true;
+	if (cyc(v, a) != c || lat(v, a) || delay_op_ns(v->s->target, a) > 0 || depth > 8)
+		return false;
+	for (unsigned k = 0; k < a->nargs; k++)
+		if (!settled(v, b, a->args[k], c, depth + 1))
+			return false;
+	return true;
+}
+
+/* Store x forwards its word late into load y of the next iteration
+ * (schedule.h): y's users but phis read its word's register, and x's
+ * address is a register in x's cycle. */
+static void check_late_forward(struct vctx *v, const struct ir_block *b,
+			       const struct ir_op *x, const struct ir_op *y)
+{
+	for (unsigned i = v->pos[y->id] + 1; i < b->nops; i++) {
+		const struct ir_op *u = b->ops[i];
+		for (unsigned k = 0; u->opc != IR_PHI && k < u->nargs; k++)
+			if (u->args[k] == y && cyc(v, u) < cyc(v, y) + lat(v, y) + 1)
+				bad(v, u, "reads the word of %%%u in cycle %u, which %%%u "
+				    "forwards late", y->id, cyc(v, u), x->id);
+	}
+	const struct ir_op *a = x->args[0];
+	if (!settled(v, b, a, cyc(v, x), 0))
+		bad(v, x, "forwards late with its address %%%u computed in its "
+		    "cycle %u", a->id, cyc(v, x));
+}
+
 /* A pipelined loop: iteration i + 1 runs ii cycles behind iteration i. */
 static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 			       unsigned ii)
@@ -370,7 +412,11 @@ static void check_modulo_order(struct vctx *v, const struct ir_block *b,
 			const struct ir_op *y = b->ops[j];
 			/* access y of the next iteration after x of this one */
 			int gap = ir_access_gap(x, y);
-			if (gap >= 0 && (long)cyc(v, y) + (long)ii < (long)cyc(v, x) + gap)
+			if (gap < 0)
+				continue;
+			if (sched_late_forward(x, y, cyc(v, x), cyc(v, y), ii))
+				check_late_forward(v, b, x, y);
+			else if ((long)cyc(v, y) + (long)ii < (long)cyc(v, x) + gap)
 				bad(v, y, "'%s' accessed by the next iteration in "
 				    "cycle %u, too early after %%%u in cycle %u",
 				    access_name(x), cyc(v, y) + ii, x->id, cyc(v, x));

@@ -79,7 +79,17 @@
  *     them in theirs; two iterations on, after all of them;
  *   - accesses to one kernel state also keep their order across
  *     iterations: the next iteration's access (ii cycles later) comes no
- *     earlier than a load, and after a store;
+ *     earlier than a load, and after a store; a memory's too, but a load
+ *     of the next iteration may come in a store's cycle (the read port
+ *     forwards the word written in its cycle), or one cycle before it,
+ *     the store forwarding late (sched_late_forward): in the cycle the
+ *     load's word comes out, the store writes it, and the memory hands
+ *     the store's word on as the load's when their addresses are one
+ *     (hls/rtlgen/memory.c).  Then every user of that load in the block
+ *     but a phi starts at least two cycles after it (it reads the word's
+ *     register, never the multiplexer the store's word reaches late in
+ *     the cycle), and the store's address is a register in the store's
+ *     cycle (its def ready before it: the comparator);
  *   - the back end runs one iteration's cycle c while cycle c - ii of the
  *     next runs beside it; a blocking pipe op that cannot complete holds
  *     its iteration and every later one, never an earlier one.
@@ -114,6 +124,13 @@ struct sched_kernel {
  * itself (its incoming value on the edge from the block), or NULL when
  * there is none, or more than one, or it is itself a phi. */
 const struct ir_op *sched_carried(const struct ir_op *p);
+
+/* Whether store x of a pipelined loop of II ii, in cycle cx, forwards its
+ * word late into load y of the next iteration, in cycle cy: one memory, y
+ * before x in program order, and x writing in the cycle y's word comes
+ * out, cx == cy + ii + 1 (schedule.h's guarantees above). */
+bool sched_late_forward(const struct ir_op *x, const struct ir_op *y, long cx, long cy,
+			unsigned ii);
 
 /* Stage of an op of a pipelined block (0 for other blocks). */
 static inline unsigned sched_stage(const struct sched_kernel *sk,
@@ -267,14 +284,17 @@ unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,
 		      const struct hls_schedule *s);
 /* One line per loop of one block (pipelined or not): its II, length,
  * stages and what limits it; the head of `sluice report`. */
-/* How kernel k uses memory m: its reads and writes, the read ports they
- * are on, and the copies of a ROM those ports take (1 for one copy). */
+/* How the kernel of sk uses memory m: its reads and writes, the read
+ * ports they are on, the copies of a ROM those ports take (1 for one
+ * copy), and the pairs of a store and a load it forwards its word into
+ * late (sched_late_forward). */
 struct sched_mem_use {
-	unsigned loads, stores, ports, copies;
+	unsigned loads, stores, ports, copies, late;
 };
-struct sched_mem_use sched_mem_use(const struct ir_kernel *k, const struct ir_mem *m);
+struct sched_mem_use sched_mem_use(const struct sched_kernel *sk, const struct ir_mem *m);
 /* The kernels' memories: size, kind, reads, ports and writes. */
-void sched_print_memories(const struct ir_program *p, void *file);
+void sched_print_memories(const struct ir_program *p, const struct hls_schedule *s,
+			  void *file);
 void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 		       void *file /* FILE * */);
 /* An op as the schedule prints it (constants inline); returns columns. */

@@ -41,6 +41,11 @@ enum sdc_kind {
 			    reach) a cycle before */
 	SDC_BYPASS_SELECT, /* a, a select of the bypassed phi b, built into
 			      b's multiplexer: in b's cycle (s_b >= s_a) */
+	SDC_LATE_USE,	 /* b uses the word of load a, which a store of the
+			    iteration ahead may forward as it comes out: a
+			    cycle after that (s_b >= s_a + 2) */
+	SDC_LATE_ADDR,	 /* store b's address a is a register in b's cycle,
+			    compared with a load's as b forwards late */
 };
 
 struct sdc_constraint {
@@ -72,6 +77,10 @@ struct sdc_problem {
 				 (schedule.h), when sdc_build was asked to */
 	unsigned nbypass;     /* the phis marked by the rule of the level asked
 				 for (sdc_build) */
+	bool late;	      /* a store may forward its word into a load of
+				 the next iteration as it comes out (sdc_build) */
+	unsigned nlate;	      /* the pairs of a store and a load before it of
+				 one memory (what `late` may relax) */
 	struct delay_nets nets; /* the block's bitwise networks (bitnet.c) */
 	struct sdc_constraint *cons;
 	unsigned ncons;
@@ -91,11 +100,15 @@ struct sdc_anchor {
  * a unit with a latency may be read from that unit's output; with 2, also
  * each phi that carries round the logic after such a unit, a memory read
  * say, as that logic computes it (pb->bypass; pb->nbypass counts the phis
- * the level's own rule marks). */
+ * the level's own rule marks).  With `late` (a pipelined loop), a store
+ * may write in the cycle after a load before it in program order reads,
+ * in the next iteration (schedule.h, sched_late_forward): the load's
+ * users then come a cycle after its word, and the store's address is a
+ * register (pb->nlate counts the pairs it may apply to). */
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii, int bypass);
+	       unsigned ii, int bypass, bool late);
 const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
 				    unsigned nanchors, int id);
 bool sdc_is_pipe_op(const struct ir_op *op);

@@ -201,6 +201,14 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		sb_printf(b, "%s is built into the multiplexer of %s, so it lies in "
 			  "that phi's cycle", A, B);
 		break;
+	case SDC_LATE_USE:
+		sb_printf(b, "%s reads the word of %s a cycle after it comes out, "
+			  "when a store of the iteration ahead may forward it", B, A);
+		break;
+	case SDC_LATE_ADDR:
+		sb_printf(b, "%s compares its address %s with a read's, from a register",
+			  B, A);
+		break;
 	}
 }
 

@@ -29,7 +29,11 @@
  *   terminator    s_term >= s_op + latency(op) for every op (only ops with
  *                 no user in the block need it: the others are implied);
  *   latency       the user's constraints `cycle(op) - cycle(anchor)`
- *                 {==, >=, <=} c, for anchors in the same block.
+ *                 {==, >=, <=} c, for anchors in the same block;
+ *   late forward  (a pipelined loop's last attempt, modulo.c) a memory's
+ *                 store may write a cycle after the next iteration's load
+ *                 before it reads, when that load's users come a cycle
+ *                 after its word and the store's address is a register.
  *
  * Guarantees: every constraint has from, to < nvars; the weights are the
  * latencies, 0, 1 or the user's cycle counts.
@@ -249,6 +253,14 @@ static bool is_access(const struct ir_op *op)
 	       op->opc == IR_MEM_LOAD || op->opc == IR_MEM_STORE;
 }
 
+/* Store x and load y of one memory, y before x in program order: x of
+ * this iteration may forward its word into y of the next as it comes
+ * out (sched_late_forward). */
+static bool late_pair(const struct ir_op *x, const struct ir_op *y)
+{
+	return x->opc == IR_MEM_STORE && y->opc == IR_MEM_LOAD && x->mem == y->mem;
+}
+
 /* Accesses to one kernel state or memory, in program order as far as
  * ir_access_gap needs it. */
 static void add_access_order_constraints(struct sdc_problem *pb)
@@ -380,9 +392,46 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 			continue;
 		for (unsigned y = 0; y < x; y++) {
 			int gap = ir_access_gap(ox, b->ops[y]);
-			if (gap >= 0)
-				add(pb, SDC_STATE_II, ox, b->ops[y], x, y, gap - ii, 0);
+			if (gap < 0)
+				continue;
+			/* forwarded late, the load of the next iteration reads
+			 * up to a cycle before the store writes (schedule.h) */
+			if (pb->late && late_pair(ox, b->ops[y]))
+				gap -= (int)pb->lat[y];
+			add(pb, SDC_STATE_II, ox, b->ops[y], x, y, gap - ii, 0);
 		}
+	}
+}
+
+/* What a late forward needs of the schedule (memory.c): the loaded word
+ * goes through a multiplexer that the store's word reaches late in the
+ * cycle, so the load's users read it from its register, a cycle after it
+ * comes out; and the store's address is compared with the load's (a
+ * register of the memory's) in the store's cycle, so it is a register
+ * there too. */
+static void add_late_constraints(struct sdc_problem *pb)
+{
+	struct ir_block *b = pb->block;
+	unsigned n = b->nops;
+	for (unsigned x = 0; x < n; x++) {
+		const struct ir_op *ox = b->ops[x];
+		bool any = false;
+		for (unsigned y = 0; y < x; y++) {
+			const struct ir_op *oy = b->ops[y];
+			if (!late_pair(ox, oy))
+				continue;
+			any = true;
+			pb->nlate++;
+			for (unsigned u = y + 1; u < n; u++) {
+				const struct ir_op *ou = b->ops[u];
+				for (unsigned k = 0; ou->opc != IR_PHI && k < ou->nargs; k++)
+					if (operand_var(pb, ou, k) == (int)y)
+						add(pb, SDC_LATE_USE, oy, ou, y, u, pb->lat[y] + 1, 0);
+			}
+		}
+		int a = any ? operand_var(pb, ox, 0) : -1;
+		if (a >= 0)
+			add(pb, SDC_LATE_ADDR, b->ops[a], ox, (unsigned)a, x, pb->lat[a] + 1, 0);
 	}
 }
 
@@ -511,7 +560,7 @@ static void merge_bypass_selects(struct sdc_problem *pb)
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii, int bypass)
+	       unsigned ii, int bypass, bool late)
 {
 	struct arena *ar = &ctx->arena;
 	unsigned n = b->nops;
@@ -520,6 +569,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		.ctx = ctx, .target = ctx->target, .clock_ns = clock_ns,
 		.budget_ns = delay_logic_budget_ns(ctx->target, clock_ns),
 		.block = b, .nvars = n + (ii ? 1 : 0), .ii = ii, .var = var,
+		.late = ii && late,
 	};
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
 	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
@@ -547,6 +597,8 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);
 	add_access_order_constraints(pb);
+	if (pb->late)
+		add_late_constraints(pb);
 	if (ii)
 		add_modulo_constraints(pb);
 	else

@@ -1087,6 +1087,68 @@ static bool test_modulo_pipe_limits_ii(void)
 	return ok;
 }
 
+/* An autorun kernel of one block (a loop: it starts again as it
+ * returns): out = ++hist[in & 255], hist 256 words of 32 bits; returns
+ * the load, the add and the store. */
+static void hist_kernel(struct fx *f, struct ir_op **ld, struct ir_op **add, struct ir_op **st)
+{
+	f->k->kind = KERNEL_AUTORUN;
+	struct ir_pipe *in = pipe_new(f, "in", 32), *out = pipe_new(f, "out", 32);
+	struct ir_mem *m = arena_alloc(&f->ctx.arena, sizeof *m);
+	*m = (struct ir_mem){.name = "hist", .width = 32, .depth = 256, .read_ports = 1};
+	VEC_PUSH(&f->ctx.arena, f->k->mems, f->k->nmems, m);
+	struct ir_op *a = bin(f, IR_AND, rd(f, in, -1, 3), cst(f, 32, 255));
+	*ld = at(op1(f, IR_MEM_LOAD, 32, a), 4);
+	(*ld)->mem = m;
+	*add = bin(f, IR_ADD, *ld, cst(f, 32, 1));
+	*st = at(ir_op_new(&f->ctx, f->k, f->b, IR_MEM_STORE, 0, 2), 5);
+	(*st)->mem = m, (*st)->args[0] = a, (*st)->args[1] = *add;
+	wr(f, out, *add, -1, -1, LAT_NONE, 0, 6);
+	ret(f);
+}
+
+/* The read-modify-write of a memory carried round a loop (hist[x]++) on
+ * iCE40: at 48 MHz block RAM's late word, the increment and the write do
+ * not fit one cycle, so the write comes two cycles after the read; at II 1
+ * the next iteration reads a cycle before it writes, and the store
+ * forwards its word late (sched_late_forward), the add a cycle after the
+ * word.  At 60 MHz the write comes a cycle later still: II 2.  The
+ * verifier rejects the add in the cycle the forwarded word comes out, and
+ * the next read two cycles before the write. */
+static bool test_modulo_late_forward(void)
+{
+	bool ok = true;
+	struct fx f;
+	struct ir_op *ld, *add, *st;
+	fx_init(&f, TARGET_ICE40, 48);
+	hist_kernel(&f, &ld, &add, &st);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, f.b) == 1);
+	CHECK(C(&f, ld) == 0 && C(&f, add) == 2 && C(&f, st) == 2);
+	CHECK(sched_late_forward(st, ld, C(&f, st), C(&f, ld), 1));
+	CHECK(!sched_late_forward(ld, st, C(&f, st), C(&f, ld), 1));
+	f.s.kernels[0].cycle[add->id] = 1;
+	CHECK(sched_verify(&f.ctx, f.p, &f.s) > 0);
+	CHECK_DIAG(&f, "which %");
+	if (!ok)
+		fprintf(stderr, "limit: %s\n%s", LIMIT(&f, f.b), fx_diag(&f));
+	fx_fini(&f);
+
+	fx_init(&f, TARGET_ICE40, 60);
+	hist_kernel(&f, &ld, &add, &st);
+	CHECK(sched(&f) == 0);
+	CHECK(II(&f, f.b) == 2 && C(&f, ld) == 0 && C(&f, st) == 3);
+	CHECK(strstr(LIMIT(&f, f.b), "memory 'hist'") != NULL);
+	f.s.kernels[0].cycle[st->id] = 4; /* two cycles after the next read */
+	f.s.kernels[0].block_len[f.b->id] = 5;
+	CHECK(sched_verify(&f.ctx, f.p, &f.s) > 0);
+	CHECK_DIAG(&f, "accessed by the next iteration");
+	if (!ok)
+		fprintf(stderr, "limit: %s\n%s", LIMIT(&f, f.b), fx_diag(&f));
+	fx_fini(&f);
+	return ok;
+}
+
 /* A fence in a pipelined loop orders the pipe ops of one iteration on
  * either side of it, and those of the next iteration after it: a request
  * out before the fence, the answer read after it, still one iteration per
@@ -1452,6 +1514,7 @@ static const struct {
 	{"modulo_bypass", test_modulo_bypass},
 	{"modulo_pragmas", test_modulo_pragmas},
 	{"state_order", test_state_order},
+	{"modulo_late_forward", test_modulo_late_forward},
 	{"verify_rejects_corruption", test_verify_rejects_corruption},
 	{"random_blocks_verify", test_random_blocks_verify},
 	{"print", test_print},
