@@ -32,7 +32,9 @@
  *     the target's cut_bits (a cut costs flip-flops: below).
  * Then T's blocks move into a new autorun kernel, whose endless loop reads
  * the pipe first (the values of S that T uses, one word; constants are
- * made again) and then runs T, x going back to that read.  In the kernel
+ * made again, and so are the slices of a value and the bitwise ops that
+ * T computes at no more bits from what S has in registers or reads:
+ * hand_over_less_logic) and then runs T, x going back to that read.  In the kernel
  * left, the edge p -> q goes to a block that writes the word and goes
  * where x went (x's branch and the values it carried, made again).  With
  * no value to hand over, the word is a bit, so that T still runs once for
@@ -49,6 +51,7 @@
  */
 #include "pass.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +85,9 @@ struct cut {
 	unsigned budget;	 /* bits the cut may hand over (cut_bits) */
 	bool *redo;		 /* by op id: T's ops that S computes again */
 	unsigned nredo;
+	struct ir_op **remat;	 /* S's ops that T computes again from the
+				    values handed over, operands first */
+	unsigned nremat;
 };
 
 static bool in_t(const struct cut *c, const struct ir_block *b)
@@ -274,6 +280,112 @@ static bool pays(const struct cut *c)
 	return lo >= 2 && 8 * lo >= hi;
 }
 
+/* Whether v is among the values handed over. */
+static bool handed(const struct cut *c, const struct ir_op *v)
+{
+	for (unsigned i = 0; i < c->nin; i++)
+		if (c->in[i] == v)
+			return true;
+	return false;
+}
+
+static void hand_instead(struct cut *c, struct ir_op *old, struct ir_op *v)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < c->nin; i++)
+		if (c->in[i] != old)
+			c->in[n++] = c->in[i];
+	c->nin = n;
+	if (v && !remade(v) && !handed(c, v))
+		VEC_PUSH(&c->ctx->arena, c->in, c->nin, v);
+}
+
+/* Marks S's op d for T to compute again, after its operands up to `to`
+ * (those T has: handed over, made again, or marked before). */
+static void remat(struct cut *c, struct ir_op *d, const struct ir_op *to)
+{
+	if (d == to || remade(d) || handed(c, d))
+		return;
+	for (unsigned i = 0; i < c->nremat; i++)
+		if (c->remat[i] == d)
+			return;
+	for (unsigned a = 0; a < d->nargs; a++)
+		remat(c, d->args[a], to);
+	VEC_PUSH(&c->ctx->arena, c->remat, c->nremat, d);
+}
+
+/* The value that slice d takes bits of (a truncation, an extract or a
+ * shift right by a constant of it, or of such a slice), or NULL. */
+static struct ir_op *slice_root(struct ir_op *d)
+{
+	bool slice = d->opc == IR_TRUNC || d->opc == IR_EXTRACT ||
+		     (d->opc == IR_LSHR && d->args[1]->opc == IR_CONST);
+	if (!slice)
+		return NULL;
+	struct ir_op *r = slice_root(d->args[0]);
+	return r ? r : d->args[0];
+}
+
+/* A value S has in a register or as it reads it: no logic of S's. */
+static bool bare(const struct ir_op *v)
+{
+	return v->opc == IR_PHI || v->opc == IR_PIPE_READ || remade(v);
+}
+
+/* Values handed over that T computes again, at no more bits, from what S
+ * has with less logic: the slices of one value, when the value itself is
+ * no wider than they are together (the 16 bytes of AES's state, taken
+ * from its 4 words), and a bitwise op whose other operands are handed
+ * over anyway or S reads them as they are (a word XORed with the key as
+ * it is read).  S hands over a register or the word it reads; T's logic
+ * takes the op into its own LUTs (bench/aes128's rounds: the XOR into the
+ * multiplexer of their first round, 128 LUTs). */
+static void hand_over_less_logic(struct cut *c)
+{
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < c->nin && !changed; i++) {
+			struct ir_op *d = c->in[i];
+			if (remade(d) || in_t(c, d->block))
+				continue;
+			struct ir_op *root = slice_root(d);
+			if (root && !in_t(c, root->block) && !remade(root)) {
+				unsigned bits = 0;
+				for (unsigned j = 0; j < c->nin; j++)
+					if (!in_t(c, c->in[j]->block) && slice_root(c->in[j]) == root)
+						bits += c->in[j]->width;
+				if ((handed(c, root) ? 0 : root->width) > bits)
+					continue;
+				for (unsigned j = c->nin; j-- > 0;)
+					if (j < c->nin && !in_t(c, c->in[j]->block) &&
+					    slice_root(c->in[j]) == root) {
+						struct ir_op *g = c->in[j];
+						hand_instead(c, g, root);
+						remat(c, g, root);
+					}
+				changed = true;
+				continue;
+			}
+			bool gate = (d->opc == IR_AND || d->opc == IR_OR || d->opc == IR_XOR) &&
+				    d->nargs == 2;
+			for (unsigned a = 0; gate && a < d->nargs; a++)
+				gate = !in_t(c, d->args[a]->block) &&
+				       (handed(c, d->args[a]) || bare(d->args[a]));
+			unsigned added = 0;
+			for (unsigned a = 0; gate && a < d->nargs; a++)
+				added += handed(c, d->args[a]) || remade(d->args[a]) ? 0
+									: d->args[a]->width;
+			if (!gate || added > d->width)
+				continue;
+			hand_instead(c, d, NULL);
+			for (unsigned a = 0; a < d->nargs; a++)
+				hand_instead(c, NULL, d->args[a]);
+			remat(c, d, NULL);
+			changed = true;
+		}
+	}
+}
+
 /* The cut p -> q may be made (the head of the file); fills c->redo and
  * c->in: the values that T's ops use (but those S computes again, and
  * x's branch when S makes it) from S, and those that S computes again,
@@ -327,6 +439,9 @@ static bool cut_ok(struct cut *c)
 		}
 	}
 	free(taken);
+	c->remat = NULL, c->nremat = 0;
+	if (ok)
+		hand_over_less_logic(c);
 	unsigned w = 0;
 	for (unsigned i = 0; i < c->nin; i++)
 		w += remade(c->in[i]) ? 0 : c->in[i]->width;
@@ -494,6 +609,30 @@ static void hand_over(struct cut *c, struct ir_block *wb, struct ir_pipe *pipe)
 	free(map);
 }
 
+/* v as T has it: taken from the word or made again (map), or for one of
+ * S's ops that T computes again (c->remat) a copy put into r, its
+ * operands first. */
+static struct ir_op *t_value(struct cut *c, struct ir_kernel *k2, struct ir_block *r,
+			     struct ir_op *v, struct ir_op **map)
+{
+	if (map[v->id])
+		return map[v->id];
+	struct ir_op *n;
+	if (remade(v)) {
+		n = ir_op_new(c->ctx, k2, k2->blocks[0], v->opc, v->width, 0);
+	} else {
+		for (unsigned a = 0; a < v->nargs; a++) /* operands first */
+			t_value(c, k2, r, v->args[a], map);
+		n = ir_op_new(c->ctx, k2, r, v->opc, v->width, v->nargs);
+		for (unsigned a = 0; a < v->nargs; a++)
+			n->args[a] = map[v->args[a]->id];
+		n->index = v->index;
+	}
+	n->imm = v->imm, n->imm_words = v->imm_words, n->spec = v->spec;
+	n->loc = v->loc, n->name = v->name;
+	return map[v->id] = n;
+}
+
 /* The new kernel's first blocks: its entry, with the constants T uses
  * made again, and r, which reads the word of pipe and takes T's other
  * values from it; map: by op id, what T's ops use instead of them. */
@@ -507,18 +646,20 @@ static void take_over(struct cut *c, struct ir_kernel *k2, struct ir_block *r,
 	rd->lat = (struct ir_latency){.anchor = -1, .target = -1};
 	unsigned off = 0;
 	for (unsigned i = 0; i < c->nin; i++) {
-		struct ir_op *d = c->in[i], *n;
+		struct ir_op *d = c->in[i];
 		if (remade(d)) {
-			n = ir_op_new(ctx, k2, entry, d->opc, d->width, 0);
-			n->imm = d->imm, n->imm_words = d->imm_words, n->spec = d->spec;
-		} else {
-			n = ir_op_new(ctx, k2, r, IR_EXTRACT, d->width, 1);
-			n->args[0] = rd, n->index = off;
-			off += d->width;
+			t_value(c, k2, r, d, map);
+			continue;
 		}
+		struct ir_op *n = ir_op_new(ctx, k2, r, IR_EXTRACT, d->width, 1);
+		n->args[0] = rd, n->index = off;
+		off += d->width;
 		n->loc = d->loc, n->name = d->name;
 		map[d->id] = n;
 	}
+	/* what T computes again from them (hand_over_less_logic) */
+	for (unsigned i = 0; i < c->nremat; i++)
+		t_value(c, k2, r, c->remat[i], map);
 	ir_br(ctx, entry, r, k2->loc);
 	ir_br(ctx, r, c->q, k2->loc);
 }

@@ -668,7 +668,10 @@ const struct ir_op *delay_bypass_merged_select(const struct ir_op *d)
 	return NULL;
 }
 
-/* x is a register in the cycle of its block's phis (delay_select_on_bypass). */
+/* x is a register in the cycle of its block's phis, or bits of registers,
+ * or a gate of such values (delay_select_on_bypass): the multiplexer
+ * takes it from the start of the cycle, or a gate later (its own delay,
+ * which the chains through the select count: the select is wiring). */
 static bool early_value(const struct ir_op *x, const struct ir_block *b, const bool *bypassed,
 			const int *var, unsigned depth)
 {
@@ -683,6 +686,12 @@ static bool early_value(const struct ir_op *x, const struct ir_block *b, const b
 		return x->keep; /* the word in the pipe's register */
 	case IR_ZEXT: case IR_SEXT: case IR_TRUNC: case IR_EXTRACT:
 		return depth < 8 && early_value(x->args[0], b, bypassed, var, depth + 1);
+	case IR_LSHR: case IR_SHL:
+		return depth < 8 && x->args[1]->opc == IR_CONST &&
+		       early_value(x->args[0], b, bypassed, var, depth + 1);
+	case IR_AND: case IR_OR: case IR_XOR:
+		return depth < 8 && early_value(x->args[0], b, bypassed, var, depth + 1) &&
+		       early_value(x->args[1], b, bypassed, var, depth + 1);
 	default:
 		return false;
 	}

@@ -62,7 +62,10 @@
 #              bench/oddeven, which hands its 16 words over at each
 #              cut, is cut twice for the ECP5 and once for Gowin, whose
 #              budget of the bits a kernel's cuts may hand over takes
-#              only one (fission.c, cut_bits).  A part
+#              only one (fission.c, cut_bits); aes128's first part
+#              hands over the words it reads, not those words XORed
+#              with the key, which its rounds compute (cut-less-logic).
+#              A part
 #              that only reads the word it is handed keeps it in the pipe
 #              until it is done with it: mix4's loop (taken in its last
 #              iteration, the pipe a register slice), oddeven's and aes128's
@@ -262,6 +265,16 @@ if [ -f "$out/aes.sluice/rtl/kernel_aes128_2_2.v" ] &&
 	ok cut-kept-fields
 else
 	bad cut-kept-fields "kernel_aes128_2_2 copies what it reads ($out/aes.sluice/rtl)"
+fi
+# aes128's first part hands over the words it reads and the key, not the
+# words XORed with the key: its rounds XOR them in the multiplexer of their
+# first round (fission.c, hand_over_less_logic)
+if [ -f "$out/aes.sluice/rtl/kernel_aes128.v" ] &&
+	[ "$(grep -c "wire \[31:0\] xor" "$out/aes.sluice/rtl/kernel_aes128.v")" = 0 ] &&
+	[ "$(grep -c "wire \[31:0\] xor.* = pipe_read" "$out/aes.sluice/rtl/kernel_aes128_2.v")" = 4 ]; then
+	ok cut-less-logic
+else
+	bad cut-less-logic "kernel_aes128 XORs the words it hands over ($out/aes.sluice/rtl)"
 fi
 if report merge "$root/tests/kernels/pipelined_loop_merge.c" --target ice40 &&
 	"$sluice" report "$out/merge.sluice" --json >"$out/merge.json" 2>&1 &&
