@@ -34,11 +34,11 @@
  * the pipe first (the values of S that T uses, one word; constants are
  * made again, and so are the slices of a value and the bitwise ops that
  * T computes at no more bits from what S has in registers or reads:
- * hand_over_less_logic) and then runs T, x going back to that read.  In the kernel
- * left, the edge p -> q goes to a block that writes the word and goes
- * where x went (x's branch and the values it carried, made again).  With
- * no value to hand over, the word is a bit, so that T still runs once for
- * each time S passes the cut.
+ * hand_over_less_logic) and then runs T, x going back to that read.  In
+ * the kernel left, the edge p -> q goes to a block that writes the word
+ * and goes where x went (x's branch and the values it carried, made
+ * again).  With no value to hand over, the word is a bit, so that T still
+ * runs once for each time S passes the cut.
  *
  * Order: the pipes spec: "accesses to one pipe may be reordered relative
  * to accesses to another pipe.  There is no expectation of program
@@ -51,7 +51,6 @@
  */
 #include "pass.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,6 +288,7 @@ static bool handed(const struct cut *c, const struct ir_op *v)
 	return false;
 }
 
+/* Hands v over instead of old (either may be NULL: only the other). */
 static void hand_instead(struct cut *c, struct ir_op *old, struct ir_op *v)
 {
 	unsigned n = 0;
