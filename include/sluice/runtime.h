@@ -53,7 +53,8 @@
  *   "sim"                 the module's Verilator model in this process (default)
  *   "BOARD:/dev/ttyUSBn"  a board reached over its UART host link
  *   "usb:VID:PID[:SERIAL]" a board on USB (FTDI FIFO or USB bulk), hex ids
- *   "pcie:/dev/NAME"      a PCIe board through its DMA character device
+ *   "pcie:/dev/NAME"      a PCIe board through its DMA character devices
+ *                         (the XDMA driver's NAME_h2c_0 and NAME_c2h_0)
  * The simulator advances only while the host is inside a libsluice call that
  * blocks or polls; SLUICE_TRACE=FILE.fst writes a waveform of each module
  * loaded (FILE is overwritten), and SLUICE_DEADLOCK_CYCLES (default

@@ -189,8 +189,9 @@ static void test_device_strings(void)
 	check(status_is(rc, SLUICE_E_IO, "/dev/null is not a serial port", NULL) && !d,
 	      "BOARD:PATH: a file that is not a serial port is refused");
 	rc = sluice_device_open(&d, "pcie:/dev/xdma97");
-	check(status_is(rc, SLUICE_E_NOT_SUPPORTED, "PCIe", "/dev/xdma97 does not exist", NULL),
-	      "pcie:/dev/NAME: not supported, says the node is missing");
+	check(status_is(rc, SLUICE_E_NO_DEVICE, "cannot open /dev/xdma97_c2h_0", "XDMA driver",
+			NULL) && !d,
+	      "pcie:/dev/NAME: a missing DMA node is 'no device', and says which");
 
 	static const char *const bad[] = {"usb:zz:1", "usb:0403", "usb:0403:6010:", "pcie:",
 					  "pcie:xdma0", "bogus", "", "ice breaker:/dev/x"};

@@ -1,0 +1,365 @@
+/*
+ * tests/runtime/test_api_pcie.c -- libsluice's PCIe transport
+ * (runtime/device/pcie.c) against a simulated card: two named pipes where
+ * the XDMA driver's nodes would be (DIR/xdma0_h2c_0, DIR/xdma0_c2h_0), and
+ * behind them, in a thread of this program, the C model of the device side
+ * of the host link (fake_device.c) with its kernels.  What runs is the real
+ * transport (the reader thread, non-blocking writes, the waits), the link
+ * and everything above it; what does not is a PCIe card and its driver.
+ *
+ * Checked: words through host pipes both ways with the device's FIFOs
+ * small enough that credits hold the host back, kernel starts and waits,
+ * control registers; and the errors: a node missing, a node with nobody
+ * behind it, a module with no design for a PCIe board, a card that never
+ * answers (the connect limit), and a card that goes away while the host
+ * waits for words (an I/O error, not a hang).
+ */
+#include "api_test.h"
+#include "fake_device.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static const char MANIFEST[] =
+	"{\"format\": \"sluice-module\", \"version\": 1, \"state\": \"executable\",\n"
+	" \"name\": \"pciemod\", \"target\": \"ice40\", \"clock_mhz\": 100.0, \"top\": \"sluice_top\",\n"
+	" \"design_id\": 4661,\n"
+	" \"kernels\": [\n"
+	"  {\"name\": \"scale\", \"kind\": \"started\", \"args_size\": 8, \"params\": [\n"
+	"    {\"name\": \"n\", \"width\": 32, \"signed\": true, \"offset\": 0, \"size\": 4},\n"
+	"    {\"name\": \"k\", \"width\": 32, \"signed\": true, \"offset\": 4, \"size\": 4}]},\n"
+	"  {\"name\": \"copy\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []}],\n"
+	" \"pipes\": [\n"
+	"  {\"name\": \"in\", \"type\": \"int32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
+	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"scale\", \"writer\": null},\n"
+	"  {\"name\": \"out\", \"type\": \"int32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
+	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"scale\"},\n"
+	"  {\"name\": \"bulk_in\", \"type\": \"uint64_t\", \"width\": 64, \"min_capacity\": 8, \"depth\": 8,\n"
+	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"copy\", \"writer\": null},\n"
+	"  {\"name\": \"bulk_out\", \"type\": \"uint64_t\", \"width\": 64, \"min_capacity\": 8, \"depth\": 8,\n"
+	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"copy\"}],\n"
+	" \"spec_constants\": [],\n"
+	" \"images\": {%s}}\n";
+
+#define PCIE_IMAGE "\"xdmacard\": {\"kind\": \"bitstream\", \"host_link\": \"pcie\"}"
+#define UART_IMAGE "\"icebreaker\": {\"kind\": \"bitstream\", \"uart_baud\": 3000000}"
+
+enum { H_IN, H_BULK };
+enum { D_OUT, D_BULK };
+enum { K_SCALE };
+
+/* ---- the kernels, run by the card's thread --------------------------------------- */
+
+static struct {
+	uint32_t n, i;
+	int32_t k, word;
+	bool have;
+} sc;
+
+static void kernels(struct fake_dev *d, void *user)
+{
+	(void)user;
+	const uint32_t *a = fake_args(d);
+	if (fake_take_start(d, K_SCALE)) {
+		sc.n = a[0];
+		sc.k = (int32_t)a[1];
+		sc.i = 0;
+		sc.have = false;
+	}
+	if (fake_busy(d, K_SCALE)) {
+		if (sc.have && fake_d2h_push(d, D_OUT, &sc.word))
+			sc.have = false;
+		if (!sc.have && sc.i < sc.n && fake_h2d_pop(d, H_IN, &sc.word)) {
+			sc.word *= sc.k;
+			sc.have = true;
+			sc.i++;
+		}
+		if (!sc.have && sc.i == sc.n)
+			fake_finish(d, K_SCALE);
+	}
+	uint64_t w; /* copy: autorun */
+	if (fake_d2h_room(d, D_BULK) && fake_h2d_pop(d, H_BULK, &w))
+		fake_d2h_push(d, D_BULK, &w);
+}
+
+static struct fake_config card_config(void)
+{
+	struct fake_config c = {
+		.n_h2d = 2, .n_d2h = 2, .n_kernels = 1,
+		.h2d_bytes = {4, 8}, .h2d_depth = {16, 8},
+		.d2h_bytes = {4, 8}, .d2h_depth = {16, 8},
+		.arg_words = 2, .design_id = 4661, .no_deadlock = true,
+		.tick = kernels,
+	};
+	return c;
+}
+
+/* ---- the simulated card: the model behind the two nodes ------------------------- */
+
+struct card {
+	char base[300];		/* DIR/xdma0: the device string's path */
+	int h2c, c2h;		/* the card's ends */
+	pthread_t thread;
+	atomic_bool stop;	/* the thread ends */
+	bool running;
+	uint64_t errors;	/* the model's protocol trouble, when it ended */
+};
+
+static void card_nodes(struct card *c, const char *name)
+{
+	snprintf(c->base, sizeof c->base, "%s/%s", tmpdir(), name);
+	char p[340];
+	snprintf(p, sizeof p, "%s_h2c_0", c->base);
+	if (mkfifo(p, 0600) && errno != EEXIST)
+		perror(p), exit(1);
+	snprintf(p, sizeof p, "%s_c2h_0", c->base);
+	if (mkfifo(p, 0600) && errno != EEXIST)
+		perror(p), exit(1);
+}
+
+static void *card_main(void *arg)
+{
+	struct card *c = arg;
+	struct sluice_transport *t;
+	char *board;
+	struct rt_timing timing;
+	uint8_t in[4096], out[4096];
+	size_t nin = 0;
+	if (fake_transport_ops.open(&t, "", &board) || fake_transport_ops.load(t, NULL, &timing))
+		return NULL;
+	free(board);
+	while (!c->stop) {
+		if (nin < sizeof in) {
+			ssize_t r = read(c->h2c, in + nin, sizeof in - nin);
+			if (r > 0)
+				nin += (size_t)r;
+		}
+		size_t sent = 0, got = 0;
+		fake_transport_ops.xfer(t, in, nin, &sent, out, sizeof out, &got, 256);
+		memmove(in, in + sent, nin - sent);
+		nin -= sent;
+		for (size_t off = 0; off < got && !c->stop;) {
+			ssize_t w = write(c->c2h, out + off, got - off);
+			if (w > 0) {
+				off += (size_t)w;
+			} else {
+				struct pollfd p = {.fd = c->c2h, .events = POLLOUT};
+				poll(&p, 1, 10);
+			}
+		}
+		if (!nin && !got)
+			usleep(20);
+	}
+	c->errors = fake_errors(fake_current());
+	fake_transport_ops.close(t);
+	return NULL;
+}
+
+/* Opens the card's ends (read-write, so that neither open waits for the
+ * host) and starts its thread. */
+static void card_start(struct card *c, const struct fake_config *cfg)
+{
+	char p[340];
+	memset(&sc, 0, sizeof sc);
+	fake_configure(cfg);
+	snprintf(p, sizeof p, "%s_h2c_0", c->base);
+	c->h2c = open(p, O_RDWR | O_NONBLOCK);
+	snprintf(p, sizeof p, "%s_c2h_0", c->base);
+	c->c2h = open(p, O_RDWR | O_NONBLOCK);
+	if (c->h2c < 0 || c->c2h < 0)
+		perror("card nodes"), exit(1);
+	c->stop = false;
+	if (pthread_create(&c->thread, NULL, card_main, c))
+		perror("card thread"), exit(1);
+	c->running = true;
+}
+
+static void card_stop(struct card *c)
+{
+	if (!c->running)
+		return;
+	c->stop = true;
+	pthread_join(c->thread, NULL);
+	close(c->h2c);
+	close(c->c2h);
+	c->running = false;
+}
+
+/* A card called name with configuration cfg, and the host's device on it. */
+static sluice_device *card_up(struct card *c, const char *name, const struct fake_config *cfg)
+{
+	sluice_device *d = NULL;
+	char dev[400];
+	card_nodes(c, name);
+	card_start(c, cfg);
+	snprintf(dev, sizeof dev, "pcie:%s", c->base);
+	MUST(sluice_device_open(&d, dev));
+	return d;
+}
+
+static double secs(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static const char *module_with(const char *name, const char *images)
+{
+	static char json[sizeof MANIFEST + 256];
+	snprintf(json, sizeof json, MANIFEST, images);
+	return write_module(name, json);
+}
+
+/* ---- the tests ------------------------------------------------------------------ */
+
+static void test_open_errors(void)
+{
+	sluice_device *d = NULL;
+	char dev[400];
+	snprintf(dev, sizeof dev, "pcie:%s/none", tmpdir());
+	int rc = sluice_device_open(&d, dev);
+	check(status_is(rc, SLUICE_E_NO_DEVICE, "none_c2h_0", "XDMA driver", NULL) && !d,
+	      "a DMA node that is not there: SLUICE_E_NO_DEVICE, naming the node");
+
+	struct card c = {0};
+	card_nodes(&c, "lonely"); /* the nodes, and nobody behind them */
+	snprintf(dev, sizeof dev, "pcie:%s", c.base);
+	rc = sluice_device_open(&d, dev);
+	check(status_is(rc, SLUICE_E_IO, "lonely_h2c_0", "nothing is at the other end", NULL) &&
+		      !d,
+	      "a node with nothing behind it: SLUICE_E_IO that says so");
+}
+
+static void test_no_image(void)
+{
+	struct card c = {0};
+	struct fake_config cfg = card_config();
+	sluice_device *d = card_up(&c, "noimg", &cfg);
+	sluice_module *m = NULL;
+	char kind[16] = "";
+	check(!sluice_device_info(d, SLUICE_INFO_TRANSPORT, kind, sizeof kind) &&
+		      !strcmp(kind, "pcie"),
+	      "the device's transport is \"pcie\"");
+	int rc = sluice_module_load(d, module_with("uartonly.sluice", UART_IMAGE), &m);
+	check(status_is(rc, SLUICE_E_NO_IMAGE, "no design for a board with a PCIe host link",
+			"icebreaker", NULL) && !m,
+	      "a module built for a UART board only is refused on a PCIe device");
+	sluice_device_close(d);
+	card_stop(&c);
+}
+
+static void test_streams(void)
+{
+	struct card c = {0};
+	struct fake_config cfg = card_config();
+	sluice_device *d = card_up(&c, "xdma0", &cfg);
+	sluice_module *m = NULL;
+	MUST(sluice_module_load(d, module_with("ok.sluice", PCIE_IMAGE), &m));
+	check(true, "the module loads on the simulated card (connect, identify, reset)");
+
+	/* 20000 64-bit words through copy, whose FIFOs hold 8: the credits
+	 * hold the host back, nothing is lost or reordered */
+	enum { N = 20000, CHUNK = 1000 };
+	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
+	for (unsigned i = 0; i < N; i++)
+		w[i] = 0x9e3779b97f4a7c15ull * (i + 1);
+	bool ok = true;
+	double t0 = secs();
+	for (unsigned i = 0; i < N && ok; i += CHUNK) {
+		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
+		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
+	}
+	double t = secs() - t0;
+	check(ok && !memcmp(w, r, N * sizeof *w),
+	      "%u words of 8 bytes through a kernel with 8-word FIFOs, each back in order "
+	      "(%.1f s)", (unsigned)N, t);
+	free(w);
+	free(r);
+
+	int32_t args[2] = {100, -3}, x[100], y[100];
+	for (int i = 0; i < 100; i++)
+		x[i] = i - 50;
+	ok = !sluice_kernel_start(m, "scale", args, sizeof args) &&
+	     !sluice_pipe_write(m, "in", x, sizeof x) && !sluice_pipe_read(m, "out", y, sizeof y) &&
+	     !sluice_kernel_wait(m, "scale", 5000);
+	for (int i = 0; i < 100 && ok; i++)
+		ok = y[i] == -3 * x[i];
+	check(ok, "a started kernel: its arguments in the control registers, 100 words "
+		  "scaled, then its completion waited for");
+
+	/* the card's C2H channel closes (its H2C end stays, unread) while the
+	 * host waits for a word: the reader thread's end of file */
+	c.stop = true;
+	pthread_join(c.thread, NULL);
+	close(c.c2h);
+	check(c.errors == 0, "the card saw no protocol trouble (%llu)",
+	      (unsigned long long)c.errors);
+	double t1 = secs();
+	uint64_t v;
+	int rc = sluice_pipe_read(m, "bulk_out", &v, sizeof v);
+	double waited = secs() - t1;
+	check(status_is(rc, SLUICE_E_IO, "reading", "xdma0_c2h_0", "the card's end is closed",
+			NULL) && waited < 5,
+	      "a C2H channel that closes while the host waits is an I/O error (after %.2f s), "
+	      "not a hang", waited);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	close(c.h2c);
+	c.running = false;
+}
+
+/* The whole card goes away while the host waits for a word. */
+static void test_card_gone(void)
+{
+	struct card c = {0};
+	struct fake_config cfg = card_config();
+	sluice_device *d = card_up(&c, "gone", &cfg);
+	sluice_module *m = NULL;
+	MUST(sluice_module_load(d, module_with("gone.sluice", PCIE_IMAGE), &m));
+	card_stop(&c);
+	double t1 = secs();
+	uint64_t v;
+	int rc = sluice_pipe_read(m, "bulk_out", &v, sizeof v);
+	double waited = secs() - t1;
+	check(status_is(rc, SLUICE_E_IO, "pcie:", "gone_", "the card's end is closed", NULL) &&
+		      waited < 5,
+	      "a card that goes away while the host waits is an I/O error (after %.2f s), not "
+	      "a hang", waited);
+	sluice_module_close(m);
+	sluice_device_close(d);
+}
+
+static void test_silent(void)
+{
+	struct card c = {0};
+	struct fake_config cfg = card_config();
+	cfg.silent = true;
+	setenv("SLUICE_CONNECT_US", "300000", 1);
+	sluice_device *d = card_up(&c, "silent", &cfg);
+	sluice_module *m = NULL;
+	double t0 = secs();
+	int rc = sluice_module_load(d, module_with("silent.sluice", PCIE_IMAGE), &m);
+	double waited = secs() - t0;
+	check(rc != SLUICE_OK && !m && waited < 5,
+	      "a card that never answers: loading fails within the connect limit (%s after "
+	      "%.2f s: %s)", sluice_error_name(rc), waited, sluice_last_error());
+	unsetenv("SLUICE_CONNECT_US");
+	sluice_device_close(d);
+	card_stop(&c);
+}
+
+int main(void)
+{
+	test_open_errors();
+	test_no_image();
+	test_streams();
+	test_card_gone();
+	test_silent();
+	return finish();
+}
