@@ -15,10 +15,12 @@
  * for: the add, the compare and the branch must fit in the II's last
  * cycle, and on iCE40 at 48 MHz a 32-bit add and compare do not fit one
  * cycle (13.4 + 20.4 ns, and the branch's 14 ns), so such loops ran at
- * II 3 whatever their body.  When the chain is longer than the clock
- * period, the decision for the next iteration is computed in this one
- * from an induction variable two steps ahead, and the branch reads a
- * register:
+ * II 3 whatever their body.  When the chain is longer than the cycles an
+ * iteration takes at least (one, or as many as its accesses to one pipe,
+ * which take one a cycle: the chain then starts at i's register in the
+ * iteration's first cycle and ends at the branch in its last), the
+ * decision for the next iteration is computed in this one from an
+ * induction variable two steps ahead, and the branch reads a register:
  *
  *   pre:   inc0 = add init, D;  go0 = cmp inc0, n;  k0 = add init, D + C
  *   loop:  go   = phi [go0, pre], [gonext, loop]
@@ -252,6 +254,25 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	return true;
 }
 
+/* The cycles an iteration of loop takes at least: its most accesses to
+ * one pipe. */
+static unsigned least_cycles(const struct ir_block *loop)
+{
+	unsigned most = 1;
+	for (unsigned i = 0; i < loop->nops; i++) {
+		const struct ir_op *x = loop->ops[i];
+		if (x->opc < IR_PIPE_READ || x->opc > IR_PIPE_WRITE_NB)
+			continue;
+		unsigned n = 0;
+		for (unsigned j = 0; j < loop->nops; j++)
+			n += loop->ops[j]->pipe == x->pipe && loop->ops[j]->opc >= IR_PIPE_READ &&
+			     loop->ops[j]->opc <= IR_PIPE_WRITE_NB;
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
 static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 			 struct ir_block *loop, double period)
 {
@@ -314,9 +335,13 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 		return;
 	uint64_t c = C->imm, d = on_phi ? 0 : c;
 	loop->trip = trip_count(cmp, (unsigned)at, init, c, d, t->succs[0] == loop);
-	/* only where the chain does not fit one cycle */
+	/* only where the chain does not fit the cycles an iteration takes
+	 * at least: one, or as many as the loop's accesses to one pipe
+	 * (each pipe takes one a cycle), since the decision reads i's
+	 * register at the iteration's start and the branch comes at its end */
 	enum hls_target tg = ctx->target;
-	if ((on_phi ? 0 : delay_op_ns(tg, inc)) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <= period)
+	if ((on_phi ? 0 : delay_op_ns(tg, inc)) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <=
+	    period * least_cycles(loop))
 		return;
 
 	if (count_down(ctx, k, pre, loop, t, cmp, (unsigned)at, init, c, d))
