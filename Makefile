@@ -105,6 +105,12 @@ $(RT_TEST_BIN): $(BUILD)/tests/runtime/%: tests/runtime/%.c tests/runtime/fake_d
 	$(CC) $(CSTD) $(OPT) $(WARN) -Iinclude -o $@ $< tests/runtime/fake_device.c $(RT_OBJ) \
 		-ljansson -ldl -lpthread
 
+# the simulated USB bus that test_api_usb loads in place of libusb
+$(BUILD)/tests/runtime/libfake_usb.so: tests/runtime/fake_libusb.c tests/runtime/fake_libusb.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(OPT) $(WARN) -fPIC -shared -o $@ tests/runtime/fake_libusb.c
+$(BUILD)/tests/runtime/test_api_usb: $(BUILD)/tests/runtime/libfake_usb.so
+
 $(BUILD)/tests/runtime/test_proto: tests/runtime/test_proto.c runtime/link/proto.c runtime/link/proto.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(OPT) $(WARN) -Iruntime/link -o $@ tests/runtime/test_proto.c runtime/link/proto.c

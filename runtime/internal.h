@@ -134,6 +134,14 @@ int sluice__device_open_with(sluice_device **dev, const struct sluice_transport_
 /* SLUICE_E_NO_IMAGE: the message, then the images the module carries (a
  * transport's load finding none that fits its device). */
 int rt_no_image(const struct sluice_module *m, const char *fmt, ...) RT_PRINTF(2, 3);
+/* A board transport's load: picks the module's one bitstream image whose
+ * "host_link" is link (SLUICE_E_NO_IMAGE if none or several; what names
+ * the link in messages, device the device string) and fills *timing for a
+ * lossless link of microsecond round trips, ticks in microseconds; the
+ * bitstream must be on the board already (the identify exchange checks
+ * it). */
+int rt_link_image(const struct sluice_module *m, const char *link, const char *what,
+		  const char *device, struct rt_timing *timing);
 
 enum rt_pipe_kind { RT_PIPE_KERNEL, RT_PIPE_HOST, RT_PIPE_IO };
 enum rt_pipe_dir { RT_DIR_NONE, RT_DIR_H2D, RT_DIR_D2H, RT_DIR_IN, RT_DIR_OUT };

@@ -180,3 +180,39 @@ int rt_no_image(const struct sluice_module *m, const char *fmt, ...)
 	}
 	return rt_err(SLUICE_E_NO_IMAGE, "%s (the module carries: %s)", why, n ? kinds : "nothing");
 }
+
+int rt_link_image(const struct sluice_module *m, const char *link, const char *what,
+		  const char *device, struct rt_timing *timing)
+{
+	const char *key, *found = NULL;
+	json_t *img;
+	json_object_foreach(m->images, key, img) {
+		const char *kind = json_string_value(json_object_get(img, "kind"));
+		const char *l = json_string_value(json_object_get(img, "host_link"));
+		if (kind && !strcmp(kind, "bitstream") && l && !strcmp(l, link)) {
+			if (found)
+				return rt_err(SLUICE_E_NO_IMAGE, "module '%s' has designs for two "
+					      "boards with a %s host link, '%s' and '%s'; the device "
+					      "'%s' cannot tell which is there", m->name, what, found,
+					      key, device);
+			found = key;
+		}
+	}
+	if (!found)
+		return rt_no_image(m, "module '%s' has no design for a board with a %s host link "
+				   "(a bitstream image whose host_link is \"%s\")", m->name, what,
+				   link);
+	/* round trips take microseconds; the limits are the UART's, whose
+	 * slowest part here is a board that does not answer at all */
+	*timing = (struct rt_timing){
+		.link_timeout = rt_env_u64("SLUICE_LINK_TIMEOUT_US", 100000),
+		.status_gap = 200,
+		.round = 2000,
+		.poll_round = 100,
+		.deadlock = rt_env_u64("SLUICE_DEADLOCK_US", 30000000),
+		.connect_limit = rt_env_u64("SLUICE_CONNECT_US", 5000000),
+		.unit = "us",
+		.reset_on_load = true,
+	};
+	return SLUICE_OK;
+}

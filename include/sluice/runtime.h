@@ -52,7 +52,8 @@
  * Devices (the string given to sluice_device_open, or $SLUICE_DEVICE):
  *   "sim"                 the module's Verilator model in this process (default)
  *   "BOARD:/dev/ttyUSBn"  a board reached over its UART host link
- *   "usb:VID:PID[:SERIAL]" a board on USB (FTDI FIFO or USB bulk), hex ids
+ *   "usb:VID:PID[:SERIAL]" a board on USB, hex ids: an FTDI FT232H or FT2232H
+ *                         in synchronous FIFO mode, through libusb-1.0
  *   "pcie:/dev/NAME"      a PCIe board through its DMA character devices
  *                         (the XDMA driver's NAME_h2c_0 and NAME_c2h_0)
  * The simulator advances only while the host is inside a libsluice call that

@@ -50,7 +50,6 @@ struct sluice_transport {
 	int h2c, c2h;		/* the nodes, or -1 */
 	char *name;		/* the device string's path, /dev/xdma0 */
 	char *h2c_path, *c2h_path;
-	char *board;		/* the board of the loaded image */
 
 	pthread_t reader;	/* reads c2h into rx */
 	bool reader_on;
@@ -155,7 +154,6 @@ static void pcie_free(struct sluice_transport *t)
 	free(t->name);
 	free(t->h2c_path);
 	free(t->c2h_path);
-	free(t->board);
 	free(t);
 }
 
@@ -210,39 +208,9 @@ static void pcie_close(struct sluice_transport *t)
 static int pcie_load(struct sluice_transport *t, const struct sluice_module *m,
 		     struct rt_timing *timing)
 {
-	const char *key, *found = NULL;
-	json_t *img;
-	json_object_foreach(m->images, key, img) {
-		const char *kind = json_string_value(json_object_get(img, "kind"));
-		const char *link = json_string_value(json_object_get(img, "host_link"));
-		if (kind && !strcmp(kind, "bitstream") && link && !strcmp(link, "pcie")) {
-			if (found)
-				return rt_err(SLUICE_E_NO_IMAGE, "module '%s' has designs for two PCIe "
-					      "boards, '%s' and '%s'; the device 'pcie:%s' cannot "
-					      "tell which is on the card", m->name, found, key,
-					      t->name);
-			found = key;
-		}
-	}
-	if (!found)
-		return rt_no_image(m, "module '%s' has no design for a board with a PCIe host "
-				   "link (a bitstream image whose host_link is \"pcie\")", m->name);
-	free(t->board);
-	if (!(t->board = strdup(found)))
-		return rt_err(SLUICE_E_NO_MEM, "out of memory");
-	/* Round trips take microseconds; the limits are the UART's, whose
-	 * slowest part here is a card that does not answer at all. */
-	*timing = (struct rt_timing){
-		.link_timeout = rt_env_u64("SLUICE_LINK_TIMEOUT_US", 100000),
-		.status_gap = 200,
-		.round = 2000,
-		.poll_round = 100,
-		.deadlock = rt_env_u64("SLUICE_DEADLOCK_US", 30000000),
-		.connect_limit = rt_env_u64("SLUICE_CONNECT_US", 5000000),
-		.unit = "us",
-		.reset_on_load = true,
-	};
-	return SLUICE_OK;
+	char dev[300];
+	snprintf(dev, sizeof dev, "pcie:%s", t->name);
+	return rt_link_image(m, "pcie", "PCIe", dev, timing);
 }
 
 static void pcie_unload(struct sluice_transport *t)

@@ -177,8 +177,12 @@ static void test_device_strings(void)
 	setenv("SLUICE_DEVICE", "usb:0403:6010", 1);
 	d = NULL;
 	rc = sluice_device_open(&d, NULL);
-	check(status_is(rc, SLUICE_E_NOT_SUPPORTED, "usb:0403:6010", "no USB transport", NULL) && !d,
-	      "device NULL takes $SLUICE_DEVICE; usb is refused as not supported, *dev untouched");
+	/* no such board here: no device, or no USB at all on this machine
+	 * (test_api_usb.c tests the transport on a simulated chip) */
+	check((rc == SLUICE_E_NO_DEVICE || rc == SLUICE_E_IO) &&
+		      strstr(sluice_last_error(), "usb:0403:6010") && !d,
+	      "device NULL takes $SLUICE_DEVICE; a USB board that is not there is an error, "
+	      "*dev untouched (%s)", sluice_last_error());
 	unsetenv("SLUICE_DEVICE");
 
 	rc = sluice_device_open(&d, "icebreaker:/dev/ttyUSB97");

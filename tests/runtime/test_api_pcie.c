@@ -14,8 +14,7 @@
  * answers (the connect limit), and a card that goes away while the host
  * waits for words (an I/O error, not a hang).
  */
-#include "api_test.h"
-#include "fake_device.h"
+#include "board_module.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,79 +24,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-static const char MANIFEST[] =
-	"{\"format\": \"sluice-module\", \"version\": 1, \"state\": \"executable\",\n"
-	" \"name\": \"pciemod\", \"target\": \"ice40\", \"clock_mhz\": 100.0, \"top\": \"sluice_top\",\n"
-	" \"design_id\": 4661,\n"
-	" \"kernels\": [\n"
-	"  {\"name\": \"scale\", \"kind\": \"started\", \"args_size\": 8, \"params\": [\n"
-	"    {\"name\": \"n\", \"width\": 32, \"signed\": true, \"offset\": 0, \"size\": 4},\n"
-	"    {\"name\": \"k\", \"width\": 32, \"signed\": true, \"offset\": 4, \"size\": 4}]},\n"
-	"  {\"name\": \"copy\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []}],\n"
-	" \"pipes\": [\n"
-	"  {\"name\": \"in\", \"type\": \"int32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
-	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"scale\", \"writer\": null},\n"
-	"  {\"name\": \"out\", \"type\": \"int32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
-	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"scale\"},\n"
-	"  {\"name\": \"bulk_in\", \"type\": \"uint64_t\", \"width\": 64, \"min_capacity\": 8, \"depth\": 8,\n"
-	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"copy\", \"writer\": null},\n"
-	"  {\"name\": \"bulk_out\", \"type\": \"uint64_t\", \"width\": 64, \"min_capacity\": 8, \"depth\": 8,\n"
-	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"copy\"}],\n"
-	" \"spec_constants\": [],\n"
-	" \"images\": {%s}}\n";
-
 #define PCIE_IMAGE "\"xdmacard\": {\"kind\": \"bitstream\", \"host_link\": \"pcie\"}"
-#define UART_IMAGE "\"icebreaker\": {\"kind\": \"bitstream\", \"uart_baud\": 3000000}"
-
-enum { H_IN, H_BULK };
-enum { D_OUT, D_BULK };
-enum { K_SCALE };
-
-/* ---- the kernels, run by the card's thread --------------------------------------- */
-
-static struct {
-	uint32_t n, i;
-	int32_t k, word;
-	bool have;
-} sc;
-
-static void kernels(struct fake_dev *d, void *user)
-{
-	(void)user;
-	const uint32_t *a = fake_args(d);
-	if (fake_take_start(d, K_SCALE)) {
-		sc.n = a[0];
-		sc.k = (int32_t)a[1];
-		sc.i = 0;
-		sc.have = false;
-	}
-	if (fake_busy(d, K_SCALE)) {
-		if (sc.have && fake_d2h_push(d, D_OUT, &sc.word))
-			sc.have = false;
-		if (!sc.have && sc.i < sc.n && fake_h2d_pop(d, H_IN, &sc.word)) {
-			sc.word *= sc.k;
-			sc.have = true;
-			sc.i++;
-		}
-		if (!sc.have && sc.i == sc.n)
-			fake_finish(d, K_SCALE);
-	}
-	uint64_t w; /* copy: autorun */
-	if (fake_d2h_room(d, D_BULK) && fake_h2d_pop(d, H_BULK, &w))
-		fake_d2h_push(d, D_BULK, &w);
-}
-
-static struct fake_config card_config(void)
-{
-	struct fake_config c = {
-		.n_h2d = 2, .n_d2h = 2, .n_kernels = 1,
-		.h2d_bytes = {4, 8}, .h2d_depth = {16, 8},
-		.d2h_bytes = {4, 8}, .d2h_depth = {16, 8},
-		.arg_words = 2, .design_id = 4661, .no_deadlock = true,
-		.tick = kernels,
-	};
-	return c;
-}
 
 /* ---- the simulated card: the model behind the two nodes ------------------------- */
 
@@ -209,13 +136,6 @@ static double secs(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static const char *module_with(const char *name, const char *images)
-{
-	static char json[sizeof MANIFEST + 256];
-	snprintf(json, sizeof json, MANIFEST, images);
-	return write_module(name, json);
-}
-
 /* ---- the tests ------------------------------------------------------------------ */
 
 static void test_open_errors(void)
@@ -239,14 +159,14 @@ static void test_open_errors(void)
 static void test_no_image(void)
 {
 	struct card c = {0};
-	struct fake_config cfg = card_config();
+	struct fake_config cfg = board_config();
 	sluice_device *d = card_up(&c, "noimg", &cfg);
 	sluice_module *m = NULL;
 	char kind[16] = "";
 	check(!sluice_device_info(d, SLUICE_INFO_TRANSPORT, kind, sizeof kind) &&
 		      !strcmp(kind, "pcie"),
 	      "the device's transport is \"pcie\"");
-	int rc = sluice_module_load(d, module_with("uartonly.sluice", UART_IMAGE), &m);
+	int rc = sluice_module_load(d, board_module("uartonly.sluice", UART_IMAGE), &m);
 	check(status_is(rc, SLUICE_E_NO_IMAGE, "no design for a board with a PCIe host link",
 			"icebreaker", NULL) && !m,
 	      "a module built for a UART board only is refused on a PCIe device");
@@ -257,10 +177,10 @@ static void test_no_image(void)
 static void test_streams(void)
 {
 	struct card c = {0};
-	struct fake_config cfg = card_config();
+	struct fake_config cfg = board_config();
 	sluice_device *d = card_up(&c, "xdma0", &cfg);
 	sluice_module *m = NULL;
-	MUST(sluice_module_load(d, module_with("ok.sluice", PCIE_IMAGE), &m));
+	MUST(sluice_module_load(d, board_module("ok.sluice", PCIE_IMAGE), &m));
 	check(true, "the module loads on the simulated card (connect, identify, reset)");
 
 	/* 20000 64-bit words through copy, whose FIFOs hold 8: the credits
@@ -318,10 +238,10 @@ static void test_streams(void)
 static void test_card_gone(void)
 {
 	struct card c = {0};
-	struct fake_config cfg = card_config();
+	struct fake_config cfg = board_config();
 	sluice_device *d = card_up(&c, "gone", &cfg);
 	sluice_module *m = NULL;
-	MUST(sluice_module_load(d, module_with("gone.sluice", PCIE_IMAGE), &m));
+	MUST(sluice_module_load(d, board_module("gone.sluice", PCIE_IMAGE), &m));
 	card_stop(&c);
 	double t1 = secs();
 	uint64_t v;
@@ -338,13 +258,13 @@ static void test_card_gone(void)
 static void test_silent(void)
 {
 	struct card c = {0};
-	struct fake_config cfg = card_config();
+	struct fake_config cfg = board_config();
 	cfg.silent = true;
 	setenv("SLUICE_CONNECT_US", "300000", 1);
 	sluice_device *d = card_up(&c, "silent", &cfg);
 	sluice_module *m = NULL;
 	double t0 = secs();
-	int rc = sluice_module_load(d, module_with("silent.sluice", PCIE_IMAGE), &m);
+	int rc = sluice_module_load(d, board_module("silent.sluice", PCIE_IMAGE), &m);
 	double waited = secs() - t0;
 	check(rc != SLUICE_OK && !m && waited < 5,
 	      "a card that never answers: loading fails within the connect limit (%s after "

@@ -1,0 +1,96 @@
+/*
+ * tests/runtime/board_module.h -- what the tests of the board transports
+ * (test_api_pcie.c, test_api_usb.c) share: a module of two kernels and
+ * four host pipes, its kernels for the device model (fake_device.c), and
+ * the model's configuration.  The module's images are the test's.
+ *
+ *   scale  started (n, k): n words of 'in' times k to 'out'
+ *   copy   autorun: 'bulk_in' to 'bulk_out', 64-bit words, FIFOs of 8
+ */
+#ifndef BOARD_MODULE_H
+#define BOARD_MODULE_H
+
+#include "api_test.h"
+#include "fake_device.h"
+
+static const char BOARD_MANIFEST[] =
+	"{\"format\": \"sluice-module\", \"version\": 1, \"state\": \"executable\",\n"
+	" \"name\": \"boardmod\", \"target\": \"ice40\", \"clock_mhz\": 60.0, \"top\": \"sluice_top\",\n"
+	" \"design_id\": 4661,\n"
+	" \"kernels\": [\n"
+	"  {\"name\": \"scale\", \"kind\": \"started\", \"args_size\": 8, \"params\": [\n"
+	"    {\"name\": \"n\", \"width\": 32, \"signed\": true, \"offset\": 0, \"size\": 4},\n"
+	"    {\"name\": \"k\", \"width\": 32, \"signed\": true, \"offset\": 4, \"size\": 4}]},\n"
+	"  {\"name\": \"copy\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []}],\n"
+	" \"pipes\": [\n"
+	"  {\"name\": \"in\", \"type\": \"int32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
+	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"scale\", \"writer\": null},\n"
+	"  {\"name\": \"out\", \"type\": \"int32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
+	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"scale\"},\n"
+	"  {\"name\": \"bulk_in\", \"type\": \"uint64_t\", \"width\": 64, \"min_capacity\": 8, \"depth\": 8,\n"
+	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"copy\", \"writer\": null},\n"
+	"  {\"name\": \"bulk_out\", \"type\": \"uint64_t\", \"width\": 64, \"min_capacity\": 8, \"depth\": 8,\n"
+	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"copy\"}],\n"
+	" \"spec_constants\": [],\n"
+	" \"images\": {%s}}\n";
+
+#define UART_IMAGE "\"icebreaker\": {\"kind\": \"bitstream\", \"uart_baud\": 3000000}"
+
+enum { H_IN, H_BULK };
+enum { D_OUT, D_BULK };
+enum { K_SCALE };
+
+static struct {
+	uint32_t n, i;
+	int32_t k, word;
+	bool have;
+} sc;
+
+static void kernels(struct fake_dev *d, void *user)
+{
+	(void)user;
+	const uint32_t *a = fake_args(d);
+	if (fake_take_start(d, K_SCALE)) {
+		sc.n = a[0];
+		sc.k = (int32_t)a[1];
+		sc.i = 0;
+		sc.have = false;
+	}
+	if (fake_busy(d, K_SCALE)) {
+		if (sc.have && fake_d2h_push(d, D_OUT, &sc.word))
+			sc.have = false;
+		if (!sc.have && sc.i < sc.n && fake_h2d_pop(d, H_IN, &sc.word)) {
+			sc.word *= sc.k;
+			sc.have = true;
+			sc.i++;
+		}
+		if (!sc.have && sc.i == sc.n)
+			fake_finish(d, K_SCALE);
+	}
+	uint64_t w; /* copy: autorun */
+	if (fake_d2h_room(d, D_BULK) && fake_h2d_pop(d, H_BULK, &w))
+		fake_d2h_push(d, D_BULK, &w);
+}
+
+/* The model of a board with the module's design. */
+static struct fake_config board_config(void)
+{
+	struct fake_config c = {
+		.n_h2d = 2, .n_d2h = 2, .n_kernels = 1,
+		.h2d_bytes = {4, 8}, .h2d_depth = {16, 8},
+		.d2h_bytes = {4, 8}, .d2h_depth = {16, 8},
+		.arg_words = 2, .design_id = 4661, .no_deadlock = true,
+		.tick = kernels,
+	};
+	return c;
+}
+
+/* The module with images `images` (JSON members), written as tmp/name. */
+static const char *board_module(const char *name, const char *images)
+{
+	static char json[sizeof BOARD_MANIFEST + 256];
+	snprintf(json, sizeof json, BOARD_MANIFEST, images);
+	return write_module(name, json);
+}
+
+#endif

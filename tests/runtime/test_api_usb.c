@@ -1,0 +1,224 @@
+/*
+ * tests/runtime/test_api_usb.c -- libsluice's USB transport
+ * (runtime/device/usb.c) on a simulated USB bus: the transport loads
+ * libfake_usb.so (tests/runtime/fake_libusb.c) in place of libusb, whose
+ * FT232H has the C model of the device side of the host link
+ * (fake_device.c) and its kernels on its FIFO side.  What runs is the real
+ * transport (device search, the chip's set-up, asynchronous bulk
+ * transfers several at a time, the modem-status bytes taken off each
+ * packet, the error paths), the link and everything above it; what does
+ * not is libusb, a USB stack and a chip.
+ */
+#include "board_module.h"
+#include "fake_libusb.h"
+
+#include <dlfcn.h>
+#include <libgen.h>
+#include <libusb-1.0/libusb.h>
+#include <time.h>
+
+#define USB_IMAGE "\"fifoboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\"}"
+
+/* ---- the board behind the chip: the C model, stepped by libusb's events --------- */
+
+static struct sluice_transport *board;
+static struct fake_usb_peer bus;
+static void (*attach_bus)(struct fake_usb_peer *); /* libfake_usb.so's fake_usb_attach */
+
+static void fifo(void *user, const uint8_t *in, size_t n, size_t *taken, uint8_t *out,
+		 size_t cap, size_t *got)
+{
+	(void)user;
+	*taken = *got = 0;
+	if (board)
+		fake_transport_ops.xfer(board, in, n, taken, out, cap, got, 64);
+}
+
+/* A fresh bus of ndevices chips, the model behind each with configuration
+ * c (silent: it never answers). */
+static void bus_up(unsigned ndevices, bool silent)
+{
+	if (board)
+		fake_transport_ops.close(board);
+	board = NULL;
+	struct fake_config c = board_config();
+	c.silent = silent;
+	memset(&sc, 0, sizeof sc);
+	fake_configure(&c);
+	char *name;
+	struct rt_timing timing;
+	if (fake_transport_ops.open(&board, "", &name) ||
+	    fake_transport_ops.load(board, NULL, &timing)) {
+		printf("cannot make the fake board\n");
+		exit(1);
+	}
+	free(name);
+	memset(&bus, 0, sizeof bus);
+	bus.ndevices = ndevices;
+	bus.fifo = fifo;
+	attach_bus(&bus);
+}
+
+static double secs(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- the tests ------------------------------------------------------------------ */
+
+static void test_find(void)
+{
+	sluice_device *d = NULL;
+	bus_up(0, false);
+	int rc = sluice_device_open(&d, "usb:0403:6014");
+	check(status_is(rc, SLUICE_E_NO_DEVICE, "no USB device 0403:6014 is plugged in", NULL) &&
+		      !d,
+	      "no such device on the bus: SLUICE_E_NO_DEVICE");
+
+	bus_up(2, false);
+	rc = sluice_device_open(&d, "usb:0403:6014");
+	check(status_is(rc, SLUICE_E_INVALID_ARG, "2 devices", "'FT0001', 'FT0002'",
+			"usb:0403:6014:SERIAL", NULL) && !d,
+	      "two chips and no serial: an error that lists the serials");
+	rc = sluice_device_open(&d, "usb:0403:6014:FT0009");
+	check(status_is(rc, SLUICE_E_NO_DEVICE, "no 0403:6014 has serial 'FT0009'", "'FT0002'",
+			NULL) && !d,
+	      "a serial that no chip has: SLUICE_E_NO_DEVICE, with the serials there");
+	rc = sluice_device_open(&d, "usb:0403:6014:FT0002");
+	char kind[16] = "";
+	check(rc == SLUICE_OK && !sluice_device_info(d, SLUICE_INFO_TRANSPORT, kind, sizeof kind) &&
+		      !strcmp(kind, "usb") && bus.bitmode == 0x40 && bus.latency == 2 &&
+		      bus.flow == 0x101,
+	      "the chip named by its serial opens, set to synchronous FIFO mode (bit mode "
+	      "0x%x, latency %u ms, flow control 0x%x)", bus.bitmode, bus.latency, bus.flow);
+	sluice_module *m = NULL;
+	rc = sluice_module_load(d, board_module("uartonly.sluice", UART_IMAGE), &m);
+	check(status_is(rc, SLUICE_E_NO_IMAGE, "no design for a board with a USB FIFO host link",
+			"icebreaker", NULL) && !m,
+	      "a module built for a UART board only is refused on a USB device");
+	sluice_device_close(d);
+	d = NULL;
+
+	bus_up(1, false);
+	bus.open_error = LIBUSB_ERROR_ACCESS;
+	rc = sluice_device_open(&d, "usb:0403:6014");
+	check(status_is(rc, SLUICE_E_IO, "cannot open it", "udev rule", NULL) && !d,
+	      "a chip this user may not open: SLUICE_E_IO that says why");
+	bus.open_error = 0;
+	bus.busy = true;
+	rc = sluice_device_open(&d, "usb:0403:6014");
+	check(status_is(rc, SLUICE_E_IO, "cannot claim", "another program", NULL) && !d,
+	      "a chip another program holds: SLUICE_E_IO");
+}
+
+static void test_streams(void)
+{
+	bus_up(1, false);
+	sluice_device *d = NULL;
+	sluice_module *m = NULL;
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	MUST(sluice_module_load(d, board_module("ok.sluice", USB_IMAGE), &m));
+	check(true, "the module loads over the simulated chip (connect, identify, reset)");
+
+	enum { N = 20000, CHUNK = 1000 };
+	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
+	for (unsigned i = 0; i < N; i++)
+		w[i] = 0x9e3779b97f4a7c15ull * (i + 7);
+	bool ok = true;
+	for (unsigned i = 0; i < N && ok; i += CHUNK)
+		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
+		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
+	check(ok && !memcmp(w, r, N * sizeof *w),
+	      "%u words of 8 bytes through a kernel with 8-word FIFOs, each back in order "
+	      "(%llu bytes in and %llu out of the chip's FIFO)", (unsigned)N,
+	      (unsigned long long)bus.bytes_in, (unsigned long long)bus.bytes_out);
+	free(w);
+	free(r);
+
+	int32_t args[2] = {100, 7}, x[100], y[100];
+	for (int i = 0; i < 100; i++)
+		x[i] = 3 * i - 150;
+	ok = !sluice_kernel_start(m, "scale", args, sizeof args) &&
+	     !sluice_pipe_write(m, "in", x, sizeof x) && !sluice_pipe_read(m, "out", y, sizeof y) &&
+	     !sluice_kernel_wait(m, "scale", 5000);
+	for (int i = 0; i < 100 && ok; i++)
+		ok = y[i] == 7 * x[i];
+	check(ok, "a started kernel: its arguments, 100 words scaled, its completion");
+	check(bus.status_only > 0,
+	      "packets of modem-status bytes alone came in (%llu) and carried nothing into the "
+	      "link", (unsigned long long)bus.status_only);
+	check(fake_errors(fake_current()) == 0, "the board saw no protocol trouble");
+
+	/* the board is pulled out while the host waits for a word */
+	bus.unplugged = true;
+	double t0 = secs();
+	uint64_t v;
+	int rc = sluice_pipe_read(m, "bulk_out", &v, sizeof v);
+	double waited = secs() - t0;
+	check(status_is(rc, SLUICE_E_IO, "usb:0403:6014", "unplugged", NULL) && waited < 5,
+	      "a board pulled out while the host waits is an I/O error (after %.2f s)", waited);
+	sluice_module_close(m);
+	sluice_device_close(d);
+}
+
+static void test_out_error(void)
+{
+	bus_up(1, false);
+	sluice_device *d = NULL;
+	sluice_module *m = NULL;
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	MUST(sluice_module_load(d, board_module("err.sluice", USB_IMAGE), &m));
+	bus.out_error = true;
+	uint64_t w[64] = {1};
+	int rc = sluice_pipe_write(m, "bulk_in", w, sizeof w);
+	if (rc == SLUICE_OK) /* the words may have gone before the transfer failed */
+		rc = sluice_pipe_read(m, "bulk_out", w, sizeof w);
+	check(status_is(rc, SLUICE_E_IO, "a transfer to the board", "transfer error", NULL),
+	      "a bulk OUT transfer that fails is an I/O error");
+	sluice_module_close(m);
+	sluice_device_close(d);
+}
+
+static void test_silent(void)
+{
+	bus_up(1, true);
+	setenv("SLUICE_CONNECT_US", "300000", 1);
+	sluice_device *d = NULL;
+	sluice_module *m = NULL;
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	double t0 = secs();
+	int rc = sluice_module_load(d, board_module("silent.sluice", USB_IMAGE), &m);
+	double waited = secs() - t0;
+	check(status_is(rc, SLUICE_E_IO, "does not answer", NULL) && !m && waited < 5,
+	      "a board that never answers: loading fails within the connect limit (%.2f s)",
+	      waited);
+	unsetenv("SLUICE_CONNECT_US");
+	sluice_device_close(d);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	/* libfake_usb.so beside this program, in place of libusb */
+	char lib[4096], self[4096];
+	if (!realpath(argv[0], self))
+		snprintf(self, sizeof self, "%s", argv[0]);
+	snprintf(lib, sizeof lib, "%s/libfake_usb.so", dirname(self));
+	void *so = dlopen(lib, RTLD_NOW);
+	if (so)
+		*(void **)&attach_bus = dlsym(so, "fake_usb_attach");
+	if (!attach_bus) {
+		check(false, "cannot load %s: %s", lib, dlerror());
+		return finish();
+	}
+	setenv("SLUICE_LIBUSB", lib, 1);
+	test_find();
+	test_streams();
+	test_out_error();
+	test_silent();
+	if (board)
+		fake_transport_ops.close(board);
+	return finish();
+}
