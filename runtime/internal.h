@@ -79,6 +79,9 @@ struct rt_timing {
 	bool reset_on_load;	/* reset kernels and FIFOs (CSR RESET) after
 				   connecting: a board keeps state between
 				   runs, a fresh simulator does not           */
+	unsigned beat;		/* 0: the link's byte framing (HDLC, CRC); else
+				   its plain framing on beats of this many
+				   bytes (link/proto.h section 2b)            */
 };
 
 struct sluice_transport_ops {

@@ -380,6 +380,7 @@ int rt_link_up(sluice_device *d)
 		.n_h2d = m->n_h2d, .n_d2h = m->n_d2h,
 		.h2d_word_bytes = h2d_wb, .d2h_word_bytes = d2h_wb, .d2h_buffer_words = d2h_buf,
 		.timeout = d->timing.link_timeout, .status_gap = d->timing.status_gap,
+		.beat = d->timing.beat,
 	};
 	rc = sl_link_create(&d->link, &cfg);
 	if (rc == SL_E_NOMEM)

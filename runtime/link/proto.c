@@ -114,6 +114,72 @@ size_t sl_deframer_push(struct sl_deframer *d, uint8_t byte)
     return 0;
 }
 
+/* ---- plain framing ----------------------------------------------------- */
+
+bool sl_beat_ok(unsigned beat)
+{
+    return beat >= SL_BEAT_MIN && beat <= SL_BEAT_MAX && !(beat & (beat - 1));
+}
+
+static unsigned plain_hsize(unsigned beat)
+{
+    return beat > SL_PLAIN_HDR ? beat : SL_PLAIN_HDR;
+}
+
+int sl_plain_encode(const uint8_t *body, size_t n, unsigned beat, uint8_t *out, size_t cap)
+{
+    if (!sl_beat_ok(beat) || n < 1 || n > SL_MAX_BODY)
+        return SL_E_INVAL;
+    size_t size = SL_PLAIN_SIZE(n, beat), h = plain_hsize(beat);
+    if (size > cap)
+        return SL_E_NOSPACE;
+    memset(out, 0, size);
+    memcpy(out, body, n < 4 ? n : 4);
+    out[4] = (uint8_t)n;
+    out[5] = (uint8_t)(n >> 8);
+    if (n > 4)
+        memcpy(out + h, body + 4, n - 4);
+    return (int)size;
+}
+
+void sl_plain_deframer_init(struct sl_plain_deframer *d, unsigned beat)
+{
+    memset(d, 0, sizeof *d);
+    d->beat = beat;
+    d->hsize = plain_hsize(beat);
+}
+
+size_t sl_plain_deframer_push(struct sl_plain_deframer *d, uint8_t byte)
+{
+    if (d->broken)
+        return 0;
+    size_t at = d->n++;
+    if (at < d->hsize) {
+        if (at < SL_PLAIN_HDR)
+            d->hdr[at] = byte;
+        else if (byte)
+            d->broken = true; /* reserved, zero */
+        if (at + 1 < d->hsize)
+            return 0;
+        d->len = (size_t)d->hdr[4] | (size_t)d->hdr[5] << 8;
+        if (d->len < 1 || d->len > SL_MAX_BODY || d->hdr[6] || d->hdr[7] ||
+            (d->len < 4 && memcmp(d->hdr + d->len, "\0\0\0\0", 4 - d->len)))
+            d->broken = true;
+        if (d->broken) {
+            d->dropped++;
+            return 0;
+        }
+        memcpy(d->buf, d->hdr, d->len < 4 ? d->len : 4);
+    } else if (at - d->hsize + 4 < d->len) {
+        d->buf[at - d->hsize + 4] = byte;
+    }
+    if (d->n < SL_PLAIN_SIZE(d->len, d->beat))
+        return 0;
+    d->n = 0;
+    d->good++;
+    return d->len;
+}
+
 /* ---- the link ---------------------------------------------------------- */
 
 enum { LINK_IDLE, LINK_SYNCING, LINK_CONNECTED };
@@ -167,7 +233,9 @@ struct sl_link {
     bool h2d_starved;
 
     /* device -> host */
+    unsigned beat;           /* 0: byte framing; else plain framing's W */
     struct sl_deframer df;
+    struct sl_plain_deframer pdf;
     uint8_t rx_exp;
     bool nak_sent;
     uint8_t ooo_last;        /* the last out-of-order SEQ dropped */
@@ -228,9 +296,13 @@ int sl_link_create(struct sl_link **out, const struct sl_link_config *cfg)
         if (cfg->d2h_word_bytes[i] < 1 || cfg->d2h_word_bytes[i] > SL_MAX_PAYLOAD)
             return SL_E_INVAL;
 
+    if (cfg->beat && !sl_beat_ok(cfg->beat))
+        return SL_E_INVAL;
+
     struct sl_link *l = calloc(1, sizeof *l);
     if (!l)
         return SL_E_NOMEM;
+    l->beat = cfg->beat;
     l->n_h2d = cfg->n_h2d;
     l->n_d2h = cfg->n_d2h;
     l->timeout = cfg->timeout ? cfg->timeout : 1;
@@ -253,6 +325,7 @@ int sl_link_create(struct sl_link **out, const struct sl_link_config *cfg)
     l->dev_tx_frame = SL_MIN_TX_FRAME;
     l->dev_tx_slots = 2;
     sl_deframer_init(&l->df);
+    sl_plain_deframer_init(&l->pdf, l->beat);
     *out = l;
     return SL_OK;
 }
@@ -280,6 +353,7 @@ int sl_link_connect(struct sl_link *l, uint8_t session, uint64_t now)
     memset(l->h2d_limit, 0, sizeof l->h2d_limit);
     l->h2d_starved = false;
     sl_deframer_init(&l->df);
+    sl_plain_deframer_init(&l->pdf, l->beat);
     l->rx_exp = 0;
     l->nak_sent = false;
     l->ooo_last = 0;
@@ -542,7 +616,8 @@ static bool status_dirty(const struct sl_link *l, bool *urgent)
 static bool emit(struct sl_link *l, const uint8_t *body, size_t n, uint8_t *buf, size_t cap,
                  size_t *k)
 {
-    int r = sl_frame_encode(body, n, *k == 0, buf + *k, cap - *k);
+    int r = l->beat ? sl_plain_encode(body, n, l->beat, buf + *k, cap - *k)
+                    : sl_frame_encode(body, n, *k == 0, buf + *k, cap - *k);
     if (r < 0)
         return false;
     *k += (size_t)r;
@@ -767,7 +842,15 @@ static void on_frame(struct sl_link *l, const uint8_t *b, size_t n, uint64_t now
 void sl_link_rx(struct sl_link *l, const uint8_t *bytes, size_t n, uint64_t now)
 {
     l->st.bytes_received += n;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && l->beat; i++) {
+        uint32_t dropped = l->pdf.dropped;
+        size_t len = sl_plain_deframer_push(&l->pdf, bytes[i]);
+        if (l->pdf.dropped != dropped)
+            l->st.frames_rejected++;
+        if (len)
+            on_frame(l, l->pdf.buf, len, now);
+    }
+    for (size_t i = 0; i < n && !l->beat; i++) {
         uint32_t dropped = l->df.dropped;
         size_t len = sl_deframer_push(&l->df, bytes[i]);
         if (l->df.dropped != dropped)

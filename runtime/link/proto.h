@@ -69,6 +69,36 @@
  *   idle fill and not an error).
  *
  * ======================================================================
+ * 2b. Plain framing, on lossless links of W-byte beats
+ * ======================================================================
+ *
+ * A transport that never loses, corrupts or inserts a byte (the
+ * simulator, a USB FIFO, a PCIe DMA stream) may move W bytes a cycle,
+ * W a power of two from 4 to 128: the link's width.  Byte stuffing and a
+ * CRC would cost the device a byte a cycle; on such a link frames go
+ * without them, whole beats each, so that the device takes a frame's
+ * payload a beat at a time as it comes in:
+ *
+ *     HDR  BODY[4..]  PAD
+ *
+ *   HDR is H = max(8, W) bytes: the body's first 4 bytes (zeros for a
+ *   shorter body), its length in bytes (2 bytes, 1 to SL_MAX_BODY), and
+ *   zeros.  BODY[4..] (the payload of a sequenced frame, the rest of a
+ *   STATUS) follows at byte H, then zeros to a whole number of beats.
+ *   A pipe word of up to W bytes whose size divides W never straddles
+ *   two beats.
+ *
+ * The frames, their order and everything above framing (sections 3 to 7)
+ * are those of the byte framing; frames are never damaged, so none is
+ * dropped and nothing is retransmitted, but the receiver still checks
+ * each frame's length against its type.  A header whose length is out of
+ * range, or whose reserved bytes are not zero, means the two sides do not
+ * agree on the framing (a byte-framed peer, another W): the receiver
+ * takes no frame after it until the link is reset.  Both sides learn W
+ * from the transport (the host from its device, the device from its
+ * build); there is no negotiation.
+ *
+ * ======================================================================
  * 3. Frames
  * ======================================================================
  *
@@ -405,6 +435,38 @@ void sl_deframer_init(struct sl_deframer *d);
  * body is then d->buf[0 .. len-1] until the next call; 0 otherwise. */
 size_t sl_deframer_push(struct sl_deframer *d, uint8_t byte);
 
+/* Plain framing (section 2b) on a link of `beat` bytes (a power of two,
+ * SL_BEAT_MIN to SL_BEAT_MAX): the bytes of one frame of body n. */
+#define SL_BEAT_MIN 4
+#define SL_BEAT_MAX 128
+#define SL_PLAIN_HDR 8
+#define SL_PLAIN_SIZE(n, beat)                                                             \
+    (((beat) > SL_PLAIN_HDR ? (beat) : SL_PLAIN_HDR) +                                     \
+     ((n) > 4 ? ((n) - 4 + (beat) - 1) / (beat) * (beat) : 0))
+/* True for a beat that plain framing allows. */
+bool sl_beat_ok(unsigned beat);
+/* Writes the frame of body[0..n) (1 <= n <= SL_MAX_BODY) into out: its
+ * size, or SL_E_NOSPACE if cap is too small, SL_E_INVAL for a bad n or
+ * beat. */
+int sl_plain_encode(const uint8_t *body, size_t n, unsigned beat, uint8_t *out, size_t cap);
+
+/* Receive side of plain framing: feed bytes one at a time; a frame comes
+ * out whole.  After a header that breaks section 2b, `broken` is set and
+ * nothing more comes out until the next init. */
+struct sl_plain_deframer {
+    uint8_t buf[SL_MAX_BODY];   /* the body of the frame being taken */
+    uint8_t hdr[SL_PLAIN_HDR];
+    unsigned beat, hsize;       /* W, H */
+    size_t n;                   /* bytes of the frame so far */
+    size_t len;                 /* its body length, once the header is in */
+    bool broken;
+    uint32_t good, dropped;
+};
+void sl_plain_deframer_init(struct sl_plain_deframer *d, unsigned beat);
+/* Returns the body length when byte completes a frame, whose body is
+ * then d->buf[0 .. len-1] until the next call; 0 otherwise. */
+size_t sl_plain_deframer_push(struct sl_plain_deframer *d, uint8_t byte);
+
 /* ---- the host side of the link ----------------------------------------- */
 
 struct sl_link_config {
@@ -415,6 +477,8 @@ struct sl_link_config {
                                          NULL or 0: 4096.  Clamped to 16384 */
     uint64_t timeout;                 /* POLL / LINK_RESET retry, in "now" units */
     uint64_t status_gap;              /* least time between unforced STATUSes */
+    unsigned beat;                    /* 0: byte framing (section 2); else plain
+                                         framing on beats of this many bytes (2b) */
 };
 
 struct sl_link_stats {

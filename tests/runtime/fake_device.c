@@ -62,6 +62,7 @@ struct fake_dev {
 	uint64_t cycle;
 	struct ring from_host, to_host;
 	struct sl_deframer df;
+	struct sl_plain_deframer pdf;
 	uint8_t wire[SL_WIRE_MAX(SL_MAX_BODY) + 8];
 	size_t wire_n, wire_off;
 
@@ -324,7 +325,8 @@ static void put16(uint8_t *p, uint16_t v)
 
 static void emit(struct fake_dev *d, const uint8_t *body, size_t n)
 {
-	int k = sl_frame_encode(body, n, true, d->wire, sizeof d->wire);
+	int k = d->cfg.beat ? sl_plain_encode(body, n, d->cfg.beat, d->wire, sizeof d->wire)
+			    : sl_frame_encode(body, n, true, d->wire, sizeof d->wire);
 	d->wire_n = k > 0 ? (size_t)k : 0;
 	d->wire_off = 0;
 }
@@ -402,17 +404,21 @@ static void next_frame(struct fake_dev *d)
 static void tick(struct fake_dev *d)
 {
 	uint8_t b;
-	if (ring_get(&d->from_host, &b)) {
-		size_t n = sl_deframer_push(&d->df, b);
+	unsigned per = d->cfg.beat ? d->cfg.beat : 1; /* link bytes a cycle each way */
+	for (unsigned i = 0; i < per && ring_get(&d->from_host, &b); i++) {
+		size_t n = d->cfg.beat ? sl_plain_deframer_push(&d->pdf, b)
+				       : sl_deframer_push(&d->df, b);
 		if (n)
-			on_frame(d, d->df.buf, n);
+			on_frame(d, d->cfg.beat ? d->pdf.buf : d->df.buf, n);
 	}
 	if (d->cfg.tick)
 		d->cfg.tick(d, d->cfg.user);
-	if (d->wire_off == d->wire_n && d->session)
-		next_frame(d);
-	if (d->wire_off < d->wire_n && d->to_host.n < RING)
-		ring_put(&d->to_host, &d->wire[d->wire_off++], 1);
+	for (unsigned i = 0; i < per; i++) {
+		if (d->wire_off == d->wire_n && d->session)
+			next_frame(d);
+		if (d->wire_off < d->wire_n && d->to_host.n < RING)
+			ring_put(&d->to_host, &d->wire[d->wire_off++], 1);
+	}
 	d->cycle++;
 }
 
@@ -470,6 +476,7 @@ static int fk_load(struct sluice_transport *t, const struct sluice_module *m,
 	}
 	memcpy(d->spec, d->cfg.spec_init, sizeof d->spec);
 	sl_deframer_init(&d->df);
+	sl_plain_deframer_init(&d->pdf, d->cfg.beat);
 	t->dev = current = d;
 	*timing = (struct rt_timing){
 		.link_timeout = 20000,
@@ -480,6 +487,7 @@ static int fk_load(struct sluice_transport *t, const struct sluice_module *m,
 		.connect_limit = 20000,
 		.unit = "cycles",
 		.reset_on_load = true,
+		.beat = d->cfg.beat,
 	};
 	return SLUICE_OK;
 }

@@ -35,6 +35,9 @@ struct fake_config {
 	/* the kernels: called once per cycle, after the link's byte */
 	void (*tick)(struct fake_dev *d, void *user);
 	void *user;
+	/* the link: 0, a byte each way a cycle in the byte framing; else
+	 * this many bytes a cycle in plain framing (proto.h section 2b) */
+	unsigned beat;
 	/* misbehaviour, for error tests */
 	bool silent;		/* never answers */
 	uint32_t magic;		/* 0: the right one */

@@ -703,6 +703,42 @@ static void test_deadlocks(sluice_module *m)
 	      "after a deadlock report the module goes on working");
 }
 
+/* Device cycles for n 8-byte words each way through copy, on a link of
+ * `beat` bytes a cycle (0: a byte a cycle, byte framing). */
+static uint64_t copy_cycles(unsigned beat, unsigned n)
+{
+	sluice_device *d;
+	sluice_module *m;
+	struct fake_config c = base_config();
+	c.beat = beat;
+	load(&d, &m, &c);
+	uint64_t *w = malloc(n * sizeof *w), *r = malloc(n * sizeof *r);
+	for (unsigned i = 0; i < n; i++)
+		w[i] = i * 0x100000001ull;
+	uint64_t c0 = fake_cycles(fake_current());
+	bool ok = true;
+	for (unsigned i = 0; i < n && ok; i += 512)
+		ok = !sluice_pipe_write(m, "bulk_in", w + i, 512 * 8) &&
+		     !sluice_pipe_read(m, "bulk_out", r + i, 512 * 8);
+	uint64_t cycles = fake_cycles(fake_current()) - c0;
+	ok = ok && !memcmp(w, r, n * sizeof *w);
+	free(w);
+	free(r);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	return ok ? cycles : UINT64_MAX;
+}
+
+/* What the link's width buys: the framing per frame, not per byte. */
+static void test_link_width(void)
+{
+	enum { N = 16384 };
+	uint64_t narrow = copy_cycles(0, N), wide = copy_cycles(16, N);
+	check(narrow != UINT64_MAX && wide != UINT64_MAX && wide * 6 < narrow,
+	      "%u words of 8 bytes each way: %.2f device cycles a word on a byte link, %.2f on a "
+	      "link of 16-byte beats", (unsigned)N, (double)narrow / N, (double)wide / N);
+}
+
 static void test_timeout(void)
 {
 	sluice_device *d;
@@ -797,6 +833,25 @@ int main(void)
 	      (unsigned long long)fake_errors(fake_current()));
 	sluice_module_close(m);
 	sluice_device_close(d);
+
+	/* everything again with the link in plain framing on 16-byte beats
+	 * (runtime/link/proto.h section 2b), as a wide link carries it */
+	c = base_config();
+	c.beat = 16;
+	load(&d, &m, &c);
+	test_blocking(m);
+	test_nonblocking(m);
+	test_args(m);
+	test_queued_starts(m);
+	test_spec(m);
+	test_map(m);
+	test_threads(m);
+	test_same_pipe(m);
+	test_deadlocks(m);
+	check(fake_errors(fake_current()) == 0, "plain framing: the device saw no protocol errors");
+	sluice_module_close(m);
+	sluice_device_close(d);
+	test_link_width();
 
 	test_timeout();
 	test_load_errors();

@@ -14,12 +14,15 @@
 #include <string.h>
 
 static int passed, failed;
+static unsigned beat; /* the framing of the link tests: 0 bytes, else plain (2b) */
 
 static void check(int ok, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     printf("%s: ", ok ? "PASS" : "FAIL");
+    if (beat)
+        printf("[plain framing, %u-byte beats] ", beat);
     vprintf(fmt, ap);
     printf("\n");
     va_end(ap);
@@ -59,16 +62,20 @@ struct frames {
 static void decode(const uint8_t *w, size_t n, struct frames *f)
 {
     struct sl_deframer d;
+    struct sl_plain_deframer pd;
     sl_deframer_init(&d);
+    sl_plain_deframer_init(&pd, beat);
     f->n = 0;
     for (size_t i = 0; i < n; i++) {
-        size_t len = sl_deframer_push(&d, w[i]);
+        size_t len = beat ? sl_plain_deframer_push(&pd, w[i]) : sl_deframer_push(&d, w[i]);
         if (len && f->n < 64) {
             f->len[f->n] = len;
-            memcpy(f->body[f->n], d.buf, len);
+            memcpy(f->body[f->n], beat ? pd.buf : d.buf, len);
             f->n++;
         }
     }
+    if (beat && (pd.broken || pd.n))
+        f->n = -1; /* not whole frames */
 }
 
 static void test_framing(void)
@@ -179,7 +186,8 @@ static void host_tx(struct dev *v)
 static void dev_send(struct dev *v, const uint8_t *body, size_t n)
 {
     uint8_t w[SL_WIRE_MAX(SL_DEFRAME_MAX)];
-    int k = sl_frame_encode(body, n, true, w, sizeof w);
+    int k = beat ? sl_plain_encode(body, n, beat, w, sizeof w)
+                 : sl_frame_encode(body, n, true, w, sizeof w);
     sl_link_rx(v->l, w, (size_t)k, v->now);
 }
 
@@ -222,7 +230,7 @@ static uint16_t get16(const uint8_t *p)
 
 static void setup(struct dev *v)
 {
-    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10};
+    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat};
     memset(v, 0, sizeof *v);
     v->out = calloc(1, sizeof *v->out);
     sl_link_create(&v->l, &cfg);
@@ -243,14 +251,14 @@ static void test_config(void)
 {
     struct sl_link *l = NULL;
     unsigned bad[1] = {0}, big[1] = {253};
-    struct sl_link_config c1 = {1, 0, bad, NULL, NULL, 10, 10};
-    struct sl_link_config c2 = {65, 0, wb_h2d, NULL, NULL, 10, 10};
-    struct sl_link_config c3 = {1, 0, big, NULL, NULL, 10, 10};
-    struct sl_link_config c4 = {1, 0, NULL, NULL, NULL, 10, 10};
+    struct sl_link_config c1 = {1, 0, bad, NULL, NULL, 10, 10, 0};
+    struct sl_link_config c2 = {65, 0, wb_h2d, NULL, NULL, 10, 10, 0};
+    struct sl_link_config c3 = {1, 0, big, NULL, NULL, 10, 10, 0};
+    struct sl_link_config c4 = {1, 0, NULL, NULL, NULL, 10, 10, 0};
     check(sl_link_create(&l, &c1) == SL_E_INVAL && sl_link_create(&l, &c2) == SL_E_INVAL &&
               sl_link_create(&l, &c3) == SL_E_INVAL && sl_link_create(&l, &c4) == SL_E_INVAL,
           "bad configurations are refused with SL_E_INVAL (word size 0, 65 pipes, 253-byte H2D words, no sizes)");
-    struct sl_link_config ok = {2, 2, wb_h2d, wb_d2h, NULL, 10, 10};
+    struct sl_link_config ok = {2, 2, wb_h2d, wb_d2h, NULL, 10, 10, 0};
     check(sl_link_create(&l, &ok) == SL_OK, "a good configuration is accepted");
     check(sl_link_connect(l, 0, 0) == SL_E_INVAL, "session 0 is refused");
     check(sl_link_set_device_limits(l, 255, (64 << 8) | 8) == SL_E_INVAL &&
@@ -263,7 +271,7 @@ static void test_config(void)
 
 static void test_connect(void)
 {
-    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10};
+    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat};
     struct dev v = {0};
     v.out = calloc(1, sizeof *v.out);
     sl_link_create(&v.l, &cfg);
@@ -528,10 +536,69 @@ static void test_status_rules(void)
     teardown(&v);
 }
 
-int main(void)
+/* Plain framing (section 2b): each frame whole beats, its body back
+ * exactly, for every beat; a header out of range stops the receiver. */
+static void test_plain_framing(void)
 {
-    test_crc();
-    test_framing();
+    static const unsigned beats[] = {4, 8, 16, 64, 128};
+    static uint8_t wire[1 << 15];
+    uint8_t body[SL_MAX_BODY];
+    bool ok = true;
+    for (size_t b = 0; b < sizeof beats / sizeof beats[0]; b++) {
+        unsigned w = beats[b];
+        struct sl_plain_deframer d;
+        sl_plain_deframer_init(&d, w);
+        size_t m = 0, lens[40];
+        for (int t = 0; t < 40; t++) {
+            size_t n = t < 8 ? (size_t)t + 1 : t == 8 ? SL_MAX_BODY : 1 + rnd() % SL_MAX_BODY;
+            lens[t] = n;
+            int k = sl_plain_encode(body, n, w, wire + m, sizeof wire - m);
+            ok &= k == (int)SL_PLAIN_SIZE(n, w) && k % (int)w == 0 && k >= 8;
+            m += (size_t)k;
+        }
+        /* feed them: each body comes out once, whole; every body the
+         * same bytes 0, 1, 2, ... */
+        for (size_t i = 0; i < SL_MAX_BODY; i++)
+            body[i] = (uint8_t)(i * 7 + 1);
+        m = 0;
+        for (int t = 0; t < 40; t++)
+            m += (size_t)sl_plain_encode(body, lens[t], w, wire + m, sizeof wire - m);
+        int got = 0;
+        for (size_t i = 0; i < m; i++) {
+            size_t len = sl_plain_deframer_push(&d, wire[i]);
+            if (len) {
+                ok &= len == lens[got] && !memcmp(d.buf, body, len);
+                got++;
+            }
+        }
+        ok &= got == 40 && d.good == 40 && !d.broken;
+    }
+    check(ok, "plain frames of 1 to %d body bytes on beats of 4 to 128 bytes: whole beats, the "
+              "bodies back exactly", SL_MAX_BODY);
+    check(SL_PLAIN_SIZE(SL_MAX_BODY, SL_BEAT_MAX) <= SL_WIRE_MAX(SL_MAX_BODY) &&
+              SL_PLAIN_SIZE(4 + 252, 16) == 16 + 256 && SL_PLAIN_SIZE(2, 8) == 8 &&
+              SL_PLAIN_SIZE(12, 4) == 16,
+          "plain frame sizes: a 252-byte payload on 16-byte beats takes 272 bytes; LINK_RESET "
+          "one 8-byte beat; no frame larger than the byte framing's largest");
+    check(sl_plain_encode(body, 10, 12, wire, sizeof wire) == SL_E_INVAL &&
+              sl_plain_encode(body, 0, 8, wire, sizeof wire) == SL_E_INVAL &&
+              sl_plain_encode(body, 10, 8, wire, 15) == SL_E_NOSPACE,
+          "plain encode refuses a beat that is not a power of two, an empty body, a short buffer");
+    struct sl_plain_deframer d;
+    sl_plain_deframer_init(&d, 8);
+    int k = sl_frame_encode(body, 10, true, wire, sizeof wire); /* a byte-framed peer */
+    int out = 0;
+    for (int i = 0; i < k; i++)
+        out += sl_plain_deframer_push(&d, wire[i]) != 0;
+    k = sl_plain_encode(body, 10, 8, wire, sizeof wire);
+    for (int i = 0; i < k; i++)
+        out += sl_plain_deframer_push(&d, wire[i]) != 0;
+    check(out == 0 && d.broken && d.dropped == 1,
+          "a byte-framed frame on a plain link breaks the receiver: nothing comes out after it");
+}
+
+static void link_tests(void)
+{
     test_config();
     test_connect();
     test_h2d();
@@ -539,6 +606,20 @@ int main(void)
     test_d2h();
     test_csr();
     test_status_rules();
+}
+
+int main(void)
+{
+    test_crc();
+    test_framing();
+    test_plain_framing();
+    link_tests();
+    /* the link again, its frames in plain framing */
+    beat = 16;
+    link_tests();
+    beat = 4;
+    link_tests();
+    beat = 0;
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
