@@ -703,6 +703,20 @@ static void test_deadlocks(sluice_module *m)
 	      "after a deadlock report the module goes on working");
 }
 
+/* The calls on pipes and kernels, on module m loaded. */
+static void test_calls(sluice_module *m)
+{
+	test_blocking(m);
+	test_nonblocking(m);
+	test_args(m);
+	test_queued_starts(m);
+	test_spec(m);
+	test_map(m);
+	test_threads(m);
+	test_same_pipe(m);
+	test_deadlocks(m);
+}
+
 /* Device cycles for n 8-byte words each way through copy, on a link of
  * `beat` bytes a cycle (0: a byte a cycle, byte framing). */
 static uint64_t copy_cycles(unsigned beat, unsigned n)
@@ -819,35 +833,19 @@ int main(void)
 	load(&d, &m, &c);
 	test_info(d);
 	test_introspection(m);
-	test_blocking(m);
-	test_nonblocking(m);
-	test_args(m);
-	test_queued_starts(m);
-	test_spec(m);
-	test_map(m);
-	test_threads(m);
-	test_same_pipe(m);
+	test_calls(m);
 	test_call_errors(m);
-	test_deadlocks(m);
 	check(fake_errors(fake_current()) == 0, "the device saw no protocol errors (%llu)",
 	      (unsigned long long)fake_errors(fake_current()));
 	sluice_module_close(m);
 	sluice_device_close(d);
 
-	/* everything again with the link in plain framing on 16-byte beats
+	/* the calls again with the link in plain framing on 16-byte beats
 	 * (runtime/link/proto.h section 2b), as a wide link carries it */
 	c = base_config();
 	c.beat = 16;
 	load(&d, &m, &c);
-	test_blocking(m);
-	test_nonblocking(m);
-	test_args(m);
-	test_queued_starts(m);
-	test_spec(m);
-	test_map(m);
-	test_threads(m);
-	test_same_pipe(m);
-	test_deadlocks(m);
+	test_calls(m);
 	check(fake_errors(fake_current()) == 0, "plain framing: the device saw no protocol errors");
 	sluice_module_close(m);
 	sluice_device_close(d);
