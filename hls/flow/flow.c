@@ -529,6 +529,10 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 		"bitstream", rel(fl, image), "constraints", rel(fl, constraints),
 		"programmer", b->programmer ? b->programmer : "", "top", "sluice_board",
 		"files", bfiles);
+	/* the host link the design has on this board: what a transport of
+	 * libsluice picks the image by (runtime/module.c, rt_link_image) */
+	json_object_set_new(entry, "host_link", json_string(fl->o->files->host_link ?
+							     board_link_name(b->link) : "none"));
 	if (b->link == BOARD_LINK_UART && fl->o->files->host_link) {
 		json_object_set_new(entry, "uart_baud", json_integer((json_int_t)b->uart_baud));
 		json_object_set_new(entry, "uart_div", json_integer(flow_uart_div(ctx, b, mhz)));

@@ -59,6 +59,10 @@ mod, board, kernels = sys.argv[1], sys.argv[2], sys.argv[3:]
 m = json.load(open(os.path.join(mod, "manifest.json")))
 img = m["images"].get(board)
 assert img and img["kind"] == "bitstream", f"no bitstream image for {board}: {m['images']}"
+# the link a transport picks the image by: the board's, where the design has one
+has_link = any(p["kind"] == "host" for p in m["pipes"]) or \
+    any(k["kind"] == "started" for k in m["kernels"])
+assert img["host_link"] == ("uart" if has_link else "none"), img["host_link"]
 bit = os.path.join(mod, img["bitstream"])
 data = open(bit, "rb").read()
 # an iCE40 bitstream: the sync word, and as many bytes as the part's
