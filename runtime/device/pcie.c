@@ -15,8 +15,11 @@
  * damaged, and the link's CRC and retries never act.
  *
  * A read of the C2H node may block until the card sends (the driver's own
- * timeout, 10 s by default, is no bound worth having), so a reader thread
- * of the transport's own does the reads and keeps what comes in a buffer;
+ * timeout, 10 s by default, is no bound worth having), and in streaming
+ * mode it returns only at the end of a packet (TLAST) or a full buffer:
+ * the card's side must end a packet whenever the bridge has no more bytes
+ * for now.  So a reader thread of the transport's own does the reads and
+ * keeps what comes in a buffer;
  * xfer takes from it and waits for it with its budget.  Writes go straight
  * to the H2C node without blocking (the bridge never holds its link input
  * back).  Every way the link can fail is an error to the caller, never a
