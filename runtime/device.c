@@ -22,6 +22,17 @@ int64_t rt_now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+uint64_t rt_clock_us(struct sluice_transport *t)
+{
+	(void)t;
+	return (uint64_t)rt_now_ns() / 1000;
+}
+
+void rt_nothing_to_unload(struct sluice_transport *t)
+{
+	(void)t;
+}
+
 uint64_t rt_env_u64(const char *name, uint64_t def)
 {
 	const char *s = getenv(name);

@@ -338,6 +338,11 @@ void rt_dev_leave(sluice_device *d);
 
 /* Monotonic wall clock in nanoseconds. */
 int64_t rt_now_ns(void);
+/* For the board transports (UART, USB, PCIe), whose ticks are
+ * microseconds of that clock and whose modules need nothing to come off:
+ * their `now` and `unload`. */
+uint64_t rt_clock_us(struct sluice_transport *t);
+void rt_nothing_to_unload(struct sluice_transport *t);
 /* Reads an unsigned decimal environment variable, def if unset or bad. */
 uint64_t rt_env_u64(const char *name, uint64_t def);
 

@@ -216,17 +216,6 @@ static int pcie_load(struct sluice_transport *t, const struct sluice_module *m,
 	return rt_link_image(m, "pcie", "PCIe", dev, timing);
 }
 
-static void pcie_unload(struct sluice_transport *t)
-{
-	(void)t;
-}
-
-static uint64_t pcie_now(struct sluice_transport *t)
-{
-	(void)t;
-	return (uint64_t)rt_now_ns() / 1000;
-}
-
 /* write() without SIGPIPE: a peer that closed its end (a named pipe's
  * reader) is an error of the call, not the end of the host program. */
 static ssize_t write_nosig(int fd, const void *p, size_t n)
@@ -256,7 +245,7 @@ static int pcie_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, 
 		     uint8_t *rx, size_t cap, size_t *got, uint64_t budget)
 {
 	size_t s = 0, g = 0;
-	uint64_t end = pcie_now(t) + budget;
+	uint64_t end = rt_clock_us(t) + budget;
 	for (;;) {
 		if (s < ntx) {
 			ssize_t w = write_nosig(t->h2c, tx + s, ntx - s);
@@ -279,7 +268,7 @@ static int pcie_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, 
 		if (err && !g)
 			return link_error(t, t->c2h_path, "reading", err);
 
-		uint64_t now = pcie_now(t);
+		uint64_t now = rt_clock_us(t);
 		if (g > 0 || g == cap || (ntx > 0 && s == ntx) || now >= end)
 			break;
 		uint64_t left = end - now;
@@ -317,7 +306,7 @@ const struct sluice_transport_ops rt_pcie_ops = {
 	.open = pcie_open,
 	.close = pcie_close,
 	.load = pcie_load,
-	.unload = pcie_unload,
+	.unload = rt_nothing_to_unload,
 	.xfer = pcie_xfer,
-	.now = pcie_now,
+	.now = rt_clock_us,
 };

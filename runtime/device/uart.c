@@ -148,17 +148,6 @@ static int uart_load(struct sluice_transport *t, const struct sluice_module *m,
 	return SLUICE_OK;
 }
 
-static void uart_unload(struct sluice_transport *t)
-{
-	(void)t;
-}
-
-static uint64_t uart_now(struct sluice_transport *t)
-{
-	(void)t;
-	return rt_now_ns() / 1000;
-}
-
 static int line_error(struct sluice_transport *t, const char *what)
 {
 	return rt_err(SLUICE_E_IO, "board '%s' on %s: %s failed: %s (unplugged?)", t->board,
@@ -169,7 +158,7 @@ static int uart_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, 
 		     uint8_t *rx, size_t cap, size_t *got, uint64_t budget)
 {
 	size_t s = 0, g = 0;
-	uint64_t end = uart_now(t) + budget;
+	uint64_t end = rt_clock_us(t) + budget;
 	for (;;) {
 		if (s < ntx) {
 			ssize_t w = write(t->fd, tx + s, ntx - s);
@@ -185,7 +174,7 @@ static int uart_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, 
 			else if (r < 0 && errno != EAGAIN && errno != EINTR)
 				return line_error(t, "reading");
 		}
-		uint64_t now = uart_now(t);
+		uint64_t now = rt_clock_us(t);
 		if (g > 0 || g == cap || (ntx > 0 && s == ntx) || now >= end)
 			break;
 		struct pollfd p = {.fd = t->fd, .events = POLLIN | (s < ntx ? POLLOUT : 0)};
@@ -209,7 +198,7 @@ const struct sluice_transport_ops rt_uart_ops = {
 	.open = uart_open,
 	.close = uart_close,
 	.load = uart_load,
-	.unload = uart_unload,
+	.unload = rt_nothing_to_unload,
 	.xfer = uart_xfer,
-	.now = uart_now,
+	.now = rt_clock_us,
 };

@@ -430,22 +430,11 @@ static int usb_load(struct sluice_transport *t, const struct sluice_module *m,
 	return rt_link_image(m, "ft245", "USB FIFO", dev, timing);
 }
 
-static void usb_unload(struct sluice_transport *t)
-{
-	(void)t;
-}
-
-static uint64_t usb_now(struct sluice_transport *t)
-{
-	(void)t;
-	return (uint64_t)rt_now_ns() / 1000;
-}
-
 static int usb_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, size_t *sent,
 		    uint8_t *rx, size_t cap, size_t *got, uint64_t budget)
 {
 	size_t s = 0, g = 0;
-	uint64_t end = usb_now(t) + budget;
+	uint64_t end = rt_clock_us(t) + budget;
 	for (;;) {
 		for (int i = 0; i < OUT_XFERS && s < ntx && !t->err; i++) {
 			if (t->out_busy[i])
@@ -474,7 +463,7 @@ static int usb_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, s
 		if (t->err && !g)
 			return rt_err(SLUICE_E_IO, "device 'usb:%s': a transfer %s the board ended "
 				      "in %s", t->name, t->err_dir, status_name(t->err));
-		uint64_t now = usb_now(t);
+		uint64_t now = rt_clock_us(t);
 		if (g > 0 || g == cap || (ntx > 0 && s == ntx) || now >= end)
 			break;
 		uint64_t left = end - now;
@@ -490,7 +479,7 @@ const struct sluice_transport_ops rt_usb_ops = {
 	.open = usb_open,
 	.close = usb_close,
 	.load = usb_load,
-	.unload = usb_unload,
+	.unload = rt_nothing_to_unload,
 	.xfer = usb_xfer,
-	.now = usb_now,
+	.now = rt_clock_us,
 };

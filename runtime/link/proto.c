@@ -842,21 +842,16 @@ static void on_frame(struct sl_link *l, const uint8_t *b, size_t n, uint64_t now
 void sl_link_rx(struct sl_link *l, const uint8_t *bytes, size_t n, uint64_t now)
 {
     l->st.bytes_received += n;
-    for (size_t i = 0; i < n && l->beat; i++) {
-        uint32_t dropped = l->pdf.dropped;
-        size_t len = sl_plain_deframer_push(&l->pdf, bytes[i]);
-        if (l->pdf.dropped != dropped)
+    uint32_t *dropped = l->beat ? &l->pdf.dropped : &l->df.dropped;
+    const uint8_t *body = l->beat ? l->pdf.buf : l->df.buf;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t before = *dropped;
+        size_t len = l->beat ? sl_plain_deframer_push(&l->pdf, bytes[i])
+                             : sl_deframer_push(&l->df, bytes[i]);
+        if (*dropped != before)
             l->st.frames_rejected++;
         if (len)
-            on_frame(l, l->pdf.buf, len, now);
-    }
-    for (size_t i = 0; i < n && !l->beat; i++) {
-        uint32_t dropped = l->df.dropped;
-        size_t len = sl_deframer_push(&l->df, bytes[i]);
-        if (l->df.dropped != dropped)
-            l->st.frames_rejected++;
-        if (len)
-            on_frame(l, l->df.buf, len, now);
+            on_frame(l, body, len, now);
     }
 }
 
