@@ -4,8 +4,12 @@
 # shared library that implements sim/sim_abi.h (the "sim" image of a
 # module, loaded by libsluice's sim transport).
 #
-#   sim/build-model.sh [-t fst|vcd|none] [-j N] [-u DIV [-r LEVEL]] OUT.so TOP WORKDIR FILE.v...
+#   sim/build-model.sh [-t fst|vcd|none] [-j N] [-w W | -u DIV [-r LEVEL]] OUT.so TOP WORKDIR FILE.v...
 #
+#   -w W      the host link moves beats of W bytes a cycle (1, the byte
+#             link, by default; else a power of two from 4 to 128, plain
+#             framing): TOP is built with LINK_W=W and the shim with
+#             SIM_LINK_W=W (sim_link_beat)
 #   -u DIV    the top is a board's top level (sluice_board) whose host link
 #             is a UART of DIV clocks a bit: the virtual board of `sluice
 #             vboard` (sim_shim.cpp, SLUICE_VBOARD_DIV); its device memory
@@ -32,11 +36,13 @@ trace=fst
 jobs=${SLUICE_BUILD_JOBS:-2}
 div=
 rst=
-usage="usage: $0 [-t fst|vcd|none] [-j N] [-u DIV [-r LEVEL]] OUT.so TOP WORKDIR FILE.v..."
-while getopts t:j:u:r: opt; do
+beat=1
+usage="usage: $0 [-t fst|vcd|none] [-j N] [-w W | -u DIV [-r LEVEL]] OUT.so TOP WORKDIR FILE.v..."
+while getopts t:j:w:u:r: opt; do
     case $opt in
     t) trace=$OPTARG ;;
     j) jobs=$OPTARG ;;
+    w) beat=$OPTARG ;;
     u) div=$OPTARG ;;
     r) rst=$OPTARG ;;
     *) echo "$usage" >&2; exit 2 ;;
@@ -47,11 +53,21 @@ if [ $# -lt 4 ]; then
     echo "$usage" >&2
     exit 2
 fi
+case $beat in
+1 | 4 | 8 | 16 | 32 | 64 | 128) ;;
+*) echo "$0: -w must be 1 or a power of two from 4 to 128" >&2; exit 2 ;;
+esac
 check=+define+SLUICE_DEVMEM_CHECK
-board=
+board="-DSIM_LINK_W=$beat"
+link=
+[ "$beat" = 1 ] || link="-GLINK_W=$beat"
 if [ -n "$div" ]; then
+    if [ "$beat" != 1 ]; then
+        echo "$0: -w and -u exclude each other (a board's link is its UART)" >&2
+        exit 2
+    fi
     check=
-    board="-DSLUICE_VBOARD_DIV=$div"
+    board="$board -DSLUICE_VBOARD_DIV=$div"
     [ -z "$rst" ] || board="$board -DSLUICE_VBOARD_RST_IDLE=$rst"
 fi
 out=$1 top=$2 work=$3
@@ -68,9 +84,15 @@ esac
 mkdir -p "$work"
 # shellcheck disable=SC2086
 verilator --cc $tflag -O3 -Wno-fatal -Wno-lint -Wno-style --x-assign fast --x-initial fast \
-    $check \
+    $check $link \
     --top-module "$top" --prefix Vsluice_top -Mdir "$work" \
     -CFLAGS "-fPIC -I$here $board" "$here/sim_shim.cpp" "$@"
+# make rebuilds the shim when its sources change, not its flags: a reused
+# WORKDIR built with another -w or -u must not keep its sim_shim.o
+if [ "$(cat "$work/shim.flags" 2>/dev/null)" != "$board" ]; then
+    rm -f "$work/sim_shim.o"
+    printf '%s\n' "$board" >"$work/shim.flags"
+fi
 
 rtobjs="verilated.o verilated_threads.o"
 [ "$trace" = fst ] && rtobjs="$rtobjs verilated_fst_c.o"

@@ -8,19 +8,23 @@
  * (runtime/device/sim.c) loads it with dlopen and drives it: it clocks the
  * model while the host blocks or polls and moves the host link's bytes.
  *
- * The model's ports: clk, rst (synchronous, active high), and the byte-wide
- * host link of rtl/sluice_host_bridge.v:
- *   s_axis_link_tdata[7:0], s_axis_link_tvalid, s_axis_link_tready  (into the design)
- *   m_axis_link_tdata[7:0], m_axis_link_tvalid, m_axis_link_tready  (out of it)
- * Any other input port is held at 0.
+ * The model's ports: clk, rst (synchronous, active high), and the host
+ * link of rtl/sluice_host_bridge.v, beats of W bytes (sim_link_beat; byte
+ * k of a beat in bits [8k+7:8k]):
+ *   s_axis_link_tdata[8*W-1:0], s_axis_link_tvalid, s_axis_link_tready  (into the design)
+ *   m_axis_link_tdata[8*W-1:0], m_axis_link_tvalid, m_axis_link_tready  (out of it)
+ * W = 1 is the byte link with its byte framing (runtime/link/proto.h
+ * section 2); a wider link carries plain framing on W-byte beats (section
+ * 2b), the design's LINK_W.  Any other input port is held at 0.
  *
  * Link bytes pass through two queues inside the shim: sim_link_put appends
- * to the input queue, from which the model takes one byte per cycle in
- * which s_axis_link_tready is high; each byte the model offers is taken
- * (m_axis_link_tready high) while the output queue has room, and
- * sim_link_get drains it.  So a caller puts bytes, steps, gets bytes,
- * without caring about handshakes, and nothing is lost: a full output queue
- * back-pressures the model.
+ * to the input queue, from which the model takes one beat per cycle in
+ * which s_axis_link_tready is high, once the queue holds a whole beat (a
+ * caller under plain framing puts whole beats); each beat the model offers
+ * is taken (m_axis_link_tready high) while the output queue has room for
+ * it, and sim_link_get drains it.  So a caller puts bytes, steps, gets
+ * bytes, without caring about handshakes, and nothing is lost: a full
+ * output queue back-pressures the model.
  *
  * Every function takes the handle from sim_create; handles are independent
  * (several models may run in one process).  A handle is not thread-safe:
@@ -37,9 +41,10 @@
 extern "C" {
 #endif
 
-#define SIM_ABI_VERSION 1
+/* 2: sim_link_beat, and links of beats wider than a byte */
+#define SIM_ABI_VERSION 2
 
-/* Capacity of each link queue, in bytes. */
+/* Capacity of each link queue, in bytes (a whole number of beats). */
 #define SIM_LINK_QUEUE 8192
 
 /* Trace formats a model can write (sim_trace_formats). */
@@ -57,6 +62,10 @@ struct sim;
 /* SIM_ABI_VERSION of the library. */
 uint32_t sim_abi_version(void);
 
+/* Bytes per beat of the model's host link, W above: 1 for the byte link
+ * (and for a virtual board's UART), else a power of two from 4 to 128. */
+uint32_t sim_link_beat(void);
+
 /* Which trace formats the model was built with (SIM_TRACE_* bits). */
 uint32_t sim_trace_formats(void);
 
@@ -72,6 +81,13 @@ void sim_destroy(struct sim *s);
 
 /* Runs n clock cycles. */
 void sim_step(struct sim *s, uint64_t n);
+
+/* Runs up to n clock cycles, and stops early at what a caller waits for:
+ * the first cycle after a burst of output (bytes put into the output queue
+ * cycle after cycle: a frame, or frames back to back) ended, or the cycle
+ * that took the last whole beat of the input queue (if it held one) with
+ * nothing put out.  Returns the cycles run (at least 1 when n > 0). */
+uint64_t sim_run(struct sim *s, uint64_t n);
 
 /* Cycles run since reset was released. */
 uint64_t sim_cycles(const struct sim *s);

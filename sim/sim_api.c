@@ -21,9 +21,11 @@ const char *sim_api_load(void *so, struct sim_api *api)
 		memcpy(&api->field, &sym, sizeof sym);                       \
 	} while (0)
 	LOAD(abi_version, "sim_abi_version");
+	LOAD(link_beat, "sim_link_beat");
 	LOAD(create, "sim_create");
 	LOAD(destroy, "sim_destroy");
 	LOAD(step, "sim_step");
+	LOAD(run, "sim_run");
 	LOAD(cycles, "sim_cycles");
 	LOAD(put, "sim_link_put");
 	LOAD(pending, "sim_link_pending");

@@ -11,9 +11,11 @@
 
 struct sim_api {
 	uint32_t (*abi_version)(void);
+	uint32_t (*link_beat)(void);
 	int (*create)(struct sim **, const char *, char *, size_t);
 	void (*destroy)(struct sim *);
 	void (*step)(struct sim *, uint64_t);
+	uint64_t (*run)(struct sim *, uint64_t);
 	uint64_t (*cycles)(const struct sim *);
 	size_t (*put)(struct sim *, const uint8_t *, size_t);
 	size_t (*pending)(const struct sim *);

@@ -1,15 +1,21 @@
 // sim/sim_shim.cpp -- implements sim/sim_abi.h over a Verilated Vsluice_top.
 //
 // Built into the module's simulator library together with the verilated
-// design (sim/build-model.sh, `verilator --prefix Vsluice_top`).  Each cycle:
-// inputs are set with clk low (the next queued byte on s_axis_link_*, room
-// in the output queue as m_axis_link_tready), the model is evaluated, the
-// handshakes of that cycle are sampled, and the rising edge is evaluated;
-// so a byte moves exactly when tvalid and tready are both high before the
-// edge, as in hardware.  With tracing on, both clock phases are dumped.
+// design (sim/build-model.sh, `verilator --prefix Vsluice_top`).  The link
+// moves beats of SIM_LINK_W bytes (build-model.sh -w W: -DSIM_LINK_W=W with
+// the design's -GLINK_W=W; default 1, the byte link); byte k of a beat is
+// bits [8k+7:8k] of the tdata ports.  Each cycle: inputs are set with clk
+// low (the next W queued bytes on s_axis_link_*, valid only when the input
+// queue holds a whole beat; room for a beat in the output queue as
+// m_axis_link_tready), the model is evaluated, the handshakes of that
+// cycle are sampled, and the rising edge is evaluated; so a beat moves
+// exactly when tvalid and tready are both high before the edge, as in
+// hardware.  With tracing on, both clock phases are dumped.  While
+// s_axis_link_tvalid is low its tdata keeps the last beat.
 //
 // Guarantees: no byte is lost or duplicated between the queues and the
-// model; nothing prints or exits.  Not thread-safe per handle.
+// model; a beat's bytes stay together, and in order; nothing prints or
+// exits.  Not thread-safe per handle.
 //
 // Built with SLUICE_VBOARD_DIV defined (build-model.sh -u DIV), the model is
 // a board's top level, sluice_board (hls/flow/board_top.c), and the link
@@ -32,10 +38,27 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <type_traits>
 
 #include "sim_abi.h"
 
+#ifndef SIM_LINK_W
+#define SIM_LINK_W 1
+#endif
+
 namespace {
+
+// Bytes per beat of the host link.  The queues hold a whole number of
+// beats, and only the model adds to the output queue or takes from the
+// input queue, a beat at a time: so the beats it moves start at multiples
+// of kBeat in the ring and never wrap.
+const size_t kBeat = SIM_LINK_W;
+static_assert((kBeat == 1 || kBeat >= 4) && kBeat <= 128 && (kBeat & (kBeat - 1)) == 0,
+              "SIM_LINK_W must be 1 or a power of two from 4 to 128");
+static_assert(SIM_LINK_QUEUE % kBeat == 0, "the link queues must hold whole beats");
+#ifdef SLUICE_VBOARD_DIV
+static_assert(kBeat == 1, "a virtual board's link is its UART: SIM_LINK_W must be 1");
+#endif
 
 #if VM_TRACE_FST
 using Tracer = VerilatedFstC;
@@ -57,7 +80,87 @@ struct Ring {
     uint8_t front() const { return buf[head]; }
     void pop() { head = (head + 1) % SIM_LINK_QUEUE; count--; }
     void push(uint8_t b) { buf[(head + count) % SIM_LINK_QUEUE] = b; count++; }
+
+    // The model's side, a beat at a time (see kBeat): the beat at the
+    // head, and the room for one at the tail.
+    const uint8_t *head_beat() const { return buf + head; }
+    void pop_beat() { head = (head + kBeat) % SIM_LINK_QUEUE; count -= kBeat; }
+    uint8_t *tail_beat() { return buf + (head + count) % SIM_LINK_QUEUE; }
+    void push_beat() { count += kBeat; }
+
+    // The caller's side: up to n bytes in or out, in at most two copies.
+    size_t put(const uint8_t *b, size_t n)
+    {
+        size_t k = n < room() ? n : room();
+        for (size_t done = 0; done < k;) {
+            size_t at = (head + count) % SIM_LINK_QUEUE, run = SIM_LINK_QUEUE - at;
+            run = run < k - done ? run : k - done;
+            memcpy(buf + at, b + done, run);
+            count += run;
+            done += run;
+        }
+        return k;
+    }
+    size_t get(uint8_t *b, size_t n)
+    {
+        size_t k = n < count ? n : count;
+        for (size_t done = 0; done < k;) {
+            size_t run = SIM_LINK_QUEUE - head;
+            run = run < k - done ? run : k - done;
+            memcpy(b + done, buf + head, run);
+            head = (head + run) % SIM_LINK_QUEUE;
+            count -= run;
+            done += run;
+        }
+        return k;
+    }
 };
+
+// A beat to and from a tdata port, byte k in bits [8k+7:8k].  Verilator
+// makes a port of up to 64 bits an integer (CData, SData, IData, QData)
+// and a wider one an array of 32-bit words (VlWide<N>, or a plain array in
+// older versions); both index as port[i].
+template <typename T>
+inline typename std::enable_if<std::is_integral<T>::value>::type to_port(T &port,
+                                                                         const uint8_t *b)
+{
+    static_assert(sizeof(T) >= kBeat, "the link port is narrower than a beat");
+    uint64_t v = 0;
+    for (size_t k = 0; k < kBeat; k++)
+        v |= (uint64_t)b[k] << (8 * k);
+    port = (T)v;
+}
+
+template <typename T>
+inline typename std::enable_if<!std::is_integral<T>::value>::type to_port(T &port,
+                                                                          const uint8_t *b)
+{
+    for (size_t i = 0; i < kBeat / 4; i++, b += 4)
+        port[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                  (uint32_t)b[3] << 24;
+}
+
+template <typename T>
+inline typename std::enable_if<std::is_integral<T>::value>::type from_port(const T &port,
+                                                                           uint8_t *b)
+{
+    uint64_t v = port;
+    for (size_t k = 0; k < kBeat; k++)
+        b[k] = (uint8_t)(v >> (8 * k));
+}
+
+template <typename T>
+inline typename std::enable_if<!std::is_integral<T>::value>::type from_port(const T &port,
+                                                                            uint8_t *b)
+{
+    for (size_t i = 0; i < kBeat / 4; i++, b += 4) {
+        uint32_t w = port[i];
+        b[0] = (uint8_t)w;
+        b[1] = (uint8_t)(w >> 8);
+        b[2] = (uint8_t)(w >> 16);
+        b[3] = (uint8_t)(w >> 24);
+    }
+}
 
 #if VM_TRACE
 bool ends_with(const char *s, const char *ext)
@@ -177,19 +280,25 @@ struct sim {
 #else
     void cycle()
     {
+        static_assert(sizeof top->s_axis_link_tdata == kBeat &&
+                          sizeof top->m_axis_link_tdata == kBeat,
+                      "the model's link ports are not SIM_LINK_W bytes wide (-GLINK_W)");
+        bool in_valid = in.count >= kBeat, out_ready = out.room() >= kBeat;
         top->clk = 0;
-        top->s_axis_link_tvalid = in.count > 0;
-        top->s_axis_link_tdata = in.count ? in.front() : 0;
-        top->m_axis_link_tready = out.room() > 0;
+        top->s_axis_link_tvalid = in_valid;
+        if (in_valid)
+            to_port(top->s_axis_link_tdata, in.head_beat());
+        top->m_axis_link_tready = out_ready;
         top->eval();
-        bool in_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
-        bool out_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
-        uint8_t out_byte = top->m_axis_link_tdata;
+        bool in_fire = in_valid && top->s_axis_link_tready;
+        bool out_fire = out_ready && top->m_axis_link_tvalid;
+        if (out_fire) // into the free room at the tail: counted below
+            from_port(top->m_axis_link_tdata, out.tail_beat());
         rise();
         if (in_fire)
-            in.pop();
+            in.pop_beat();
         if (out_fire)
-            out.push(out_byte);
+            out.push_beat();
     }
 #endif
 };
@@ -243,6 +352,11 @@ extern "C" {
 uint32_t sim_abi_version(void)
 {
     return SIM_ABI_VERSION;
+}
+
+uint32_t sim_link_beat(void)
+{
+    return (uint32_t)kBeat;
 }
 
 uint32_t sim_trace_formats(void)
@@ -308,6 +422,25 @@ void sim_step(struct sim *s, uint64_t n)
     s->cycles += n;
 }
 
+uint64_t sim_run(struct sim *s, uint64_t n)
+{
+    bool had_in = s->in.count >= kBeat, answered = false;
+    uint64_t i = 0;
+    while (i < n) {
+        size_t before = s->out.count;
+        s->cycle();
+        i++;
+        bool grew = s->out.count != before;
+        // the end of a burst of output (a frame, or frames back to back),
+        // or the last of the input taken with nothing coming out
+        if ((answered && !grew) || (had_in && !grew && s->in.count < kBeat))
+            break;
+        answered |= grew;
+    }
+    s->cycles += i;
+    return i;
+}
+
 uint64_t sim_cycles(const struct sim *s)
 {
     return s->cycles;
@@ -315,10 +448,7 @@ uint64_t sim_cycles(const struct sim *s)
 
 size_t sim_link_put(struct sim *s, const uint8_t *bytes, size_t n)
 {
-    size_t k = 0;
-    while (k < n && s->in.room())
-        s->in.push(bytes[k++]);
-    return k;
+    return s->in.put(bytes, n);
 }
 
 size_t sim_link_pending(const struct sim *s)
@@ -328,12 +458,7 @@ size_t sim_link_pending(const struct sim *s)
 
 size_t sim_link_get(struct sim *s, uint8_t *bytes, size_t cap)
 {
-    size_t k = 0;
-    while (k < cap && s->out.count) {
-        bytes[k++] = s->out.front();
-        s->out.pop();
-    }
-    return k;
+    return s->out.get(bytes, cap);
 }
 
 void sim_trace_flush(struct sim *s)

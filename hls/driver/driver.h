@@ -62,8 +62,9 @@ int host_header_write(struct hls_ctx *ctx, const char *dir, const struct ir_prog
 		      uint32_t design_id, const char **file);
 
 /* sim_image.c: verilates the module's Verilog (DIR/rtl) into DIR/sim/
- * libsluice_sim.so with sim/build-model.sh; *library gets its path
- * relative to DIR.  Reports an error naming DIR/sim/build.log on failure. */
+ * libsluice_sim.so with sim/build-model.sh, its host link SIM_LINK_BEAT
+ * bytes a cycle; *library gets its path relative to DIR.  Reports an error
+ * naming DIR/sim/build.log on failure. */
 int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files *files,
 		    bool quiet, const char **library);
 

@@ -5,10 +5,11 @@
  *
  * Runs sluice's sim/build-model.sh (from sluice_home()) on every Verilog
  * file of the module with sluice_top as the top, FST tracing built in (so
- * that SLUICE_TRACE works), and Verilator's runtime objects cached in
- * $SLUICE_SIM_CACHE, else $XDG_CACHE_HOME/sluice/sim, else
- * $HOME/.cache/sluice/sim.  Everything the tools print goes to
- * OUT/sim/build.log.
+ * that SLUICE_TRACE works), the host link SIM_LINK_BEAT bytes wide (-w:
+ * sluice_top's LINK_W; a design without a host link has no link ports and
+ * keeps 1), and Verilator's runtime objects cached in $SLUICE_SIM_CACHE,
+ * else $XDG_CACHE_HOME/sluice/sim, else $HOME/.cache/sluice/sim.
+ * Everything the tools print goes to OUT/sim/build.log.
  *
  * Guarantees: on success the library exists and Verilator's work directory
  * (OUT/sim/obj, large and needed by nothing else) is gone; on failure the
@@ -28,6 +29,11 @@
 #include <unistd.h>
 
 #define SIM_LIBRARY "sim/libsluice_sim.so"
+/* Bytes per cycle of the simulator model's host link (sim/sim_abi.h,
+ * sim_link_beat): 1 is the byte link with its byte framing, a power of two
+ * from 8 to 64 the plain framing on beats of that many bytes
+ * (runtime/link/proto.h section 2b), as the bridge's LINK_W allows. */
+#define SIM_LINK_BEAT 16
 #define LOG_TAIL 12 /* lines of the log quoted in an error */
 
 /* The cache of Verilator's runtime objects, or NULL for none. */
@@ -68,10 +74,12 @@ int sim_image_build(struct hls_ctx *ctx, const char *dir, const struct rtl_files
 		return -1;
 	}
 	unsigned nfiles = files->ngenerated + files->nlibrary;
-	const char **argv = arena_alloc(a, (nfiles + 7) * sizeof *argv);
+	const char **argv = arena_alloc(a, (nfiles + 9) * sizeof *argv);
 	unsigned n = 0;
 	argv[n++] = "sh";
 	argv[n++] = script;
+	argv[n++] = "-w";
+	argv[n++] = arena_printf(a, "%u", files->host_link ? SIM_LINK_BEAT : 1);
 	argv[n++] = so;
 	argv[n++] = "sluice_top";
 	argv[n++] = work;

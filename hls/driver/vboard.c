@@ -259,9 +259,12 @@ int cmd_vboard(int argc, char **argv)
 	so = dlopen(lib[0] == '/' ? lib : arena_printf(&ctx.arena, "./%s", lib),
 		    RTLD_NOW | RTLD_LOCAL);
 	const char *missing = so ? sim_api_load(so, &api) : NULL;
-	if (!so || missing || api.abi_version() != SIM_ABI_VERSION) {
+	/* the version first: a model of another ABI may lack functions of this one */
+	bool other_abi = so && api.abi_version && api.abi_version() != SIM_ABI_VERSION;
+	if (!so || other_abi || missing) {
 		fprintf(stderr, "sluice: error: cannot load the virtual board '%s': %s\n", lib,
-			!so ? dlerror() : missing ? missing : "another simulator ABI");
+			!so ? dlerror() : other_abi ? "it was built for another simulator ABI "
+			"(remove it, and it is built again)" : missing);
 		goto out;
 	}
 	char msg[512];

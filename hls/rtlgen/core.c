@@ -12,9 +12,11 @@
  *   per host pipe and I/O pipe NAME (program order): NAME_tdata[W-1:0],
  *   NAME_tvalid, NAME_tready -- for pipes into the design (h2d, in) tdata
  *   and tvalid are inputs and tready an output, for pipes out of it (d2h,
- *   out) the reverse; a host-to-device pipe adds the output
+ *   out) the reverse; a host pipe (either direction) adds the output
  *   NAME_count[15:0], the number of words in its FIFO (zero-extended,
- *   saturated at 65535), on which the bridge's credits count;
+ *   saturated at 65535; 0 for a device-to-host pipe that no kernel
+ *   writes, which has no FIFO): the bridge's credits count on an H2D
+ *   pipe's, and a D2H pipe's tells it how many words wait to be sent;
  *   per host-started kernel K (program order): input K_start, outputs
  *   K_busy and K_done, input K_arg_P[w-1:0] per parameter.
  * Two ports of one name are an error (diagnosed, nothing written).
@@ -22,7 +24,8 @@
  * Inside: per pipe with a FIFO (all but I/O pipes of MinCapacity 0) a
  * sluice_fifo #(WIDTH, DEPTH) instance fifo_<pipe>, its input side wired to
  * <pipe>_wr_* (or the port), its output side to <pipe>_rd_* (or the
- * port); an I/O pipe of MinCapacity 0 wires its port straight to the
+ * port), its count (host pipes) to <pipe>_level, from which <pipe>_count
+ * is made; an I/O pipe of MinCapacity 0 wires its port straight to the
  * kernel.  A pipe out of the design or an I/O pipe into it that no kernel
  * uses is tied off (never ready, never valid); a host-to-device pipe that
  * no kernel reads keeps its FIFO, never read, so that the host can fill
@@ -37,7 +40,8 @@ struct tpipe {
 	const struct kport *rport, *wport;
 	const char *rd, *wr; /* signal prefix each end connects to */
 	bool into, out_of;   /* into / out of the design (host or I/O) */
-	bool host_in;	     /* a host-to-device pipe: has a count port */
+	bool host_in;	     /* a host-to-device pipe */
+	bool counted;	     /* a host pipe, either way: has a count port */
 };
 
 struct core {
@@ -93,6 +97,7 @@ static int connect(struct core *t)
 		tp->into = rtl_pipe_into(pipe);
 		tp->out_of = rtl_pipe_out_of(pipe);
 		tp->host_in = pipe->kind == PIPE_HOST && pipe->dir == DIR_H2D;
+		tp->counted = tp->host_in || (pipe->kind == PIPE_HOST && pipe->dir == DIR_D2H);
 		if (pipe->kind == PIPE_DEVMEM) {
 			continue; /* one kernel and the device memory */
 		} else if (pipe->kind == PIPE_KERNEL) {
@@ -160,7 +165,7 @@ static int plan_names(struct core *t)
 		err |= reserve(t, cat(t, pipe->name, "tdata"), pipe->loc) |
 		       reserve(t, cat(t, pipe->name, "tvalid"), pipe->loc) |
 		       reserve(t, cat(t, pipe->name, "tready"), pipe->loc);
-		if (t->tp[i].host_in)
+		if (t->tp[i].counted)
 			err |= reserve(t, cat(t, pipe->name, "count"), pipe->loc);
 	}
 	for (unsigned k = 0; k < p->nkernels; k++) {
@@ -277,8 +282,8 @@ static void emit_ports(struct core *t)
 		port(t, in, pipe->width, cat(t, pipe->name, "tdata"), used || !tp->into, false);
 		port(t, in, 0, cat(t, pipe->name, "tvalid"), used || !tp->into, false);
 		port(t, out, 0, cat(t, pipe->name, "tready"), used || tp->into,
-		     last && !tp->host_in);
-		if (tp->host_in)
+		     last && !tp->counted);
+		if (tp->counted)
 			port(t, "output", 16, cat(t, pipe->name, "count"), true, last);
 	}
 	for (unsigned k = 0; k < p->nkernels; k++) {
@@ -354,10 +359,13 @@ static void emit_pipes(struct core *t)
 		fprintf(f, "    // %s\n", pipe_desc(t, pipe, tp));
 		if (!connected) {
 			if (tp->into)
-				fprintf(f, "    assign %s_tready = 1'b0;\n\n", pipe->name);
+				fprintf(f, "    assign %s_tready = 1'b0;\n", pipe->name);
 			else
-				fprintf(f, "    assign %s_tdata = %s;\n    assign %s_tvalid = 1'b0;\n\n",
+				fprintf(f, "    assign %s_tdata = %s;\n    assign %s_tvalid = 1'b0;\n",
 					pipe->name, rtl_literal64(ctx, w, 0), pipe->name);
+			if (tp->counted)
+				fprintf(f, "    assign %s_count = 16'd0;\n", pipe->name);
+			fputc('\n', f);
 			continue;
 		}
 		if (pipe->kind == PIPE_DEVMEM && !ir_pipe_has_fifo(pipe)) {
@@ -378,7 +386,7 @@ static void emit_pipes(struct core *t)
 			fprintf(f, "    assign %s_tready = 1'b0;\n", tp->rd);
 		const char *level = NULL;
 		unsigned cw = count_bits(pipe->depth);
-		if (tp->host_in) {
+		if (tp->counted) {
 			level = names_fresh(ctx, &t->names, cat(t, pipe->name, "level"));
 			fprintf(f, "    wire [%u:0] %s;\n", cw - 1, level);
 			emit_count(t, pipe->name, level, cw);

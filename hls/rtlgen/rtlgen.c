@@ -252,11 +252,13 @@ static int check_names(struct rtl_gen *g)
 	return ctx->diag.errors > errors ? -1 : 0;
 }
 
-/* rtl/ files of the host bridge, sluice_host_bridge.v and its parts. */
+/* rtl/ files of the host bridge, sluice_host_bridge.v and its parts: those
+ * of the byte link, then those of the plain link on beats (LINK_W > 1). */
 static const char *const bridge_files[] = {
 	"sluice_host_bridge.v", "sluice_crc.v", "sluice_link_rx.v", "sluice_link_tx.v",
 	"sluice_link_ring.v", "sluice_link_dispatch.v", "sluice_csr.v",
-	"sluice_link_txbuf.v", "sluice_link_sender.v",
+	"sluice_link_txbuf.v", "sluice_link_sender.v", "sluice_plain_rx.v",
+	"sluice_plain_tx.v",
 };
 
 int rtlgen_program(struct hls_ctx *ctx, struct ir_program *p,

@@ -3,12 +3,19 @@
  * host bridge (rtl/sluice_host_bridge.v, whose header comment says how it
  * is to be instantiated).
  *
+ * Parameter, when the design has a host link: LINK_W, the link's bytes per
+ * beat (default 1, the byte link with its CRC framing; 8 to 64, plain
+ * framing on beats of LINK_W bytes, runtime/link/proto.h section 2b),
+ * handed to the bridge.  The simulator's model sets it (sim/build-model.sh
+ * -w); a board's top level keeps the default.
+ *
  * Ports, in this order:
  *   clk, rst;
- *   s_axis_link_tdata[7:0], s_axis_link_tvalid, s_axis_link_tready: the
- *   bytes of the host link from the host;
- *   m_axis_link_tdata[7:0], m_axis_link_tvalid, m_axis_link_tready: the
- *   bytes to the host;
+ *   s_axis_link_tdata[8*LINK_W-1:0], s_axis_link_tvalid,
+ *   s_axis_link_tready: the beats of the host link from the host (byte 0
+ *   of a beat in bits [7:0]);
+ *   m_axis_link_tdata[8*LINK_W-1:0], m_axis_link_tvalid,
+ *   m_axis_link_tready: the beats to the host;
  *   kernels_busy: high while any host-started kernel runs, between its
  *   start and its done (0 in a design with none), for a board's busy LED
  *   (these three groups only when the design has a host link, see host.c:
@@ -24,7 +31,8 @@
  * is reset by rst only).  H2D pipe i takes the low W bits of the shared
  * h2d_tdata bus and bit i of h2d_tvalid/h2d_tready, and gives its FIFO's
  * count as word i of h2d_count; D2H pipe j puts its word, zero-extended,
- * in slot j of d2h_tdata; started kernel k takes bit k of kernel_start and
+ * in slot j of d2h_tdata and its FIFO's count (the core's NAME_count) in
+ * word j of d2h_count; started kernel k takes bit k of kernel_start and
  * drives bit k of kernel_busy/kernel_done; parameter P of width w at
  * argument word a is kernel_args[32*a +: w]; register-bound spec constant
  * S of width w whose first spec word is s (manifest order) drives the
@@ -47,7 +55,7 @@ struct top {
 	/* internal signals */
 	const char *pipe_rst, *core_rst;
 	const char *h2d_tdata, *h2d_tvalid, *h2d_tready, *h2d_count;
-	const char *d2h_tdata, *d2h_tvalid, *d2h_tready;
+	const char *d2h_tdata, *d2h_tvalid, *d2h_tready, *d2h_count;
 	const char *kstart, *kbusy, *kdone, *kargs, *spec;
 	const char **d2h_q; /* by D2H pipe: its word out of sluice_core */
 	unsigned h2d_maxw, d2h_maxw;
@@ -95,6 +103,7 @@ static int plan_names(struct top *t)
 		return -1;
 	fresh(t, "sluice_core");
 	fresh(t, "sluice_host_bridge");
+	names_add(t->ctx, &t->names, "LINK_W"); /* no port is named so: all end in _t* */
 	t->pipe_rst = fresh(t, "pipe_rst");
 	t->core_rst = fresh(t, "core_rst");
 	t->h2d_tdata = fresh(t, "h2d_tdata");
@@ -104,6 +113,7 @@ static int plan_names(struct top *t)
 	t->d2h_tdata = fresh(t, "d2h_tdata");
 	t->d2h_tvalid = fresh(t, "d2h_tvalid");
 	t->d2h_tready = fresh(t, "d2h_tready");
+	t->d2h_count = fresh(t, "d2h_count");
 	t->kstart = fresh(t, "kernel_start");
 	t->kbusy = fresh(t, "kernel_busy");
 	t->kdone = fresh(t, "kernel_done");
@@ -128,27 +138,38 @@ static const char *bits(struct top *t, unsigned hi, unsigned lo)
 	return arena_printf(&t->ctx->arena, "[%u:%u]", hi, lo);
 }
 
+/* range: "[hi:lo]" or "" */
+static void port_range(struct top *t, const char *dir, const char *range, const char *name,
+		       bool last)
+{
+	fprintf(t->f, "    %-6s wire %-10s %s%s\n", dir, range, name, last ? "" : ",");
+}
+
 static void port(struct top *t, const char *dir, unsigned width, const char *name, bool last)
 {
-	fprintf(t->f, "    %-6s wire %-10s %s%s\n", dir, width ? bits(t, width - 1, 0) : "", name,
-		last ? "" : ",");
+	port_range(t, dir, width ? bits(t, width - 1, 0) : "", name, last);
 }
 
 static void emit_ports(struct top *t)
 {
 	struct rtl_host *h = t->h;
 	FILE *f = t->f;
-	fputs("module sluice_top (\n", f);
+	if (h->link)
+		fputs("// LINK_W: bytes per beat of the host link (1: the byte link, CRC framing;\n"
+		      "// 8 to 64: plain framing on beats of LINK_W bytes)\n"
+		      "module sluice_top #(parameter LINK_W = 1) (\n", f);
+	else
+		fputs("module sluice_top (\n", f);
 	port(t, "input", 0, "clk", false);
 	if (h->link)
 		port(t, "input", 0, "rst", false);
 	if (h->link) {
-		fputs("\n    // host link: bytes from the host\n", f);
-		port(t, "input", 8, "s_axis_link_tdata", false);
+		fputs("\n    // host link: beats of LINK_W bytes from the host (byte 0 in [7:0])\n", f);
+		port_range(t, "input", "[8*LINK_W-1:0]", "s_axis_link_tdata", false);
 		port(t, "input", 0, "s_axis_link_tvalid", false);
 		port(t, "output", 0, "s_axis_link_tready", false);
-		fputs("\n    // host link: bytes to the host\n", f);
-		port(t, "output", 8, "m_axis_link_tdata", false);
+		fputs("\n    // host link: beats to the host\n", f);
+		port_range(t, "output", "[8*LINK_W-1:0]", "m_axis_link_tdata", false);
 		port(t, "output", 0, "m_axis_link_tvalid", false);
 		port(t, "input", 0, "m_axis_link_tready", false);
 		fputs("\n    // high while a host-started kernel runs (a board's busy LED)\n", f);
@@ -190,6 +211,7 @@ static void emit_wires(struct top *t)
 	fprintf(f, "    wire [%u:0] %s;\n", t->d2h_maxw * nd - 1, t->d2h_tdata);
 	fprintf(f, "    wire [%u:0] %s;\n    wire [%u:0] %s;\n", nd - 1, t->d2h_tvalid, nd - 1,
 		t->d2h_tready);
+	fprintf(f, "    wire [%u:0] %s;\n", 16 * nd - 1, t->d2h_count);
 	fprintf(f, "    wire [%u:0] %s;\n    wire [%u:0] %s;\n    wire [%u:0] %s;\n", nk - 1,
 		t->kstart, nk - 1, t->kbusy, nk - 1, t->kdone);
 	fprintf(f, "    wire [%u:0] %s;\n", 32 * na - 1, t->kargs);
@@ -207,7 +229,8 @@ static void emit_wires(struct top *t)
 	}
 	if (!h->nd2h) {
 		fprintf(f, "    // no host pipe to the host\n"
-			   "    assign %s = 8'd0;\n    assign %s = 1'b0;\n", t->d2h_tdata, t->d2h_tvalid);
+			   "    assign %s = 8'd0;\n    assign %s = 1'b0;\n    assign %s = 16'd0;\n",
+			t->d2h_tdata, t->d2h_tvalid, t->d2h_count);
 		unused(t, t->d2h_tready);
 	}
 	if (!h->nstarted) {
@@ -327,7 +350,8 @@ static void emit_bridge(struct top *t)
 		   "        .ARG_WORDS(%u),\n"
 		   "        .SPEC_WORDS(%u),\n"
 		   "        .SPEC_INIT(%s),\n"
-		   "        .RETX_TIMEOUT(32'd%u)%s%s\n"
+		   "        .RETX_TIMEOUT(32'd%u)%s%s,\n"
+		   "        .LINK_W(LINK_W)\n"
 		   "    ) %s (\n",
 		(unsigned long long)hz, (unsigned)t->g->out->design_id, h->nh2d,
 		vector(t, nh, 16, hw, false), vector(t, nh, 32, hd, false), t->h2d_maxw, h->nd2h,
@@ -360,6 +384,7 @@ static void emit_bridge(struct top *t)
 		   "        .d2h_tdata(%s),\n"
 		   "        .d2h_tvalid(%s),\n"
 		   "        .d2h_tready(%s),\n"
+		   "        .d2h_count(%s),\n"
 		   "        .kernel_start(%s),\n"
 		   "        .kernel_busy(%s),\n"
 		   "        .kernel_done(%s),\n"
@@ -368,8 +393,8 @@ static void emit_bridge(struct top *t)
 		   "        .core_rst(%s)\n"
 		   "    );\n\n",
 		t->h2d_tdata, t->h2d_tvalid, t->h2d_tready, t->h2d_count, t->d2h_tdata,
-		t->d2h_tvalid, t->d2h_tready, t->kstart, t->kbusy, t->kdone, t->kargs, t->spec,
-		t->core_rst);
+		t->d2h_tvalid, t->d2h_tready, t->d2h_count, t->kstart, t->kbusy, t->kdone,
+		t->kargs, t->spec, t->core_rst);
 }
 
 static void conn(struct top *t, bool *first, const char *port, const char *sig)
@@ -416,6 +441,8 @@ static void emit_core(struct top *t)
 			     arena_printf(&t->ctx->arena, "%s[%u]", t->d2h_tvalid, j));
 			conn(t, &first, cat(t, nm, "tready"),
 			     arena_printf(&t->ctx->arena, "%s[%u]", t->d2h_tready, j));
+			conn(t, &first, cat(t, nm, "count"), arena_printf(&t->ctx->arena, "%s%s",
+				t->d2h_count, bits(t, 16 * j + 15, 16 * j)));
 			j++;
 		} else if (pp->kind == PIPE_IO && (rtl_pipe_into(pp) || rtl_pipe_out_of(pp))) {
 			conn(t, &first, cat(t, nm, "tdata"), cat(t, nm, "tdata"));

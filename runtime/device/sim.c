@@ -6,12 +6,15 @@
  * ABI of sim/sim_abi.h (the design's sluice_top, host bridge inside); the
  * manifest names it:
  *
- *     "images": { "sim": { "library": "sim/libsluice_sim.so", "abi": 1 } }
+ *     "images": { "sim": { "library": "sim/libsluice_sim.so", "abi": 2 } }
  *
  * (a path relative to the module directory, or absolute).  The model's
  * clock runs only inside xfer: while the host blocks or polls, libsluice
  * steps it in slices, feeding it the link bytes the host sends and taking
- * what it answers.  Ticks are clock cycles.  SLUICE_TRACE=FILE.fst traces
+ * what it answers.  Ticks are clock cycles.  The model says how wide its
+ * link is (sim_link_beat): 1 byte a cycle, with the byte framing of
+ * link/proto.h section 2, or W bytes a cycle, with the plain framing of
+ * section 2b on W-byte beats (timing.beat).  SLUICE_TRACE=FILE.fst traces
  * the whole run; SLUICE_DEADLOCK_CYCLES sets the deadlock window.
  *
  * Guarantees: a module without a usable sim image is refused with
@@ -28,8 +31,10 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Cycles one slice of xfer runs before looking at what came back. */
-#define SLICE 32
+/* Cycles one slice of xfer runs at most before looking at what came back;
+ * a slice ends early at the cycle the model answers or takes the last of
+ * what it was given (sim_run). */
+#define SLICE 256
 
 struct sluice_transport {
 	void *so;
@@ -105,15 +110,23 @@ static int sim_load(struct sluice_transport *t, const struct sluice_module *m,
 	if (!t->so)
 		return rt_err(SLUICE_E_NO_IMAGE, "cannot load the simulator image: %s", dlerror());
 	const char *missing = sim_api_load(t->so, &t->api);
+	/* the version first: a model of another ABI may lack functions of this one */
+	if (t->api.abi_version && t->api.abi_version() != SIM_ABI_VERSION) {
+		rc = rt_err(SLUICE_E_NO_IMAGE, "'%s' implements simulator ABI %u; this libsluice "
+			    "needs %u: rebuild the module", path, t->api.abi_version(),
+			    SIM_ABI_VERSION);
+		goto fail;
+	}
 	if (missing) {
 		rc = rt_err(SLUICE_E_NO_IMAGE, "'%s' is not a sluice simulator model (it has no %s)",
 			    path, missing);
 		goto fail;
 	}
-	if (t->api.abi_version() != SIM_ABI_VERSION) {
-		rc = rt_err(SLUICE_E_NO_IMAGE, "'%s' implements simulator ABI %u; this libsluice "
-			    "needs %u: rebuild the module", path, t->api.abi_version(),
-			    SIM_ABI_VERSION);
+	unsigned beat = t->api.link_beat();
+	if (beat > 1 && !sl_beat_ok(beat)) {
+		rc = rt_err(SLUICE_E_NO_IMAGE, "'%s' moves its host link in beats of %u bytes, "
+			    "which the link's plain framing does not allow (a power of two from %d "
+			    "to %d): rebuild the module", path, beat, SL_BEAT_MIN, SL_BEAT_MAX);
 		goto fail;
 	}
 	const char *trace = getenv("SLUICE_TRACE");
@@ -136,6 +149,7 @@ static int sim_load(struct sluice_transport *t, const struct sluice_module *m,
 		.connect_limit = 100000,
 		.unit = "cycles",
 		.reset_on_load = false,
+		.beat = beat > 1 ? beat : 0,
 	};
 	return SLUICE_OK;
 fail:
@@ -160,8 +174,7 @@ static int sim_xfer(struct sluice_transport *t, const uint8_t *tx, size_t ntx, s
 		if (ran >= budget || g == cap || g > 0 || (ntx > 0 && s == ntx && !t->api.pending(t->sim)))
 			break;
 		uint64_t n = budget - ran < SLICE ? budget - ran : SLICE;
-		t->api.step(t->sim, n);
-		ran += n;
+		ran += t->api.run(t->sim, n);
 	}
 	*sent = s;
 	*got = g;

@@ -180,6 +180,41 @@ size_t sl_plain_deframer_push(struct sl_plain_deframer *d, uint8_t byte)
     return d->len;
 }
 
+size_t sl_plain_deframer_feed(struct sl_plain_deframer *d, const uint8_t *bytes, size_t n,
+                              size_t *used)
+{
+    size_t i = 0;
+    while (i < n && !d->broken) {
+        if (d->n < d->hsize) {
+            /* the header, a byte at a time */
+            size_t len = sl_plain_deframer_push(d, bytes[i++]);
+            if (len) {
+                *used = i;
+                return len;
+            }
+            continue;
+        }
+        /* the rest of the frame: its body bytes copied, its padding skipped */
+        size_t size = SL_PLAIN_SIZE(d->len, d->beat);
+        size_t run = size - d->n < n - i ? size - d->n : n - i;
+        size_t body_end = d->hsize + (d->len > 4 ? d->len - 4 : 0);
+        if (d->n < body_end) {
+            size_t k = body_end - d->n < run ? body_end - d->n : run;
+            memcpy(d->buf + (d->n - d->hsize + 4), bytes + i, k);
+        }
+        d->n += run;
+        i += run;
+        if (d->n == size) {
+            d->n = 0;
+            d->good++;
+            *used = i;
+            return d->len;
+        }
+    }
+    *used = n;
+    return 0;
+}
+
 /* ---- the link ---------------------------------------------------------- */
 
 enum { LINK_IDLE, LINK_SYNCING, LINK_CONNECTED };
@@ -353,7 +388,11 @@ int sl_link_connect(struct sl_link *l, uint8_t session, uint64_t now)
     memset(l->h2d_limit, 0, sizeof l->h2d_limit);
     l->h2d_starved = false;
     sl_deframer_init(&l->df);
-    sl_plain_deframer_init(&l->pdf, l->beat);
+    /* plain framing: the stream goes on whole, a frame the device was
+     * sending included, so the deframer keeps its place in it (proto.h
+     * section 2b); only a broken one starts again */
+    if (l->pdf.broken)
+        sl_plain_deframer_init(&l->pdf, l->beat);
     l->rx_exp = 0;
     l->nak_sent = false;
     l->ooo_last = 0;
@@ -844,10 +883,12 @@ void sl_link_rx(struct sl_link *l, const uint8_t *bytes, size_t n, uint64_t now)
     l->st.bytes_received += n;
     uint32_t *dropped = l->beat ? &l->pdf.dropped : &l->df.dropped;
     const uint8_t *body = l->beat ? l->pdf.buf : l->df.buf;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n;) {
         uint32_t before = *dropped;
-        size_t len = l->beat ? sl_plain_deframer_push(&l->pdf, bytes[i])
+        size_t used = 1;
+        size_t len = l->beat ? sl_plain_deframer_feed(&l->pdf, bytes + i, n - i, &used)
                              : sl_deframer_push(&l->df, bytes[i]);
+        i += used;
         if (*dropped != before)
             l->st.frames_rejected++;
         if (len)

@@ -94,9 +94,12 @@
  * each frame's length against its type.  A header whose length is out of
  * range, or whose reserved bytes are not zero, means the two sides do not
  * agree on the framing (a byte-framed peer, another W): the receiver
- * takes no frame after it until the link is reset.  Both sides learn W
- * from the transport (the host from its device, the device from its
- * build); there is no negotiation.
+ * takes no frame after it until the link is reset (the host: its next
+ * connection; the device: its reset).  A LINK_RESET does not realign the
+ * stream: it goes on whole, and a frame under way when the host
+ * reconnects is finished, so each side keeps its place in it.  Both sides
+ * learn W from the transport (the host from its device, the device from
+ * its build); there is no negotiation.
  *
  * ======================================================================
  * 3. Frames
@@ -466,6 +469,11 @@ void sl_plain_deframer_init(struct sl_plain_deframer *d, unsigned beat);
 /* Returns the body length when byte completes a frame, whose body is
  * then d->buf[0 .. len-1] until the next call; 0 otherwise. */
 size_t sl_plain_deframer_push(struct sl_plain_deframer *d, uint8_t byte);
+/* The same for up to n bytes at once, taken up to the end of the first
+ * frame they complete: *used is how many were taken; returns that frame's
+ * body length, or 0 when all n were taken and none completed. */
+size_t sl_plain_deframer_feed(struct sl_plain_deframer *d, const uint8_t *bytes, size_t n,
+                              size_t *used);
 
 /* ---- the host side of the link ----------------------------------------- */
 

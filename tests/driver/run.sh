@@ -168,6 +168,8 @@ cat >"$fake/sim/build-model.sh" <<'EOF'
 #!/bin/sh
 # records how it was called; fails if FAKE_FAIL is set, else writes OUT.so
 { echo "cache=${SLUICE_SIM_CACHE:-}"; for a in "$@"; do echo "arg=$a"; done; } >"$FAKE_RECORD"
+while getopts t:j:w:u:r: opt; do :; done
+shift $((OPTIND - 1))
 mkdir -p "$3"
 if [ -n "${FAKE_FAIL:-}" ]; then
     i=0; while [ $i -lt 30 ]; do echo "noise line $i"; i=$((i + 1)); done
@@ -208,13 +210,20 @@ args = [l[4:] for l in lines if l.startswith("arg=")]
 m = json.load(open(os.path.join(d, "manifest.json")))
 if lines[0] != "cache=" + cache:
     sys.exit(f"build-model.sh saw {lines[0]!r}, want the cache {cache}")
+opts = {}
+while args and args[0].startswith("-"):
+    opts[args[0]] = args[1] if len(args) > 1 else None
+    args = args[2:]
+w = opts.pop("-w", None)
+if not w or not w.isdigit() or int(w) < 1 or int(w) & (int(w) - 1) or opts:
+    sys.exit(f"build-model.sh options -w {w!r} and {opts}, want -w BEAT only")
 if args[0] != os.path.join(d, "sim/libsluice_sim.so") or args[1] != "sluice_top" or \
         args[2] != os.path.join(d, "sim/obj"):
     sys.exit(f"build-model.sh arguments {args[:3]}")
 want = [os.path.join(d, "rtl", f) for f in m["images"]["verilog"]["files"]]
 if sorted(args[3:]) != sorted(want) or not want:
     sys.exit(f"build-model.sh got files {args[3:]}, want {want}")
-if m["images"].get("sim") != {"library": "sim/libsluice_sim.so", "abi": 1}:
+if m["images"].get("sim") != {"library": "sim/libsluice_sim.so", "abi": 2}:
     sys.exit(f"images.sim is {m['images'].get('sim')!r}")
 if os.path.exists(os.path.join(d, "sim/obj")):
     sys.exit("sim/obj was left behind")
@@ -262,7 +271,7 @@ else
     elif [ ! -f "$smod/sim/libsluice_sim.so" ] || [ ! -f "$smod/sim/build.log" ] ||
          [ -e "$smod/sim/obj" ]; then
         fail "sim: sim/libsluice_sim.so and build.log are there, sim/obj is not" "$out/sim-build.log"
-    elif ! python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["images"].get("sim") != {"library": "sim/libsluice_sim.so", "abi": 1})' \
+    elif ! python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["images"].get("sim") != {"library": "sim/libsluice_sim.so", "abi": 2})' \
             "$smod/manifest.json"; then
         fail "sim: the manifest lists the image" "$smod/manifest.json"
     else

@@ -1,17 +1,20 @@
 /*
  * pipe_bench.c -- host pipe throughput on the simulator, for
- * scripts/bench.py (`make bench`): streams words through the compiled
- * examples/vscale design (scale(1, n): out = in) with a writer thread and
- * a reader thread, each moving SIZE bytes per libsluice call, and measures
- * wall time and simulated cycles.
+ * scripts/bench.py (`make bench`): streams words through a compiled
+ * design that gives back each word it takes, from host pipe "in" to host
+ * pipe "out", with a writer thread and a reader thread, each moving SIZE
+ * bytes per libsluice call, and measures wall time and simulated cycles.
+ * The design is examples/vscale (32-bit words; its kernel is started as
+ * scale(1, n): out = in) or one whose kernel runs from reset and copies
+ * (tests/e2e/pipe_copy128.c: 128-bit words); the word size is the pipe's.
  *
- *     pipe_bench VSCALE_MODULE [SIZE:TOTAL ...]
+ *     pipe_bench MODULE [SIZE:TOTAL ...]
  *
- * SIZE: bytes per sluice_pipe_write / sluice_pipe_read call (4 = one word
- * per call); TOTAL: bytes streamed in that run.  Default:
- * 4:65536 4096:2097152 65536:2097152 1048576:2097152.  Every word read is
- * checked.  One line of JSON per run on stdout:
- *   {"size": S, "bytes": B, "seconds": T, "cycles": C, "ok": true}
+ * SIZE: bytes per sluice_pipe_write / sluice_pipe_read call (one word
+ * per call at the least); TOTAL: bytes streamed in that run.  Default:
+ * 4:65536 4096:2097152 65536:2097152 1048576:2097152 (SIZE at least a
+ * word).  Every word read is checked.  One line of JSON per run on stdout:
+ *   {"size": S, "bytes": B, "word": W, "seconds": T, "cycles": C, "ok": true}
  * with "error": "..." instead when a call failed or a word was wrong;
  * exit status 1 then.  bench.py derives MB/s, words/s, words per cycle and
  * the simulator's cycles per second from them.
@@ -28,10 +31,15 @@
 
 struct run {
 	sluice_module *mod;
-	size_t size, words;	/* bytes per call, words in all */
+	size_t size, bytes;	/* bytes per call, bytes in all */
 	uint32_t *wbuf, *rbuf;
 	char err[400];
 };
+
+/* The design: its word size, and the kernel to start (NULL: it runs from
+ * reset). */
+static size_t word_size;
+static const char *started;
 
 static double now_s(void)
 {
@@ -48,10 +56,9 @@ static uint32_t word(size_t i)
 static void *writer(void *arg)
 {
 	struct run *r = arg;
-	size_t per = r->size / 4;
-	for (size_t done = 0; done < r->words; done += per) {
-		size_t k = r->words - done < per ? r->words - done : per;
-		if (sluice_pipe_write(r->mod, "in", &r->wbuf[done], k * 4)) {
+	for (size_t done = 0; done < r->bytes; done += r->size) {
+		size_t k = r->bytes - done < r->size ? r->bytes - done : r->size;
+		if (sluice_pipe_write(r->mod, "in", (char *)r->wbuf + done, k)) {
 			snprintf(r->err, sizeof r->err, "write: %s", sluice_last_error());
 			break;
 		}
@@ -62,25 +69,26 @@ static void *writer(void *arg)
 /* One run; prints its JSON line; false on failure. */
 static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t total)
 {
-	struct run r = {.mod = mod, .size = size, .words = total / 4};
+	struct run r = {.mod = mod, .size = size, .bytes = total};
+	size_t words = total / 4;	/* 32-bit pieces of the pattern */
 	char rerr[400] = "";
 	bool ok = true;
-	r.wbuf = malloc(r.words * 4);
-	r.rbuf = malloc(r.words * 4);
+	r.wbuf = malloc(total);
+	r.rbuf = malloc(total);
 	if (!r.wbuf || !r.rbuf) {
 		printf("{\"size\": %zu, \"bytes\": %zu, \"ok\": false, \"error\": \"out of memory\"}\n",
 		       size, total);
 		return false;
 	}
-	for (size_t i = 0; i < r.words; i++)
+	for (size_t i = 0; i < words; i++)
 		r.wbuf[i] = word(i);
 
 	struct {
 		int32_t factor;
 		uint32_t n;
-	} args = {1, (uint32_t)r.words};
+	} args = {1, (uint32_t)(total / word_size)};
 	uint64_t c0 = 0, c1 = 0;
-	if (sluice_kernel_start(mod, "scale", &args, sizeof args) ||
+	if ((started && sluice_kernel_start(mod, started, &args, sizeof args)) ||
 	    sluice_device_info(dev, SLUICE_INFO_SIM_CYCLES, &c0, sizeof c0)) {
 		snprintf(rerr, sizeof rerr, "start: %s", sluice_last_error());
 		ok = false;
@@ -92,10 +100,9 @@ static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t to
 		ok = false;
 	}
 	if (ok) {
-		size_t per = size / 4;
-		for (size_t done = 0; done < r.words; done += per) {
-			size_t k = r.words - done < per ? r.words - done : per;
-			if (sluice_pipe_read(mod, "out", &r.rbuf[done], k * 4)) {
+		for (size_t done = 0; done < total; done += size) {
+			size_t k = total - done < size ? total - done : size;
+			if (sluice_pipe_read(mod, "out", (char *)r.rbuf + done, k)) {
 				snprintf(rerr, sizeof rerr, "read: %s", sluice_last_error());
 				ok = false;
 				break;
@@ -105,12 +112,12 @@ static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t to
 	}
 	double secs = now_s() - t0;
 	if (ok && !r.err[0] &&
-	    (sluice_kernel_wait(mod, "scale", 10000) ||
+	    ((started && sluice_kernel_wait(mod, started, 10000)) ||
 	     sluice_device_info(dev, SLUICE_INFO_SIM_CYCLES, &c1, sizeof c1))) {
 		snprintf(rerr, sizeof rerr, "wait: %s", sluice_last_error());
 		ok = false;
 	}
-	if (ok && !r.err[0] && memcmp(r.wbuf, r.rbuf, r.words * 4)) {
+	if (ok && !r.err[0] && memcmp(r.wbuf, r.rbuf, total)) {
 		size_t i = 0;
 		while (r.wbuf[i] == r.rbuf[i])
 			i++;
@@ -120,8 +127,9 @@ static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t to
 	}
 	const char *err = r.err[0] ? r.err : rerr;
 	if (ok && !r.err[0])
-		printf("{\"size\": %zu, \"bytes\": %zu, \"seconds\": %.6f, \"cycles\": %llu, "
-		       "\"ok\": true}\n", size, total, secs, (unsigned long long)(c1 - c0));
+		printf("{\"size\": %zu, \"bytes\": %zu, \"word\": %zu, \"seconds\": %.6f, "
+		       "\"cycles\": %llu, \"ok\": true}\n", size, total, word_size, secs,
+		       (unsigned long long)(c1 - c0));
 	else {
 		printf("{\"size\": %zu, \"bytes\": %zu, \"ok\": false, \"error\": \"", size, total);
 		for (const char *c = err; *c; c++) {
@@ -142,7 +150,7 @@ int main(int argc, char **argv)
 	static const char *defaults[] = {"4:65536", "4096:2097152", "65536:2097152",
 					 "1048576:2097152"};
 	if (argc < 2) {
-		fprintf(stderr, "usage: pipe_bench VSCALE_MODULE [SIZE:TOTAL ...]\n");
+		fprintf(stderr, "usage: pipe_bench MODULE [SIZE:TOTAL ...]\n");
 		return 2;
 	}
 	sluice_device *dev;
@@ -151,13 +159,31 @@ int main(int argc, char **argv)
 		fprintf(stderr, "pipe_bench: %s\n", sluice_last_error());
 		return 1;
 	}
+	struct sluice_pipe_info pi;
+	for (size_t i = 0; !sluice_module_pipe(mod, i, &pi); i++)
+		if (!strcmp(pi.name, "in"))
+			word_size = pi.word_size;
+	struct sluice_kernel_info ki;
+	if (!word_size || word_size % 4 || sluice_module_kernel(mod, 0, &ki)) {
+		fprintf(stderr, "pipe_bench: %s has no host pipe 'in' of whole 32-bit words, or "
+			"no kernel\n", argv[1]);
+		return 1;
+	}
+	started = ki.autorun ? NULL : ki.name;
 	int n = argc > 2 ? argc - 2 : (int)(sizeof defaults / sizeof *defaults);
 	bool ok = true;
 	for (int i = 0; i < n && ok; i++) {
+		char def[64];
 		const char *spec = argc > 2 ? argv[i + 2] : defaults[i];
+		if (argc <= 2 && i == 0) {
+			/* one word per call */
+			snprintf(def, sizeof def, "%zu:%zu", word_size, 16384 * word_size);
+			spec = def;
+		}
 		size_t size = 0, total = 0;
-		if (sscanf(spec, "%zu:%zu", &size, &total) != 2 || size < 4 || size % 4 ||
-		    total < size || total % 4 || total / 4 > UINT32_MAX) {
+		if (sscanf(spec, "%zu:%zu", &size, &total) != 2 || size < word_size ||
+		    size % word_size || total < size || total % word_size ||
+		    total / word_size > UINT32_MAX) {
 			fprintf(stderr, "pipe_bench: '%s' is not SIZE:TOTAL (bytes, whole words)\n",
 				spec);
 			return 2;

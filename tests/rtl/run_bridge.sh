@@ -3,7 +3,8 @@
 # Tests of the host bridge RTL (rtl/sluice_host_bridge.v and its
 # submodules sluice_link_rx, sluice_link_tx, sluice_link_ring,
 # sluice_link_dispatch, sluice_link_txbuf, sluice_link_sender, sluice_csr,
-# sluice_crc):
+# sluice_crc; for plain framing on beats, sluice_plain_rx and
+# sluice_plain_tx, which tests/runtime/run.sh runs against the host side):
 #
 #   - tests/rtl/sluice_host_bridge_tb.v under Icarus (iverilog -g2005) and
 #     Verilator (--binary --timing), with the host taking device bytes in
@@ -42,7 +43,8 @@ for tool in iverilog vvp verilator yosys; do
 done
 
 mods="sluice_host_bridge sluice_crc sluice_link_rx sluice_link_tx sluice_link_ring
-      sluice_link_dispatch sluice_csr sluice_link_txbuf sluice_link_sender"
+      sluice_link_dispatch sluice_csr sluice_link_txbuf sluice_link_sender
+      sluice_plain_rx sluice_plain_tx"
 srcs=""
 for m in $mods; do
     srcs="$srcs $rtl/$m.v"
@@ -88,7 +90,12 @@ synth() {
         chparam$chparam sluice_host_bridge; synth_ice40 -top sluice_host_bridge;
         tee -o $build/$name/stat.txt stat" >/dev/null || return 1
     cat "$build/$name/stat.txt"
-    [ "$(cells SB_RAM40_4K)" -eq 2 ]
+    # the byte link: its receive ring and send buffer in block RAM; the
+    # plain link keeps nothing, so none
+    case " $* " in
+    *" LINK_W="*) [ "$(cells SB_RAM40_4K)" -eq 0 ] ;;
+    *) [ "$(cells SB_RAM40_4K)" -eq 2 ] ;;
+    esac
 }
 
 cells() {
@@ -114,12 +121,18 @@ tests+=("lint_bridge_no_pipes_no_kernels|lint_bridge -GN_H2D=0 -GN_D2H=0 -GN_KER
 tests+=("lint_bridge_3h2d_2d2h_mixed|lint_bridge -GN_H2D=3 -GH2D_WIDTHS=48\'h0040_0008_0020 -GH2D_DEPTHS=96\'h40_00000010_00000200 -GH2D_MAXW=64 -GN_D2H=2 -GD2H_WIDTHS=32\'h0018_0040 -GD2H_DEPTHS=64\'h4_00000020 -GD2H_MAXW=64 -GSPEC_WORDS=2 -GN_KERNELS=2 -GARG_WORDS=3 -GTX_SLOT_AW=8 -GTX_SLOTS_AW=1 -GRX_AW=12")
 tests+=("lint_bridge_bytes|lint_bridge -GH2D_WIDTHS=8 -GH2D_MAXW=8 -GD2H_WIDTHS=8 -GD2H_MAXW=8 -GTX_SLOT_AW=7 -GSPEC_WORDS=1 -GSPEC_INIT=5")
 tests+=("lint_bridge_64_pipes|lint_bridge -GN_H2D=64 -GH2D_WIDTHS=1024\'h0 -GH2D_DEPTHS=2048\'h0 -GN_D2H=64 -GD2H_WIDTHS=1024\'h0 -GD2H_DEPTHS=2048\'h0")
+for w in 8 16 64; do
+    tests+=("lint_bridge_plain${w}_mixed|lint_bridge -GLINK_W=$w -GN_H2D=3 -GH2D_WIDTHS=48\'h0040_0018_0020 -GH2D_DEPTHS=96\'h40_00000010_00000200 -GH2D_MAXW=64 -GN_D2H=2 -GD2H_WIDTHS=32\'h0018_0400 -GD2H_DEPTHS=64\'h4_00000020 -GD2H_MAXW=1024 -GSPEC_WORDS=2 -GN_KERNELS=2 -GARG_WORDS=3")
+done
+tests+=("lint_bridge_plain8_no_pipes|lint_bridge -GLINK_W=8 -GN_H2D=0 -GN_D2H=0 -GN_KERNELS=0 -GARG_WORDS=0")
+tests+=("lint_bridge_plain16_64_pipes|lint_bridge -GLINK_W=16 -GN_H2D=64 -GH2D_WIDTHS=1024\'h0 -GH2D_DEPTHS=2048\'h0 -GN_D2H=64 -GD2H_WIDTHS=1024\'h0 -GD2H_DEPTHS=2048\'h0")
 for m in $mods; do
     [ "$m" = sluice_host_bridge ] && continue
     tests+=("lint_$m|lint_one $m")
 done
 
 tests+=("synth_ice40_1h2d_1d2h|synth N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
+tests+=("synth_ice40_plain8_1h2d_1d2h|synth LINK_W=8 N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
 tests+=("synth_ice40_2h2d_2d2h|synth N_H2D=2 H2D_WIDTHS=32\'h00200020 H2D_DEPTHS=64\'h0000004000000040 N_D2H=2 D2H_WIDTHS=32\'h00200020 D2H_DEPTHS=64\'h0000001000000010 N_KERNELS=2 ARG_WORDS=3 SPEC_WORDS=1")
 
 # ---- run them, JOBS at a time --------------------------------------------

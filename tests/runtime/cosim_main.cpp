@@ -38,6 +38,12 @@ extern "C" {
 #ifndef TX_SLOT_AW
 #define TX_SLOT_AW 6
 #endif
+// bytes per beat of the link: 1, the byte link (CRC framing, which the
+// harness may damage); 8 and more, plain framing on a lossless link
+// (proto.h section 2b), beats moved whole
+#ifndef LINK_W
+#define LINK_W 1
+#endif
 
 static int g_failed, g_passed;
 
@@ -110,6 +116,8 @@ struct Sim {
     std::deque<uint8_t> injq;
     bool cur_host = false;       // cur_byte is the host's, unchanged
     sl_deframer hostdf;
+    sl_plain_deframer hostpdf;    // the same, on a plain link
+    size_t host_left = 0;         // plain link: bytes of the host frame under way in upq
     bool have_max = false;
     uint8_t max_seq = 0;
     std::deque<std::vector<uint8_t>> host_recent;
@@ -130,11 +138,13 @@ struct Sim {
         cfg.d2h_buffer_words = d2h_buf;
         cfg.timeout = 3000;
         cfg.status_gap = 200;
+        cfg.beat = LINK_W > 1 ? LINK_W : 0;
         if (sl_link_create(&l, &cfg) != SL_OK) {
             printf("FAIL: sl_link_create\n");
             exit(1);
         }
         sl_deframer_init(&hostdf);
+        sl_plain_deframer_init(&hostpdf, LINK_W > 1 ? LINK_W : 8);
         top->rst = 1;
         for (int i = 0; i < 8; i++)
             tick();
@@ -173,10 +183,10 @@ struct Sim {
 
     void host_byte_sent(uint8_t b)
     {
-        size_t len = sl_deframer_push(&hostdf, b);
+        size_t len = LINK_W > 1 ? sl_plain_deframer_push(&hostpdf, b) : sl_deframer_push(&hostdf, b);
         if (!len)
             return;
-        const uint8_t *f = hostdf.buf;
+        const uint8_t *f = LINK_W > 1 ? hostpdf.buf : hostdf.buf;
         if (f[0] == SL_T_LINK_RESET) {
             have_max = false;   // sequence numbers start again at 0
             return;
@@ -193,8 +203,110 @@ struct Sim {
 
     void monitor();
 
+    // a beat of the link in or out of a port of any width (Verilator's
+    // CData to QData up to 64 bits, VlWide above)
+    template <typename T> static void put_beat(T &port, const uint8_t *b)
+    {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < LINK_W; i++)
+            v |= (uint64_t)b[i] << (8 * i);
+        port = (T)v;
+    }
+    template <std::size_t N> static void put_beat(VlWide<N> &port, const uint8_t *b)
+    {
+        for (std::size_t w = 0; w < N; w++)
+            port[w] = (uint32_t)b[4 * w] | (uint32_t)b[4 * w + 1] << 8 |
+                      (uint32_t)b[4 * w + 2] << 16 | (uint32_t)b[4 * w + 3] << 24;
+    }
+    template <typename T> static void get_beat(const T &port, uint8_t *b)
+    {
+        for (unsigned i = 0; i < LINK_W; i++)
+            b[i] = (uint8_t)((uint64_t)port >> (8 * i));
+    }
+    template <std::size_t N> static void get_beat(const VlWide<N> &port, uint8_t *b)
+    {
+        for (std::size_t i = 0; i < 4 * N; i++)
+            b[i] = (uint8_t)(port[i / 4] >> (8 * (i % 4)));
+    }
+
+    // One clock cycle with the beat `in` offered (if cur_valid), the
+    // loopbacks stalled and the device's beat taken at random: the
+    // handshakes of the cycle, sampled before the rising edge, and the
+    // device's beat.
+    void clock(const uint8_t *in, bool &up_fire, bool &down_fire, uint8_t *down)
+    {
+        top->clk = 0;
+        top->s_axis_link_tvalid = cur_valid;
+        put_beat(top->s_axis_link_tdata, in);
+        top->m_axis_link_tready = rng.chance(dev_ready);
+        top->lb_stall = (stall_all[0] || rng.chance(stall[0]) ? 1 : 0) |
+                        (stall_all[1] || rng.chance(stall[1]) ? 2 : 0);
+        top->eval();
+        if (mon)
+            monitor();
+        if (watch_tready && !top->s_axis_link_tready)
+            tready_low++;
+        up_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
+        down_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
+        get_beat(top->m_axis_link_tdata, down);
+        top->clk = 1;
+        top->eval();
+        cycle++;
+    }
+
+    // A cycle of the plain link: whole beats each way, never damaged (the
+    // host's encoder gives whole beats); host_valid and dev_ready still
+    // stall the link at random.
+    uint8_t cur_beat[LINK_W] = {};
+    void tick_beats()
+    {
+        if (each_cycle)
+            each_cycle();
+        if (upq.size() < 64 * LINK_W)
+            pull_tx();
+        if (!cur_valid && !injq.empty() && host_left == 0) {
+            // forged frames go in whole, between the host's (injq holds
+            // whole beats)
+            for (unsigned i = 0; i < LINK_W; i++) {
+                cur_beat[i] = injq.front();
+                injq.pop_front();
+            }
+            cur_valid = true;
+            cur_host = false;
+        } else if (!cur_valid && upq.size() >= LINK_W && (injq.empty() || host_left > 0) &&
+                   rng.chance(host_valid)) {
+            if (host_left == 0) {
+                // a host frame starts: its length from its header
+                size_t len = upq[4] | (size_t)upq[5] << 8;
+                host_left = SL_PLAIN_SIZE(len, LINK_W);
+            }
+            for (unsigned i = 0; i < LINK_W; i++) {
+                cur_beat[i] = upq.front();
+                upq.pop_front();
+            }
+            host_left -= LINK_W;
+            cur_valid = true;
+            cur_host = true;
+        }
+        bool up_fire, down_fire;
+        uint8_t down[LINK_W];
+        clock(cur_beat, up_fire, down_fire, down);
+        if (up_fire) {
+            cur_valid = false;
+            if (cur_host)
+                for (unsigned i = 0; i < LINK_W; i++)
+                    host_byte_sent(cur_beat[i]);
+        }
+        if (down_fire)
+            sl_link_rx(l, down, LINK_W, cycle);
+    }
+
     void tick()
     {
+        if (LINK_W > 1) {
+            tick_beats();
+            return;
+        }
         if (each_cycle)
             each_cycle();
         if (upq.size() < 64)
@@ -226,23 +338,10 @@ struct Sim {
                 cur_host = true;
             }
         }
-        top->clk = 0;
-        top->s_axis_link_tvalid = cur_valid;
-        top->s_axis_link_tdata = cur_byte;
-        top->m_axis_link_tready = rng.chance(dev_ready);
-        top->lb_stall = (stall_all[0] || rng.chance(stall[0]) ? 1 : 0) |
-                        (stall_all[1] || rng.chance(stall[1]) ? 2 : 0);
-        top->eval();
-        if (mon)
-            monitor();
-        if (watch_tready && !top->s_axis_link_tready)
-            tready_low++;
-        bool up_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
-        bool down_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
-        uint8_t down_byte = top->m_axis_link_tdata;
-        top->clk = 1;
-        top->eval();
-        cycle++;
+        bool up_fire, down_fire;
+        uint8_t down_beat[LINK_W];
+        clock(&cur_byte, up_fire, down_fire, down_beat);
+        uint8_t down_byte = down_beat[0];
         if (up_fire) {
             cur_valid = false;
             if (cur_host)
@@ -318,12 +417,9 @@ struct KernelMon {
 // the dispatcher's word register is valid and its FIFO is ready.
 void Sim::monitor()
 {
-    auto *r = top->rootp;
-    if (!r->cosim_top__DOT__bridge__DOT__dispatch_inst__DOT__word_valid_reg)
-        return;
-    unsigned p = r->cosim_top__DOT__bridge__DOT__dispatch_inst__DOT__word_pipe_reg & 1;
-    if ((r->cosim_top__DOT__h2d_tready >> p) & 1)
-        mon->push(p, r->cosim_top__DOT__bridge__DOT__dispatch_inst__DOT__word_reg & MASK[p]);
+    for (unsigned p = 0; p < 2; p++)
+        if ((top->h2d_mon_fire >> p) & 1)
+            mon->push(p, top->h2d_mon_tdata & MASK[p]);
 }
 
 #ifdef COSIM_DEBUG
@@ -334,9 +430,9 @@ static void debug_state(Sim &s, const char *what)
     sl_link_get_stats(s.l, &st);
     printf("  [%s @%" PRIu64 "] dev: tx_base %u top %u send %u rx_exp %u rx_done %u nak_sent %u | host: sent %" PRIu64
            " resent %" PRIu64 " naks s/r %" PRIu64 "/%" PRIu64 " polls %" PRIu64 " ooo %" PRIu64 " rej %" PRIu64 "\n",
-           what, s.cycle, r->cosim_top__DOT__bridge__DOT__tx_base_reg, r->cosim_top__DOT__bridge__DOT__txbuf_inst__DOT__top_reg,
-           r->cosim_top__DOT__bridge__DOT__sender_inst__DOT__send_reg, r->cosim_top__DOT__bridge__DOT__rx_exp_reg,
-           r->cosim_top__DOT__bridge__DOT__rx_done_reg, r->cosim_top__DOT__bridge__DOT__nak_sent_reg, st.frames_sent,
+           what, s.cycle, r->cosim_top__DOT__bridge__DOT__byte_link__DOT__tx_base_reg, r->cosim_top__DOT__bridge__DOT__byte_link__DOT__txbuf_inst__DOT__top_reg,
+           r->cosim_top__DOT__bridge__DOT__byte_link__DOT__sender_inst__DOT__send_reg, r->cosim_top__DOT__bridge__DOT__byte_link__DOT__rx_exp_reg,
+           r->cosim_top__DOT__bridge__DOT__byte_link__DOT__rx_done_reg, r->cosim_top__DOT__bridge__DOT__byte_link__DOT__nak_sent_reg, st.frames_sent,
            st.frames_resent, st.naks_sent, st.naks_received, st.polls_sent, st.out_of_order, st.frames_rejected);
 }
 #else
@@ -460,8 +556,12 @@ static void device_info(Sim &s)
 {
     uint32_t v[10] = {};
     bool ok = s.csr_read(SL_CSR_MAGIC, 10, v);
+    // the plain link: 16 KiB of host frames in flight (it back-pressures),
+    // 32 frames of up to 259 bytes to the host
+    uint32_t rxbuf = LINK_W > 1 ? 16384 : 512;
+    uint32_t txcfg = LINK_W > 1 ? (259u << 8 | 32) : (((1u << TX_SLOT_AW) << 8) | 8);
     check(ok && v[0] == SL_DEV_MAGIC && v[1] == SL_PROTO_VERSION && v[2] == 0x00020202u &&
-              v[3] == 100000000u && v[4] == 512 && v[5] == (((1u << TX_SLOT_AW) << 8) | 8) && v[6] == ((1u << 16) | 3) &&
+              v[3] == 100000000u && v[4] == rxbuf && v[5] == txcfg && v[6] == ((1u << 16) | 3) &&
               v[7] == 0xC051A001u,
           "device info block: magic %08x version %04x counts %06x clock %u rxbuf %u txcfg %06x words %08x id %08x",
           v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
@@ -523,6 +623,10 @@ static void scenario_csr(uint64_t seed)
     check(ok && r3[0] == 1 && r3[1] == 2 && r3[2] == 3, "argument words: burst write and burst read back");
 
     check(kernel_run(s, 50, 0x0123456789abcdefull), "kernel start with 3 argument words, sampled args, done count");
+    // the STATUS that carries the completion may follow the CSR_RDATA that
+    // showed it (on a plain link it does, by a few cycles): let it come
+    for (int i = 0; i < 500; i++)
+        s.tick();
     uint8_t ev = sl_link_events(s.l);
     check(kernel_run(s, 0, 42), "kernel with n = 0");
     for (int i = 0; i < 3000; i++)
@@ -809,8 +913,9 @@ struct FuzzStats {
 
 static void wire_frame(std::vector<uint8_t> &out, const uint8_t *body, size_t n)
 {
-    std::vector<uint8_t> w(SL_WIRE_MAX(n));
-    int k = sl_frame_encode(body, n, true, w.data(), w.size());
+    std::vector<uint8_t> w(SL_WIRE_MAX(n) + SL_PLAIN_SIZE(n, LINK_W > 1 ? LINK_W : 8));
+    int k = LINK_W > 1 ? sl_plain_encode(body, n, LINK_W, w.data(), w.size())
+                       : sl_frame_encode(body, n, true, w.data(), w.size());
     out.insert(out.end(), w.begin(), w.begin() + k);
 }
 
@@ -871,9 +976,17 @@ static void forge_up(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
         b[1] = near;
         n = 1 + g.below(3);
         break;
-    case 5: // longer than any frame (and than the receive buffer)
+    case 5: // longer than any frame (and than the receive buffer); on a
+            // plain link, whose header could not say it, a DATA frame of
+            // another pipe's word size
         b[1] = near;
         n = SL_MAX_BODY + 1 + g.below(500);
+        if (LINK_W > 1) {
+            b[2] = 1;
+            n = SL_SEQ_HDR + 4 * (1 + g.below(20));
+            if ((n - SL_SEQ_HDR) % WB[1] == 0)
+                n += 4;
+        }
         break;
     case 6: // STATUS of a wrong length
         b[0] = SL_T_STATUS;
@@ -964,6 +1077,86 @@ static void garbage_up(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
             w.insert(w.begin() + pos, c == 1 ? SL_FLAG : c == 2 ? SL_ESC : w[pos]);
     }
     out.insert(out.end(), w.begin(), w.end());
+}
+
+// One piece of garbage for a plain link, whole frames that the device
+// must drop: forged ones, or a repeat of a recent host frame (its SEQ is
+// behind the device's EXP then).
+static void garbage_plain(Sim &s, Rng &g, std::vector<uint8_t> &out, FuzzStats &fs)
+{
+    fs.pieces++;
+    if (s.host_recent.empty() || g.chance(0.7)) {
+        forge_up(s, g, out, fs);
+        return;
+    }
+    const std::vector<uint8_t> &f = s.host_recent[g.below((unsigned)s.host_recent.size())];
+    if (f[0] == SL_T_LINK_RESET || f[0] == SL_T_STATUS) {
+        forge_up(s, g, out, fs);
+        return;
+    }
+    wire_frame(out, f.data(), f.size());
+}
+
+// The plain link's fuzz: forged and repeated frames between the host's,
+// while words stream both ways under back-pressure and kernels run; the
+// kernels must see exactly the words written.
+static void scenario_forge(uint64_t seed)
+{
+    Sim s(seed);
+    Rng g{seed ^ 0xf022f022ull};
+    KernelMon mon;
+    FuzzStats fs;
+    mon.salt = (uint32_t)seed ^ 0x5157;
+    s.mon = &mon;
+    s.host_valid = 0.8;
+    s.dev_ready = 0.8;
+    s.stall[0] = 0.2;
+    s.stall[1] = 0.4;
+    check(s.connect(1), "forge: connected");
+    Stream t;
+    t.total[0] = t.total[1] = UINT64_MAX / 2;
+    t.salt = mon.salt;
+    t.chunk = 200;
+    t.random_chunks = true;
+    s.each_cycle = [&]() {
+        if (s.injq.empty() && g.chance(1.0 / 150)) {
+            std::vector<uint8_t> v;
+            garbage_plain(s, g, v, fs);
+            fs.bytes += v.size();
+            s.injq.insert(s.injq.end(), v.begin(), v.end());
+        }
+    };
+    unsigned runs = 0, runs_ok = 0, scr = 0, scr_ok = 0;
+    uint64_t start = s.cycle, end = s.cycle + 400000, next_csr = s.cycle + 3000;
+    while (s.cycle < end) {
+        t.pump(s);
+        s.tick();
+        if (s.cycle >= next_csr) {
+            uint32_t v = (uint32_t)g.next(), r = 0;
+            scr++;
+            if (s.csr_write(SL_CSR_SCRATCH, &v, 1) && s.csr_read(SL_CSR_SCRATCH, 1, &r) && r == v)
+                scr_ok++;
+            runs++;
+            runs_ok += kernel_run(s, g.below(50), g.next());
+            next_csr = s.cycle + 5000 + g.below(10000);
+        }
+    }
+    s.each_cycle = nullptr;
+    for (unsigned p = 0; p < 2; p++)
+        t.total[p] = t.sent[p] + 3000;
+    run_stream(s, t, 3000000, "forge", nullptr, start);
+    check(s.wait_idle(), "forge: link idle");
+    check(scr && scr_ok == scr && runs_ok == runs && s.top->k0_runs == runs,
+          "forge: %u of %u scratch round trips, %u of %u kernel runs right, kernel started %u times", scr_ok, scr,
+          runs_ok, runs, (unsigned)s.top->k0_runs);
+    check(mon.bad == 0 && mon.seen[0] == t.total[0] && mon.seen[1] == t.total[1],
+          "forge: the kernels got exactly the words written: %" PRIu64 "+%" PRIu64 " of %" PRIu64 "+%" PRIu64
+          ", %" PRIu64 " wrong (first: pipe %u word %" PRIu64 " %08x for %08x)",
+          mon.seen[0], mon.seen[1], t.total[0], t.total[1], mon.bad, mon.bad_pipe, mon.bad_index, mon.bad_word,
+          mon.bad_want);
+    printf("  garbage: %" PRIu64 " pieces (%" PRIu64 " forged frames), %" PRIu64 " bytes\n", fs.pieces, fs.forged,
+           fs.bytes);
+    print_stats(s);
 }
 
 static void fuzz_one(uint64_t seed, uint64_t cycles)
@@ -1089,8 +1282,10 @@ int main(int argc, char **argv)
         scenario_hostfull(seed);
     if (sc == "reconnect" || sc == "all")
         scenario_reconnect(seed);
-    if (sc == "fuzz" || sc == "all")
+    if (sc == "fuzz" || (sc == "all" && LINK_W == 1))
         scenario_fuzz(seed);
+    if (sc == "forge" || (sc == "all" && LINK_W > 1))
+        scenario_forge(seed);
 
     printf("%d passed, %d failed\n", g_passed, g_failed);
     return g_failed ? 1 : 0;

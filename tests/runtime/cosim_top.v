@@ -30,16 +30,17 @@ module cosim_top #
     parameter [31:0] DEPTH0 = 64,
     parameter RETX_TIMEOUT = 2048,
     parameter STATUS_GAP = 256,
-    parameter TX_SLOT_AW = 6
+    parameter TX_SLOT_AW = 6,
+    parameter LINK_W = 1
 )
 (
     input  wire         clk,
     input  wire         rst,
 
-    input  wire [7:0]   s_axis_link_tdata,
+    input  wire [8*LINK_W-1:0] s_axis_link_tdata,
     input  wire         s_axis_link_tvalid,
     output wire         s_axis_link_tready,
-    output wire [7:0]   m_axis_link_tdata,
+    output wire [8*LINK_W-1:0] m_axis_link_tdata,
     output wire         m_axis_link_tvalid,
     input  wire         m_axis_link_tready,
 
@@ -47,7 +48,10 @@ module cosim_top #
     output wire [31:0]  k0_arg_n,
     output wire [63:0]  k0_arg_tag,
     output wire [15:0]  k0_runs,
-    output wire         k0_busy_o
+    output wire         k0_busy_o,
+    // the words the bridge hands to the H2D FIFOs, for the harness
+    output wire [31:0]  h2d_mon_tdata,
+    output wire [1:0]   h2d_mon_fire
 );
 
 localparam CW0 = $clog2(DEPTH0 + 1);
@@ -59,6 +63,7 @@ wire [1:0] h2d_tvalid, h2d_tready;
 wire [31:0] h2d_count;
 wire [63:0] d2h_tdata;
 wire [1:0] d2h_tvalid, d2h_tready;
+wire [31:0] d2h_count;
 wire [1:0] kernel_start, kernel_busy, kernel_done;
 wire [95:0] kernel_args;
 wire [31:0] spec_values;
@@ -82,7 +87,8 @@ sluice_host_bridge #(
     .SPEC_INIT(32'h00A5A5A5),
     .RETX_TIMEOUT(RETX_TIMEOUT),
     .STATUS_GAP(STATUS_GAP),
-    .TX_SLOT_AW(TX_SLOT_AW)
+    .TX_SLOT_AW(TX_SLOT_AW),
+    .LINK_W(LINK_W)
 )
 bridge (
     .clk(clk),
@@ -100,6 +106,7 @@ bridge (
     .d2h_tdata(d2h_tdata),
     .d2h_tvalid(d2h_tvalid),
     .d2h_tready(d2h_tready),
+    .d2h_count(d2h_count),
     .kernel_start(kernel_start),
     .kernel_busy(kernel_busy),
     .kernel_done(kernel_done),
@@ -120,8 +127,9 @@ wire [31:0] out0_tdata;
 wire out0_tvalid, out0_tready;
 wire [23:0] out1_tdata;
 wire out1_tvalid, out1_tready;
+wire [4:0] out0_count;
+wire [2:0] out1_count;
 
-/* verilator lint_off PINCONNECTEMPTY */
 sluice_fifo #(.WIDTH(32), .DEPTH(DEPTH0)) pipe_in0 (
     .clk(clk), .rst(pipe_rst),
     .s_axis_tdata(h2d_tdata[31:0]), .s_axis_tvalid(h2d_tvalid[0]), .s_axis_tready(h2d_tready[0]),
@@ -139,21 +147,21 @@ sluice_fifo #(.WIDTH(32), .DEPTH(16)) pipe_out0 (
     .s_axis_tdata(in0_tdata), .s_axis_tvalid(in0_tvalid && !lb_stall[0]),
     .s_axis_tready(out0_tready),
     .m_axis_tdata(out0_tdata), .m_axis_tvalid(out0_tvalid), .m_axis_tready(d2h_tready[0]),
-    .count());
+    .count(out0_count));
 
 sluice_fifo #(.WIDTH(24), .DEPTH(4)) pipe_out1 (
     .clk(clk), .rst(pipe_rst),
     .s_axis_tdata(in1_tdata ^ spec_values[23:0]), .s_axis_tvalid(in1_tvalid && !lb_stall[1]),
     .s_axis_tready(out1_tready),
     .m_axis_tdata(out1_tdata), .m_axis_tvalid(out1_tvalid), .m_axis_tready(d2h_tready[1]),
-    .count());
-/* verilator lint_on PINCONNECTEMPTY */
+    .count(out1_count));
 
 // the loopback "kernels": a word moves when both sides are ready
 assign in0_tready = out0_tready && !lb_stall[0];
 assign in1_tready = out1_tready && !lb_stall[1];
 
 assign h2d_count = {{(16-4){1'b0}}, in1_count, {(16-CW0){1'b0}}, in0_count};
+assign d2h_count = {13'd0, out1_count, 11'd0, out0_count};
 assign d2h_tdata = {8'd0, out1_tdata, out0_tdata};
 assign d2h_tvalid = {out1_tvalid, out0_tvalid};
 
@@ -218,6 +226,8 @@ assign k0_arg_n = k0_arg_n_reg;
 assign k0_arg_tag = k0_arg_tag_reg;
 assign k0_runs = k0_runs_reg;
 assign k0_busy_o = k0_busy_reg;
+assign h2d_mon_tdata = h2d_tdata;
+assign h2d_mon_fire = h2d_tvalid & h2d_tready;
 
 // spec word 0 is 24 bits wide in this design
 /* verilator lint_off UNUSEDSIGNAL */

@@ -17,7 +17,10 @@
 #     garbage on the wire into the bridge (fuzz: the kernels must see
 #     exactly the words written, and the session must complete after it);
 #     twice, with a 64-word flip-flop FIFO and a 512-word block-RAM FIFO
-#     behind H2D pipe 0.
+#     behind H2D pipe 0; and once more on a link of 16-byte beats in plain
+#     framing (the bridge's LINK_W = 16, the simulator's link), where
+#     nothing is damaged but forged and repeated frames come between the
+#     host's (forge: the kernels must see exactly the words written).
 #
 # Usage: tests/runtime/run.sh [BUILD_DIR]     (default build/runtime-tests)
 #
@@ -99,29 +102,38 @@ mkdir -p "$root/build/tests/runtime" && cp "$build/test_proto_gcc" "$root/build/
 #
 rtl_srcs="$rtl/sluice_host_bridge.v $rtl/sluice_crc.v $rtl/sluice_link_rx.v $rtl/sluice_link_tx.v
     $rtl/sluice_link_ring.v $rtl/sluice_link_dispatch.v $rtl/sluice_csr.v $rtl/sluice_link_txbuf.v
-    $rtl/sluice_link_sender.v $rtl/sluice_fifo.v"
+    $rtl/sluice_link_sender.v $rtl/sluice_plain_rx.v $rtl/sluice_plain_tx.v $rtl/sluice_fifo.v"
 
+# build_cosim DEPTH LINK_W: the harness for H2D pipe 0 of DEPTH words, on a
+# link of LINK_W bytes a cycle (1: the byte link; 16: plain framing)
 build_cosim() {
-    local depth=$1 dir=$build/cosim$1
+    local depth=$1 w=$2 dir=$build/cosim$1_w$2
     rm -rf "$dir"
     mkdir -p "$dir"
     gcc $cflags -c "$link/proto.c" -o "$dir/proto.o" &&
         verilator --cc --exe --build -j "$jobs" -O2 -Wall --Mdir "$dir" --top-module cosim_top \
-            -GDEPTH0="32'd$depth" -CFLAGS "-O2 -I$link -DDEPTH0=$depth" \
+            -GDEPTH0="32'd$depth" -GLINK_W="$w" -CFLAGS "-O2 -I$link -DDEPTH0=$depth -DLINK_W=$w" \
             "$here/cosim_top.v" $rtl_srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
 }
 
-scenarios="csr bulk oneword pingpong stress heavy nokernel hostfull reconnect fuzz"
+# the plain link is lossless: the scenarios that damage bytes are the byte
+# link's alone
+scenarios_w1="csr bulk oneword pingpong stress heavy nokernel hostfull reconnect fuzz"
+scenarios_w16="csr bulk oneword pingpong nokernel hostfull reconnect forge"
 
-for depth in 64 512; do
-    name=cosim_build_depth$depth
-    build_cosim $depth >"$log/$name.log" 2>&1
+for cfg in 64:1 512:1 64:16; do
+    depth=${cfg%:*} w=${cfg#*:}
+    sfx=depth$depth
+    [ "$w" = 1 ] || sfx=${sfx}_beat$w
+    name=cosim_build_$sfx
+    build_cosim "$depth" "$w" >"$log/$name.log" 2>&1
     rc=$?
     result "$name" $rc
     [ $rc = 0 ] || continue
     pids=()
+    eval "scenarios=\$scenarios_w$w"
     for sc in $scenarios; do
-        "$build/cosim$depth/cosim" "$sc" 1 >"$log/cosim_${sc}_depth$depth.log" 2>&1 &
+        "$build/cosim${depth}_w$w/cosim" "$sc" 1 >"$log/cosim_${sc}_$sfx.log" 2>&1 &
         pids+=("$!:$sc")
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
             sleep 0.2
@@ -131,7 +143,7 @@ for depth in 64 512; do
         wait "${p%%:*}"
         rc=$?
         sc=${p#*:}
-        name=cosim_${sc}_depth$depth
+        name=cosim_${sc}_$sfx
         result "$name" $rc " ($(grep -E '^[0-9]+ passed' "$log/$name.log"))"
         grep -E '^  (throughput|round trip|cycles|garbage)' "$log/$name.log" | sed 's/^  /    /'
     done

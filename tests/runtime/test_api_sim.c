@@ -41,7 +41,7 @@ static const char *manifest_fmt =
 	"  {\"name\": \"out1\", \"type\": \"struct rgb\", \"width\": 24, \"min_capacity\": 4, \"depth\": 4,\n"
 	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop1\"}],\n"
 	" \"spec_constants\": [{\"name\": \"mask\", \"type\": \"uint32_t\", \"width\": 32, \"value\": 10855845}],\n"
-	" \"images\": {\"sim\": {\"library\": \"%s\", \"abi\": 1}}}\n";
+	" \"images\": {\"sim\": {\"library\": \"%s\", \"abi\": 2}}}\n";
 
 static const char *module_dir;
 

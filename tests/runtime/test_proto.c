@@ -572,9 +572,29 @@ static void test_plain_framing(void)
             }
         }
         ok &= got == 40 && d.good == 40 && !d.broken;
+        /* the same stream fed in runs of random lengths */
+        bool fed = true;
+        sl_plain_deframer_init(&d, w);
+        got = 0;
+        for (size_t i = 0; i < m;) {
+            size_t run = 1 + rnd() % (3 * w), used = 0;
+            if (run > m - i)
+                run = m - i;
+            size_t len = sl_plain_deframer_feed(&d, wire + i, run, &used);
+            fed &= used >= 1 && used <= run && (len || used == run);
+            if (len) {
+                fed &= got < 40 && len == lens[got] && !memcmp(d.buf, body, len);
+                got++;
+            }
+            i += used;
+        }
+        fed &= got == 40 && d.good == 40 && !d.broken;
+        if (!fed)
+            printf("  fed in runs on beats of %u: %d frames\n", w, got);
+        ok &= fed;
     }
     check(ok, "plain frames of 1 to %d body bytes on beats of 4 to 128 bytes: whole beats, the "
-              "bodies back exactly", SL_MAX_BODY);
+              "bodies back exactly, fed a byte at a time or in runs", SL_MAX_BODY);
     check(SL_PLAIN_SIZE(SL_MAX_BODY, SL_BEAT_MAX) <= SL_WIRE_MAX(SL_MAX_BODY) &&
               SL_PLAIN_SIZE(4 + 252, 16) == 16 + 256 && SL_PLAIN_SIZE(2, 8) == 8 &&
               SL_PLAIN_SIZE(12, 4) == 16,

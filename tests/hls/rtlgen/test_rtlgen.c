@@ -239,7 +239,7 @@ static void build_slices(struct case_ *c)
 static char *port_names(const char *text, const char *module)
 {
 	char head[128];
-	snprintf(head, sizeof head, "module %s (", module);
+	snprintf(head, sizeof head, "module %s ", module); /* "(" or "#(...) (" */
 	const char *s = strstr(text, head);
 	if (!s)
 		return strdup("");
@@ -332,7 +332,7 @@ static void test_kitchen(struct results *r)
 	char *cp = core ? port_names(core, "sluice_core") : strdup("");
 	report(r, "kitchen_core_ports",
 	       same(cp, "clk rst in_tdata in_tvalid in_tready in_count nbin_tdata nbin_tvalid "
-			"nbin_tready out_tdata out_tvalid out_tready nbout_tdata nbout_tvalid "
+			"nbin_tready out_tdata out_tvalid out_tready out_count nbout_tdata nbout_tvalid "
 			"nbout_tready spare_tdata spare_tvalid spare_tready spare_count "
 			"spare_out_tdata spare_out_tvalid spare_out_tready kitchen_start kitchen_busy "
 			"kitchen_done kitchen_arg_sel kitchen_arg_ignored kitchen_arg_flag"));
@@ -350,11 +350,12 @@ static void test_kitchen(struct results *r)
 	report(r, "file_lists",
 	       c.files.ngenerated == 3 && !strcmp(c.files.generated[0], "kernel_kitchen.v") &&
 		       !strcmp(c.files.generated[1], "sluice_core.v") &&
-		       !strcmp(c.files.generated[2], "sluice_top.v") && c.files.nlibrary == 11 &&
+		       !strcmp(c.files.generated[2], "sluice_top.v") && c.files.nlibrary == 13 &&
 		       !strcmp(c.files.library[0], "sluice_fifo.v") &&
 		       !strcmp(c.files.library[1], "sluice_div.v") &&
 		       !strcmp(c.files.library[2], "sluice_host_bridge.v") &&
-		       !strcmp(c.files.library[10], "sluice_link_sender.v"));
+		       !strcmp(c.files.library[10], "sluice_link_sender.v") &&
+		       !strcmp(c.files.library[12], "sluice_plain_tx.v"));
 	free(kp), free(cp), free(tp), free(k), free(core), free(top);
 	case_fini(&c, !ok || r->failed);
 }
@@ -403,7 +404,7 @@ static void test_kpipes(struct results *r)
 		       has(top, ".loopq_rd_tdata(loopq_rd_tdata)") &&
 		       has(top, "sluice_fifo #(.WIDTH(16), .DEPTH(2)) fifo_loopq") &&
 		       has(top, "sluice_fifo #(.WIDTH(16), .DEPTH(2)) fifo_dst") &&
-		       c.files.nlibrary == 10 && !strcmp(c.files.library[0], "sluice_fifo.v"));
+		       c.files.nlibrary == 12 && !strcmp(c.files.library[0], "sluice_fifo.v"));
 	free(k), free(top), free(kp);
 	case_fini(&c, !ok || r->failed);
 }
@@ -499,6 +500,11 @@ static void test_host_top(struct results *r)
 		has(top, ".b_tready(h2d_tready[1]),") && has(top, ".b_count(h2d_count[31:16]),") &&
 		has(top, ".res_tdata(res_q),") && has(top, "assign d2h_tdata[63:0] = res_q;") &&
 		has(top, ".res_tready(d2h_tready[0]),") &&
+		has(top, ".res_count(d2h_count[15:0]),") && has(top, ".d2h_count(d2h_count),") &&
+		has(top, "module sluice_top #(parameter LINK_W = 1) (") &&
+		has(top, "input  wire [8*LINK_W-1:0] s_axis_link_tdata,") &&
+		has(top, "output wire [8*LINK_W-1:0] m_axis_link_tdata,") &&
+		has(top, ".LINK_W(LINK_W)") &&
 		has(top, ".first_start(kernel_start[0]),") && has(top, ".first_busy(kernel_busy[0]),") &&
 		has(top, ".first_arg_n(kernel_args[31:0]),") &&
 		has(top, ".first_arg_big(kernel_args[95:32]),") &&
@@ -507,6 +513,8 @@ static void test_host_top(struct results *r)
 		has(top, "assign kernels_busy = |kernel_busy;") &&
 		has(top, ".obs_tdata(obs_tdata),") && !strstr(top, "mid_start") &&
 		core && has(core, "output wire [15:0]     a_count,") &&
+		has(core, "output wire [15:0]     res_count,") &&
+		has(core, "assign res_count = {13'd0, res_level};") &&
 		has(core, "sluice_fifo #(.WIDTH(16), .DEPTH(2)) fifo_b");
 	report(r, "host_top_core_wiring", wiring);
 	char *tp = top ? port_names(top, "sluice_top") : strdup("");
@@ -563,12 +571,14 @@ static void test_no_host(struct results *r)
 	report(r, "no_host_no_bridge",
 	       top && !has(top, "sluice_host_bridge") && !has(top, "s_axis_link") &&
 		       !has(top, "m_axis_link") && has(top, "no host link") &&
+		       has(top, "module sluice_top (") && !has(top, "LINK_W") &&
 		       has(top, ".rst(rst),") && has(top, ".din_tdata(din_tdata),") &&
 		       !c.files.host_link);
 	bool bridge_file = false;
 	for (unsigned i = 0; i < c.files.nlibrary; i++)
 		bridge_file |= strstr(c.files.library[i], "link") ||
-			       strstr(c.files.library[i], "bridge");
+			       strstr(c.files.library[i], "bridge") ||
+			       strstr(c.files.library[i], "plain");
 	report(r, "no_host_no_bridge_files", !bridge_file);
 	free(top);
 	case_fini(&c, !ok || r->failed);

@@ -1,0 +1,462 @@
+/*
+
+sluice: hand-written RTL library
+
+*/
+
+// Language: Verilog 2005
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Receive side of the host bridge on a lossless link of W-byte beats
+ *
+ * runtime/link/proto.h section 2b (plain framing): every frame is a
+ * header beat (the body's first 4 bytes, its length, zeros) and its
+ * payload from the next beat on, whole beats, zero-padded.  The link never
+ * loses or damages a byte and has back-pressure (s_axis_tready), so the
+ * payload goes straight through, cut-through, as it comes: there is no
+ * receive buffer, no CRC, and a frame is carried out as it arrives.
+ *
+ *   header beat   decided as it comes (P_HDR): its length and reserved
+ *                 bytes, its type and sequence number
+ *   payload       cut into items by one byte-gathering register (P_PAY):
+ *                 DATA: words of its pipe, into that pipe's FIFO
+ *                 CSR_WR: 32-bit values, written at A, A+1, ...
+ *                 CSR_RD: the count byte, a request to the sender (P_RD)
+ *                 STATUS: 16-bit fields (NEXT/EVENTS, SESSION, the D2H
+ *                 limits), shifted in and applied at its end (P_END)
+ *   anything else dropped as proto.h sections 3 and 4 say (P_SKIP)
+ *
+ * A word's bytes may straddle two beats (a 3-byte word on 8-byte beats);
+ * a word wider than a beat is gathered over several.  The gather takes
+ * min(bytes the item still needs, bytes left in the beat) a cycle, so a
+ * pipe whose word size divides W moves a word a cycle.
+ *
+ * Sequence numbers: a sequenced frame is accepted when its SEQ is EXP and
+ * its length fits its type; EXP and ACK advance together when its last
+ * item has been carried out, so ACK = EXP (exp).  An out-of-order frame
+ * asks for a NAK or, a duplicate, a STATUS (st_nak, st_force), as the byte
+ * link does; on a lossless link neither happens.
+ *
+ * A header whose length is 0 or above 259, or whose bytes past the length
+ * are not zero, means that the host does not speak this framing (a byte
+ * link's host, another W): the receiver takes nothing more until rst
+ * (P_DEAD), as proto.h section 2b says.
+ *
+ * Parameters: W (bytes per beat, a power of two, 8 to 64), N_H2D,
+ * H2D_WIDTHS, H2D_MAXW (as sluice_host_bridge), N_D2H (for a STATUS's
+ * length).
+ */
+module sluice_plain_rx #
+(
+    parameter W = 8,
+    parameter N_H2D = 1,
+    parameter H2D_WIDTHS = 16'd32,
+    parameter H2D_MAXW = 32,
+    parameter N_D2H = 1
+)
+(
+    input  wire                                     clk,
+    input  wire                                     rst,
+    input  wire                                     lrst,
+
+    /*
+     * Beats from the host
+     */
+    input  wire [8*W-1:0]                           s_axis_tdata,
+    input  wire                                     s_axis_tvalid,
+    output wire                                     s_axis_tready,
+
+    /*
+     * H2D pipes, control-register writes, read requests to the sender
+     */
+    output wire [H2D_MAXW-1:0]                      h2d_tdata,
+    output wire [(N_H2D > 0 ? N_H2D : 1)-1:0]       h2d_tvalid,
+    input  wire [(N_H2D > 0 ? N_H2D : 1)-1:0]       h2d_tready,
+    output wire                                     csr_we,
+    output wire [15:0]                              csr_waddr,
+    output wire [31:0]                              csr_wdata,
+    output wire                                     rd_req_valid,
+    output wire [15:0]                              rd_req_addr,
+    output wire [7:0]                               rd_req_count,
+    input  wire                                     rd_req_ready,
+
+    /*
+     * Link state for the sender and the bridge
+     */
+    output wire [7:0]                               exp,
+    output wire [7:0]                               session,
+    output wire                                     link_reset,
+    output wire                                     status_valid,
+    output wire [7:0]                               status_ack,
+    output wire [16*(N_D2H > 0 ? N_D2H : 1)-1:0]    status_limits,
+    output wire                                     st_force,
+    output wire                                     st_nak
+);
+
+localparam NH = N_H2D > 0 ? N_H2D : 1;
+localparam ND = N_D2H > 0 ? N_D2H : 1;
+localparam HB = (H2D_MAXW + 7) / 8;
+localparam MAXS = HB > 4 ? HB : 4;         // bytes of the largest item
+localparam IB = 8 * MAXS;
+localparam BW = 8 * W;
+localparam PW = $clog2(W);                  // a byte's place in a beat
+localparam ST_ITEMS = 2 + N_D2H;            // 16-bit items of a STATUS's payload
+localparam integer ST_LEN_I = 8 + 2 * N_D2H;
+localparam [15:0] ST_LEN = ST_LEN_I[15:0];
+localparam integer NH_I = NH;
+localparam [15:0] NH16 = NH_I[15:0];
+localparam PIPE_W = NH > 1 ? $clog2(NH) : 1;
+
+localparam [7:0]
+    T_DATA = 8'h01,
+    T_CSR_WR = 8'h02,
+    T_CSR_RD = 8'h03,
+    T_STATUS = 8'h10,
+    T_LINK_RESET = 8'h11;
+
+localparam [2:0]
+    P_HDR = 3'd0,
+    P_PAY = 3'd2,
+    P_SKIP = 3'd3,
+    P_END = 3'd4,
+    P_RD = 3'd5,
+    P_DEAD = 3'd6;
+
+localparam [1:0]
+    K_DATA = 2'd0,
+    K_CSR_WR = 2'd1,
+    K_CSR_RD = 2'd2,
+    K_STATUS = 2'd3;
+
+// check configuration
+initial begin
+    if (W < 8 || W > 64 || (W & (W - 1)) != 0) begin
+        $error("Error: W must be 8, 16, 32 or 64 (instance %m)");
+        $finish;
+    end
+end
+
+// bytes per word of H2D pipe p (0 for no pipe)
+function [8:0] bytes_of;
+    input [15:0] p;
+    integer i;
+    begin
+        bytes_of = 9'd0;
+        for (i = 0; i < N_H2D; i = i + 1) begin
+            if ({16'd0, p} == i) begin
+                bytes_of = H2D_WIDTHS[16*i+3 +: 9];
+            end
+        end
+    end
+endfunction
+
+// a DATA payload of n bytes is whole words of pipe p
+function data_len_ok;
+    input [15:0] p;
+    input [8:0] n;
+    integer i;
+    begin
+        data_len_ok = 1'b0;
+        for (i = 0; i < N_H2D; i = i + 1) begin
+            if ({16'd0, p} == i) begin
+                data_len_ok = n % H2D_WIDTHS[16*i+3 +: 9] == 9'd0;
+            end
+        end
+    end
+endfunction
+
+reg [2:0] state_reg = P_HDR;
+
+// the header of the frame at hand
+reg h_poll_reg = 1'b0;              // a STATUS's FLAGS.POLL
+reg [15:0] h_arg_reg = 16'd0;       // ARG, or a STATUS's ACK and EXP
+
+// link state
+reg [7:0] exp_reg = 8'd0;
+reg [7:0] session_reg = 8'd0;
+reg nak_sent_reg = 1'b0;
+reg [7:0] ooo_last_reg = 8'd0;
+
+// the payload's gather
+reg [1:0] kind_reg = K_DATA;
+reg [15:0] pipe_reg = 16'd0;
+reg [15:0] addr_reg = 16'd0;
+reg [8:0] left_reg = 9'd0;          // payload bytes still to come
+reg [PW-1:0] pos_reg = {PW{1'b0}};  // next byte of the beat at hand
+reg [8:0] isz_reg = 9'd1;           // bytes per item
+reg [8:0] have_reg = 9'd0;          // bytes of the item gathered
+reg [IB-1:0] acc_reg = {IB{1'b0}};
+reg [IB-1:0] item_reg = {IB{1'b0}};
+reg item_valid_reg = 1'b0;
+reg done_pend_reg = 1'b0;          // a DATA or CSR_WR frame ends with its item
+reg [7:0] rd_count_reg = 8'd0;
+// (a host's EVENTS, SESSION and reserved byte are not used)
+/* verilator lint_off UNUSEDSIGNAL */
+reg [16*ST_ITEMS-1:0] st_sh_reg = {16*ST_ITEMS{1'b0}};
+/* verilator lint_on UNUSEDSIGNAL */
+
+reg link_reset_reg = 1'b0;
+reg status_valid_reg = 1'b0;
+reg [7:0] status_ack_reg = 8'd0;
+reg st_force_reg = 1'b0;
+reg st_nak_reg = 1'b0;
+
+/*
+ * The checks of a header beat (P_HDR)
+ */
+wire [7:0] h_type = s_axis_tdata[7:0];
+wire [7:0] h_b1 = s_axis_tdata[15:8];
+wire [15:0] h_arg = s_axis_tdata[31:16];
+wire [15:0] h_len = s_axis_tdata[47:32];
+wire len_ok = s_axis_tdata[BW-1:48] == {(BW-48){1'b0}} && h_len != 16'd0 && h_len <= 16'd259;
+wire [8:0] h_pay = h_len > 16'd4 ? h_len[8:0] - 9'd4 : 9'd0;
+wire is_seq = h_type >= T_DATA && h_type <= T_CSR_RD;
+wire fit_data = h_type == T_DATA && h_len >= 16'd5 && N_H2D > 0 && h_arg < NH16 &&
+                data_len_ok(h_arg, h_pay);
+wire fit_wr = h_type == T_CSR_WR && h_len >= 16'd8 && h_pay[1:0] == 2'd0;
+wire fit_rd = h_type == T_CSR_RD && h_len == 16'd5;
+wire fit_seq = fit_data || fit_wr || fit_rd;
+wire fit_status = h_type == T_STATUS && h_len == ST_LEN;
+wire fit_reset = h_type == T_LINK_RESET && h_len == 16'd2;
+wire [7:0] seq_off = h_b1 - exp_reg;
+wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
+wire [7:0] ooo_step = h_b1 - ooo_last_reg;
+wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
+
+/*
+ * The gather (P_PAY): this cycle takes k bytes of the beat from pos_reg
+ * into the item from have_reg
+ */
+// sluice_csr decodes a write in the cycle of we and makes it at the end of
+// the next, so its address and value are registers that hold a cycle
+// past we, and writes come every other cycle at most
+reg csr_we_reg = 1'b0;
+reg [15:0] csr_waddr_reg = 16'd0;
+reg [31:0] csr_wdata_reg = 32'd0;
+wire item_take = item_valid_reg &&
+                 (kind_reg == K_DATA ? h2d_tready[pipe_reg[PIPE_W-1:0]] :
+                  kind_reg == K_CSR_WR ? !csr_we_reg : 1'b1);
+wire step = state_reg == P_PAY && s_axis_tvalid && (!item_valid_reg || item_take);
+wire [8:0] room = W[8:0] - {{(9-PW){1'b0}}, pos_reg};
+wire [8:0] avail = left_reg < room ? left_reg : room;
+wire [8:0] need = isz_reg - have_reg;
+wire [8:0] k = need < avail ? need : avail;
+wire [BW-1:0] shifted = s_axis_tdata >> {pos_reg, 3'b000};
+// (bits above IB: bytes that do not fit the item, never within k)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [IB+BW-1:0] ins_wide = {{IB{1'b0}}, shifted} << {have_reg, 3'b000};
+wire [IB-1:0] ins = ins_wide[IB-1:0];
+wire [IB+BW-1:0] ones_k = ~({(IB+BW){1'b1}} << {k, 3'b000});
+wire [IB+BW-1:0] mask_wide = ones_k << {have_reg, 3'b000};
+/* verilator lint_on UNUSEDSIGNAL */
+wire [IB-1:0] mask = mask_wide[IB-1:0];
+wire [IB-1:0] acc_next = (acc_reg & ~mask) | (ins & mask);
+wire item_full = have_reg + k == isz_reg;
+wire [8:0] left_next = left_reg - k;
+wire [8:0] pos_next = {{(9-PW){1'b0}}, pos_reg} + k;
+wire beat_done = pos_next == W[8:0] || left_next == 9'd0;
+
+// a STATUS's NEXT (its first payload byte) against EXP
+wire [7:0] st_next = st_sh_reg[7:0];
+wire [7:0] next_off = st_next - exp_reg;
+wire st_next_ahead = next_off != 8'd0 && !next_off[7];
+
+// P_SKIP drops a beat a cycle
+wire skip_last = left_reg <= W[8:0];
+
+assign s_axis_tready = (state_reg == P_HDR && !done_pend_reg) || state_reg == P_DEAD ||
+                       state_reg == P_SKIP ||
+                       (step && beat_done);
+
+always @(posedge clk) begin
+    link_reset_reg <= 1'b0;
+    status_valid_reg <= 1'b0;
+    st_force_reg <= 1'b0;
+    st_nak_reg <= 1'b0;
+
+    csr_we_reg <= item_take && kind_reg == K_CSR_WR;
+    if (done_pend_reg && (!item_valid_reg || item_take)) begin
+        done_pend_reg <= 1'b0;
+        exp_reg <= exp_reg + 8'd1;
+        nak_sent_reg <= 1'b0;
+    end
+    if (item_take) begin
+        item_valid_reg <= 1'b0;
+        csr_waddr_reg <= addr_reg;
+        csr_wdata_reg <= item_reg[31:0];
+        case (kind_reg)
+            K_CSR_WR: addr_reg <= addr_reg + 16'd1;
+            K_CSR_RD: rd_count_reg <= item_reg[7:0];
+            K_STATUS: st_sh_reg <= {item_reg[15:0], st_sh_reg[16*ST_ITEMS-1:16]};
+            default: ;
+        endcase
+    end
+
+    case (state_reg)
+        P_HDR: if (s_axis_tvalid && !done_pend_reg) begin
+            // a header, decided as it comes (the frame before has ended:
+            // EXP is final)
+            h_poll_reg <= h_b1[1];
+            h_arg_reg <= h_arg;
+            pos_reg <= {PW{1'b0}};
+            have_reg <= 9'd0;
+            acc_reg <= {IB{1'b0}};
+            left_reg <= h_pay;
+            pipe_reg <= h_arg;
+            addr_reg <= h_arg;
+            if (!len_ok) begin
+                state_reg <= P_DEAD;
+            end else if (fit_reset) begin
+                link_reset_reg <= 1'b1;
+                session_reg <= h_b1;
+                state_reg <= P_HDR;
+            end else if (fit_status) begin
+                kind_reg <= K_STATUS;
+                isz_reg <= 9'd2;
+                state_reg <= P_PAY;
+            end else if (is_seq && fit_seq && seq_off == 8'd0) begin
+                kind_reg <= fit_data ? K_DATA : fit_wr ? K_CSR_WR : K_CSR_RD;
+                isz_reg <= fit_data ? bytes_of(h_arg) : fit_wr ? 9'd4 : 9'd1;
+                state_reg <= P_PAY;
+            end else begin
+                if (is_seq && fit_seq) begin
+                    if (seq_ahead) begin
+                        // a gap before this frame: ask once, and again
+                        // when the host has resent and it is still there
+                        if (!nak_sent_reg || ooo_back) begin
+                            st_nak_reg <= 1'b1;
+                            nak_sent_reg <= 1'b1;
+                        end
+                        ooo_last_reg <= h_b1;
+                    end else begin
+                        // a duplicate: the host missed our ACK
+                        st_force_reg <= 1'b1;
+                    end
+                end
+                state_reg <= h_pay == 9'd0 ? P_HDR : P_SKIP;
+            end
+        end
+        P_PAY: begin
+            if (step) begin
+                left_reg <= left_next;
+                pos_reg <= beat_done ? {PW{1'b0}} : pos_next[PW-1:0];
+                if (item_full) begin
+                    item_reg <= acc_next;
+                    item_valid_reg <= 1'b1;
+                    acc_reg <= {IB{1'b0}};
+                    have_reg <= 9'd0;
+                end else begin
+                    acc_reg <= acc_next;
+                    have_reg <= have_reg + k;
+                end
+                if (left_next == 9'd0) begin
+                    // DATA and CSR_WR end when their last item is taken
+                    // (done_pend_reg), while the next header comes in
+                    if (kind_reg == K_DATA || kind_reg == K_CSR_WR) begin
+                        done_pend_reg <= 1'b1;
+                        state_reg <= P_HDR;
+                    end else begin
+                        state_reg <= P_END;
+                    end
+                end
+            end
+        end
+        P_SKIP: begin
+            if (s_axis_tvalid) begin
+                left_reg <= left_reg - W[8:0];
+                if (skip_last) begin
+                    state_reg <= P_HDR;
+                end
+            end
+        end
+        P_END: begin
+            // the frame's last item has been carried out
+            if (!item_valid_reg) begin
+                state_reg <= P_HDR;
+                case (kind_reg)
+                    K_CSR_RD: begin
+                        // 1 <= k <= SL_CSR_RD_MAX, else dropped (proto.h
+                        // section 3)
+                        if (rd_count_reg != 8'd0 && rd_count_reg <= 8'd15) begin
+                            state_reg <= P_RD;
+                        end
+                    end
+                    K_STATUS: begin
+                        status_valid_reg <= 1'b1;
+                        status_ack_reg <= h_arg_reg[7:0];
+                        // POLL: answer now; NEXT ahead of EXP: frames
+                        // were lost (never, on this link)
+                        if (h_poll_reg) begin
+                            st_force_reg <= 1'b1;
+                        end
+                        if (st_next_ahead && (!nak_sent_reg || h_poll_reg)) begin
+                            st_nak_reg <= 1'b1;
+                            nak_sent_reg <= 1'b1;
+                        end
+                    end
+                    default: ;
+                endcase
+            end
+        end
+        P_RD: begin
+            if (rd_req_ready) begin
+                exp_reg <= exp_reg + 8'd1;
+                nak_sent_reg <= 1'b0;
+                state_reg <= P_HDR;
+            end
+        end
+        default: begin
+            // P_DEAD: the host speaks another framing
+        end
+    endcase
+
+    if (lrst) begin
+        done_pend_reg <= 1'b0;
+        exp_reg <= 8'd0;
+        nak_sent_reg <= 1'b0;
+        ooo_last_reg <= 8'd0;
+    end
+    if (rst) begin
+        state_reg <= P_HDR;
+        item_valid_reg <= 1'b0;
+        csr_we_reg <= 1'b0;
+        session_reg <= 8'd0;
+        link_reset_reg <= 1'b0;
+        status_valid_reg <= 1'b0;
+        st_force_reg <= 1'b0;
+        st_nak_reg <= 1'b0;
+    end
+end
+
+genvar g;
+generate
+    for (g = 0; g < NH; g = g + 1) begin : h2d_gen
+        assign h2d_tvalid[g] = N_H2D > 0 && item_valid_reg && kind_reg == K_DATA && pipe_reg == g;
+    end
+endgenerate
+
+assign h2d_tdata = item_reg[H2D_MAXW-1:0];
+assign csr_we = csr_we_reg;
+assign csr_waddr = csr_waddr_reg;
+assign csr_wdata = csr_wdata_reg;
+assign rd_req_valid = state_reg == P_RD;
+assign rd_req_addr = h_arg_reg;
+assign rd_req_count = rd_count_reg;
+
+assign exp = exp_reg;
+assign session = session_reg;
+assign link_reset = link_reset_reg;
+assign status_valid = status_valid_reg;
+assign status_ack = status_ack_reg;
+// payload items: NEXT and EVENTS, SESSION and 0, then the limits
+assign status_limits = N_D2H > 0 ? st_sh_reg[16*ST_ITEMS-1 -: 16*ND] : {16*ND{1'b0}};
+assign st_force = st_force_reg;
+assign st_nak = st_nak_reg;
+
+endmodule
+
+`resetall
