@@ -41,9 +41,13 @@ sluice: hand-written RTL library
  * asks for a NAK or, a duplicate, a STATUS (st_nak, st_force), as the byte
  * link does; on a lossless link neither happens.
  *
- * A header whose length is 0 or above 259, or whose bytes past the length
- * are not zero, means that the host does not speak this framing (a byte
- * link's host, another W): the receiver takes nothing more until rst
+ * A DATA or CSR_WR frame ends when its last item is taken, and the next
+ * header may be in by then: it is decided only after that (done_pend_reg),
+ * so that it meets the final EXP.
+ *
+ * A header whose length is 0 or above 259, or whose reserved bytes (6 to
+ * W-1) are not zero, means that the host does not speak this framing (a
+ * byte link's host, another W): the receiver takes nothing more until rst
  * (P_DEAD), as proto.h section 2b says.
  *
  * Parameters: W (bytes per beat, a power of two, 8 to 64), N_H2D,
