@@ -13,7 +13,11 @@
 #     configurations (no pipes, 1+1, 3+2 of mixed widths, 8-bit words,
 #     64 pipes) and for each submodule on its own;
 #   - yosys synth_ice40 for 1 H2D + 1 D2H pipe and for 2 + 2 pipes: both
-#     buffers in block RAM (2 SB_RAM40_4K), LUT and FF counts printed.
+#     buffers in block RAM (2 SB_RAM40_4K), LUT and FF counts printed;
+#   - the FT245 synchronous FIFO PHY (rtl/sluice_ft245_phy.v, with
+#     sluice_async_fifo; tests/runtime/run.sh runs it against the host
+#     side): lint at 8, 16 and 64 bytes a beat, and synth_ice40 at 8 with
+#     its two FIFOs in block RAM.
 #
 # Usage: tests/rtl/run_bridge.sh [BUILD_DIR]     (default build/rtl-bridge)
 #
@@ -83,19 +87,38 @@ lint_one() {
     verilator --lint-only -Wall "$@" --top-module "$m" $deps
 }
 
-synth() {
-    local chparam=""
+phy_srcs="$rtl/sluice_ft245_phy.v $rtl/sluice_async_fifo.v"
+
+lint_phy() {
+    verilator --lint-only -Wall "$@" --top-module sluice_ft245_phy $phy_srcs
+}
+
+# synth_top TOP SOURCES PARAM=VALUE...: synth_ice40 of TOP, its cell counts
+# in stat.txt
+synth_top() {
+    local top=$1 files=$2 chparam=""
+    shift 2
     for p in "$@"; do chparam="$chparam -set ${p%%=*} ${p#*=}"; done
-    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $srcs;
-        chparam$chparam sluice_host_bridge; synth_ice40 -top sluice_host_bridge;
+    yosys -q -l "$build/$name/yosys.log" -p "read_verilog -defer $files;
+        chparam$chparam $top; synth_ice40 -top $top;
         tee -o $build/$name/stat.txt stat" >/dev/null || return 1
     cat "$build/$name/stat.txt"
+}
+
+synth() {
+    synth_top sluice_host_bridge "$srcs" "$@" || return 1
     # the byte link: its receive ring and send buffer in block RAM; the
     # plain link keeps nothing, so none
     case " $* " in
     *" LINK_W="*) [ "$(cells SB_RAM40_4K)" -eq 0 ] ;;
     *) [ "$(cells SB_RAM40_4K)" -eq 2 ] ;;
     esac
+}
+
+# the PHY's two FIFOs of 8 beats of 64 bits: 4 block RAMs each (256 x 16)
+synth_phy() {
+    synth_top sluice_ft245_phy "$phy_srcs" LINK_W=8 FIFO_AW=3 || return 1
+    [ "$(cells SB_RAM40_4K)" -eq 8 ]
 }
 
 cells() {
@@ -131,6 +154,11 @@ for m in $mods; do
     tests+=("lint_$m|lint_one $m")
 done
 
+for w in 8 16 64; do
+    tests+=("lint_ft245_phy_beat$w|lint_phy -GLINK_W=$w")
+done
+tests+=("lint_async_fifo|verilator --lint-only -Wall --top-module sluice_async_fifo $rtl/sluice_async_fifo.v")
+tests+=("synth_ice40_ft245_phy_beat8|synth_phy")
 tests+=("synth_ice40_1h2d_1d2h|synth N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
 tests+=("synth_ice40_plain8_1h2d_1d2h|synth LINK_W=8 N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
 tests+=("synth_ice40_2h2d_2d2h|synth N_H2D=2 H2D_WIDTHS=32\'h00200020 H2D_DEPTHS=64\'h0000004000000040 N_D2H=2 D2H_WIDTHS=32\'h00200020 D2H_DEPTHS=64\'h0000001000000010 N_KERNELS=2 ARG_WORDS=3 SPEC_WORDS=1")

@@ -11,6 +11,12 @@
 // FUZZ_DEBUG=1 prints each piece of garbage and the first wrong word;
 // FUZZ_CASE=N forges only frames of kind N (0..8, see forge_up).
 //
+// Built with FT245 defined (and LINK_W >= 8), the model is
+// tests/runtime/cosim_ft_top.v: the bridge behind rtl/sluice_ft245_phy.v,
+// and this harness plays the FTDI chip on the FIFO bus at the chip's
+// 60 MHz against the bridge's clock (FT_SYS_MHZ, default 48), checking the
+// bus rules as it goes (see Sim::ft_cycle).
+//
 // Usage: cosim SCENARIO [SEED]   prints PASS/FAIL lines and figures; exits 1
 // on any failure.  Scenarios: see main().
 #include "Vcosim_top.h"
@@ -126,6 +132,28 @@ struct Sim {
     struct KernelMon *mon = nullptr;
     std::function<void()> each_cycle;   // called at the start of every tick
 
+#ifdef FT245
+    // The FTDI chip (FT232H, FT2232H) in synchronous FIFO mode, as its data
+    // sheet describes the bus: RXF# low while its RX buffer holds a byte,
+    // TXE# low while its TX buffer has room, a byte moving at each CLKOUT
+    // edge where RD# (WR#) and RXF# (TXE#) are low; USB packets of 512
+    // bytes, 2 of them status, so 510 bytes of data, sent when full, on
+    // SIWU#, or when its latency timer runs out.  Either flag also goes
+    // high at random (ft_gap), as the chip's buffers and the bus's USB
+    // traffic make it do.
+    static constexpr size_t FT_BUF = 1024;     // FT232H: 1 KiB each way
+    static constexpr size_t FT_PACKET = 510;
+    static constexpr uint64_t FT_LATENCY = 4000; // ft cycles (the chip's: 2 ms and up)
+    std::deque<uint8_t> ft_rx;                 // host bytes the FPGA has yet to read
+    std::vector<uint8_t> ft_tx;                // bytes the FPGA wrote, not yet sent
+    bool ft_rxf_n = true, ft_txe_n = true, ft_prev_oe = false;
+    uint64_t ft_age = 0;
+    double ft_gap = 0.05;
+    uint64_t ft_ps = 16667, sys_ps = 20833, t_ft = 0, t_sys = 0;
+    uint64_t ft_cycles = 0, ft_reads = 0, ft_writes = 0, ft_siwu = 0, ft_packets = 0;
+    uint64_t ft_fights = 0, ft_rd_early = 0, ft_wr_undriven = 0;
+#endif
+
     Sim(uint64_t seed, const uint32_t *d2h_buf = nullptr) : rng{seed}
     {
         ctx.reset(new VerilatedContext);
@@ -145,6 +173,13 @@ struct Sim {
         }
         sl_deframer_init(&hostdf);
         sl_plain_deframer_init(&hostpdf, LINK_W > 1 ? LINK_W : 8);
+#ifdef FT245
+        if (const char *mhz = getenv("FT_SYS_MHZ"))
+            sys_ps = (uint64_t)(1e6 / atof(mhz));
+        t_sys = sys_ps;
+        top->ft_rxf_n = 1;
+        top->ft_txe_n = 1;
+#endif
         top->rst = 1;
         for (int i = 0; i < 8; i++)
             tick();
@@ -152,6 +187,15 @@ struct Sim {
     }
     ~Sim()
     {
+#ifdef FT245
+        printf("  ft bus: %" PRIu64 " cycles at %.1f MHz (the bridge's: %.1f MHz), %" PRIu64 " bytes read, %" PRIu64
+               " written, %" PRIu64 " packets, %" PRIu64 " SIWU# pulses\n",
+               ft_cycles, 1e6 / ft_ps, 1e6 / sys_ps, ft_reads, ft_writes, ft_packets, ft_siwu);
+        check(ft_fights == 0 && ft_rd_early == 0 && ft_wr_undriven == 0,
+              "FIFO bus rules: %" PRIu64 " cycles both drove the bus, %" PRIu64 " RD# without OE# the cycle "
+              "before, %" PRIu64 " WR# with the bus not driven",
+              ft_fights, ft_rd_early, ft_wr_undriven);
+#endif
         sl_link_destroy(l);
         top->final();
     }
@@ -229,6 +273,7 @@ struct Sim {
             b[i] = (uint8_t)(port[i / 4] >> (8 * (i % 4)));
     }
 
+#ifndef FT245
     // One clock cycle with the beat `in` offered (if cur_valid), the
     // loopbacks stalled and the device's beat taken at random: the
     // handshakes of the cycle, sampled before the rising edge, and the
@@ -301,8 +346,106 @@ struct Sim {
             sl_link_rx(l, down, LINK_W, cycle);
     }
 
+#endif
+
+#ifdef FT245
+    // One edge of the chip's clock: its flags and data before the edge,
+    // the FPGA's outputs sampled, the bytes that moved at the edge, and
+    // the chip's flags for the next cycle.
+    void ft_cycle()
+    {
+        top->ft_clk = 0;
+        top->ft_rxf_n = ft_rxf_n;
+        top->ft_txe_n = ft_txe_n;
+        // the chip drives the bus while OE# is low: its next byte
+        top->ft_data_in = !top->ft_oe_n && !ft_rx.empty() ? ft_rx.front() : 0xA5;
+        top->eval();
+        bool rd = !top->ft_rd_n, wr = !top->ft_wr_n, oe = !top->ft_oe_n, drive = top->ft_data_oe;
+        uint8_t dout = top->ft_data_out;
+        ft_fights += oe && drive;
+        ft_rd_early += rd && (!oe || !ft_prev_oe);
+        ft_wr_undriven += wr && !drive;
+        bool flush = !top->ft_siwu_n;
+        ft_siwu += flush;
+        top->ft_clk = 1;
+        top->eval();
+        ft_cycles++;
+        if (rd && !ft_rxf_n) {
+            ft_rx.pop_front();
+            ft_reads++;
+        }
+        if (wr && !ft_txe_n) {
+            ft_tx.push_back(dout);
+            ft_writes++;
+        }
+        ft_prev_oe = oe;
+        if (!ft_tx.empty())
+            ft_age++;
+        if (ft_tx.size() >= FT_PACKET || ((flush || ft_age >= FT_LATENCY) && !ft_tx.empty())) {
+            size_t n = ft_tx.size() < FT_PACKET ? ft_tx.size() : FT_PACKET;
+            sl_link_rx(l, ft_tx.data(), n, cycle);
+            ft_tx.erase(ft_tx.begin(), ft_tx.begin() + (long)n);
+            ft_packets++;
+            ft_age = 0;
+        }
+        ft_rxf_n = ft_rx.empty() || rng.chance(ft_gap);
+        ft_txe_n = ft_tx.size() >= FT_BUF || rng.chance(ft_gap) || !rng.chance(dev_ready);
+    }
+
+    // A cycle of the bridge's clock, with the chip's cycles that fall in
+    // it.  The host's OUT transfers fill the chip's RX buffer a beat at a
+    // time (the host writes whole frames, so whole beats; forged frames go
+    // in whole between the host's).
+    void tick_ft()
+    {
+        if (each_cycle)
+            each_cycle();
+        if (upq.size() < 64 * LINK_W)
+            pull_tx();
+        while (ft_rx.size() + LINK_W <= FT_BUF && rng.chance(host_valid)) {
+            if (!injq.empty() && host_left == 0) {
+                for (unsigned i = 0; i < LINK_W; i++) {
+                    ft_rx.push_back(injq.front());
+                    injq.pop_front();
+                }
+            } else if (upq.size() >= LINK_W && (injq.empty() || host_left > 0)) {
+                if (host_left == 0) {
+                    size_t len = upq[4] | (size_t)upq[5] << 8;
+                    host_left = SL_PLAIN_SIZE(len, LINK_W);
+                }
+                for (unsigned i = 0; i < LINK_W; i++) {
+                    ft_rx.push_back(upq.front());
+                    host_byte_sent(upq.front());
+                    upq.pop_front();
+                }
+                host_left -= LINK_W;
+            } else {
+                break;
+            }
+        }
+        while (t_ft + ft_ps <= t_sys) {
+            t_ft += ft_ps;
+            ft_cycle();
+        }
+        top->clk = 0;
+        top->lb_stall = (stall_all[0] || rng.chance(stall[0]) ? 1 : 0) |
+                        (stall_all[1] || rng.chance(stall[1]) ? 2 : 0);
+        top->eval();
+        if (mon)
+            monitor();
+        top->clk = 1;
+        top->eval();
+        cycle++;
+        t_sys += sys_ps;
+    }
+#endif
+
     void tick()
     {
+#ifdef FT245
+        tick_ft();
+    }
+#else
         if (LINK_W > 1) {
             tick_beats();
             return;
@@ -350,6 +493,7 @@ struct Sim {
         if (down_fire)
             deliver(down_byte);
     }
+#endif
 
     bool connect(uint8_t session, uint64_t limit = 200000)
     {
@@ -376,7 +520,11 @@ struct Sim {
     {
         uint64_t end = cycle + limit;
         while (cycle < end) {
-            if (sl_link_idle(l) && upq.empty() && !cur_valid)
+            if (sl_link_idle(l) && upq.empty() && !cur_valid
+#ifdef FT245
+                && ft_rx.empty() && ft_tx.empty()
+#endif
+            )
                 return true;
             tick();
         }

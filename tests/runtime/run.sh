@@ -20,7 +20,11 @@
 #     behind H2D pipe 0; and once more on a link of 16-byte beats in plain
 #     framing (the bridge's LINK_W = 16, the simulator's link), where
 #     nothing is damaged but forged and repeated frames come between the
-#     host's (forge: the kernels must see exactly the words written).
+#     host's (forge: the kernels must see exactly the words written); and
+#     on 8-byte beats behind the FT245 synchronous FIFO PHY
+#     (tests/runtime/cosim_ft_top.v), the harness playing the FTDI chip at
+#     60 MHz against the bridge at 48 MHz, and at 100 MHz for bulk and
+#     forge, checking the bus rules.
 #
 # Usage: tests/runtime/run.sh [BUILD_DIR]     (default build/runtime-tests)
 #
@@ -104,37 +108,52 @@ rtl_srcs="$rtl/sluice_host_bridge.v $rtl/sluice_crc.v $rtl/sluice_link_rx.v $rtl
     $rtl/sluice_link_ring.v $rtl/sluice_link_dispatch.v $rtl/sluice_csr.v $rtl/sluice_link_txbuf.v
     $rtl/sluice_link_sender.v $rtl/sluice_plain_rx.v $rtl/sluice_plain_tx.v $rtl/sluice_fifo.v"
 
-# build_cosim DEPTH LINK_W: the harness for H2D pipe 0 of DEPTH words, on a
-# link of LINK_W bytes a cycle (1: the byte link; 16: plain framing)
+# build_cosim DEPTH LINK_W [ft]: the harness for H2D pipe 0 of DEPTH words,
+# on a link of LINK_W bytes a cycle (1: the byte link; 16: plain framing);
+# with ft, behind the FT245 PHY
 build_cosim() {
-    local depth=$1 w=$2 dir=$build/cosim$1_w$2
+    local depth=$1 w=$2 ft=${3:-}
+    local dir=$build/cosim${depth}_w$w$ft
+    local top=cosim_top srcs="$here/cosim_top.v $rtl_srcs" defs=""
+    if [ -n "$ft" ]; then
+        top=cosim_ft_top
+        srcs="$here/cosim_ft_top.v $srcs $rtl/sluice_ft245_phy.v $rtl/sluice_async_fifo.v"
+        defs=-DFT245
+    fi
     rm -rf "$dir"
     mkdir -p "$dir"
     gcc $cflags -c "$link/proto.c" -o "$dir/proto.o" &&
-        verilator --cc --exe --build -j "$jobs" -O2 -Wall --Mdir "$dir" --top-module cosim_top \
-            -GDEPTH0="32'd$depth" -GLINK_W="$w" -CFLAGS "-O2 -I$link -DDEPTH0=$depth -DLINK_W=$w" \
-            "$here/cosim_top.v" $rtl_srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
+        verilator --cc --exe --build -j "$jobs" -O2 -Wall --Mdir "$dir" --top-module $top \
+            --prefix Vcosim_top -GDEPTH0="32'd$depth" -GLINK_W="$w" \
+            -CFLAGS "-O2 -I$link -DDEPTH0=$depth -DLINK_W=$w $defs" \
+            $srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
 }
 
 # the plain link is lossless: the scenarios that damage bytes are the byte
 # link's alone
 scenarios_w1="csr bulk oneword pingpong stress heavy nokernel hostfull reconnect fuzz"
 scenarios_w16="csr bulk oneword pingpong nokernel hostfull reconnect forge"
+# the FT245 PHY; @MHZ: the bridge's clock, if not 48 MHz
+scenarios_w8ft="csr bulk oneword pingpong nokernel hostfull reconnect forge bulk@100 forge@100"
 
-for cfg in 64:1 512:1 64:16; do
-    depth=${cfg%:*} w=${cfg#*:}
+for cfg in 64:1 512:1 64:16 64:8ft; do
+    depth=${cfg%:*} w=${cfg#*:} ft=
+    case $w in *ft) w=${w%ft} ft=ft ;; esac
     sfx=depth$depth
     [ "$w" = 1 ] || sfx=${sfx}_beat$w
+    [ -z "$ft" ] || sfx=${sfx}_ft245
     name=cosim_build_$sfx
-    build_cosim "$depth" "$w" >"$log/$name.log" 2>&1
+    build_cosim "$depth" "$w" $ft >"$log/$name.log" 2>&1
     rc=$?
     result "$name" $rc
     [ $rc = 0 ] || continue
     pids=()
-    eval "scenarios=\$scenarios_w$w"
+    eval "scenarios=\$scenarios_w$w$ft"
     for sc in $scenarios; do
-        "$build/cosim${depth}_w$w/cosim" "$sc" 1 >"$log/cosim_${sc}_$sfx.log" 2>&1 &
-        pids+=("$!:$sc")
+        mhz=48
+        case $sc in *@*) mhz=${sc#*@} ;; esac
+        FT_SYS_MHZ=$mhz "$build/cosim${depth}_w$w$ft/cosim" "${sc%@*}" 1 >"$log/cosim_${sc/@/_}_$sfx.log" 2>&1 &
+        pids+=("$!:${sc/@/_}")
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do
             sleep 0.2
         done

@@ -1,0 +1,163 @@
+/*
+
+sluice: hand-written RTL library
+
+*/
+
+// Language: Verilog 2005
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Asynchronous FIFO: words from one clock domain to another
+ *
+ * The usual design with Gray-coded pointers (Cummings, "Simulation and
+ * Synthesis Techniques for Asynchronous FIFO Design", SNUG 2002): each
+ * side keeps its pointer in binary and in Gray code, and sees the other
+ * side's Gray pointer through two flip-flops of its own clock.  A Gray
+ * pointer changes one bit per step, so a sample taken while it moves is
+ * either the old value or the new one, and either is safe: the writer may
+ * see the FIFO fuller than it is and the reader emptier, never the
+ * reverse.
+ *
+ * Parameters:
+ *
+ *   WIDTH   word width in bits, >= 1
+ *   AW      capacity of 2**AW words, >= 2
+ *
+ * Write side (clock w_clk): s_axis ready/valid.  s_axis_tready is a
+ * register (not full).  w_free is the number of free words as the writer
+ * sees it: at most the true number, since the reader's pointer reaches
+ * the writer two or three cycles late.
+ *
+ * Read side (clock r_clk): m_axis ready/valid, first word fall-through:
+ * m_axis_tdata is the head word while m_axis_tvalid is high.  It is the
+ * memory's registered read, of the address the read pointer takes at
+ * this edge, done at every edge: a word the writer wrote reaches the
+ * reader's empty flag two edges after the write at the earliest, so the
+ * read that comes with the flag sees it.  With a write port on w_clk and
+ * a registered read on r_clk, Yosys maps the memory to block RAM
+ * (SB_RAM40_4K on iCE40: its two ports have clocks of their own).
+ * m_axis_tvalid is a register (not empty).
+ *
+ * Latency: a word written at a w_clk edge is seen by the reader at the
+ * third r_clk edge after it, at the latest.  For the writer not to stall
+ * on a reader that keeps up, 2**AW must cover the round trip: about 3
+ * cycles of each clock.
+ *
+ * Reset: w_rst and r_rst are synchronous to their own clocks and active
+ * high.  Each empties the FIFO's pointers of its side; the two must be
+ * held together, so that neither side runs on while the other is reset
+ * (sluice_ft245_phy does it with a handshake).  The words in the memory
+ * are not cleared.
+ */
+module sluice_async_fifo #
+(
+    parameter WIDTH = 8,
+    parameter AW = 3
+)
+(
+    input  wire             w_clk,
+    input  wire             w_rst,
+    input  wire [WIDTH-1:0] s_axis_tdata,
+    input  wire             s_axis_tvalid,
+    output wire             s_axis_tready,
+    output wire [AW:0]      w_free,
+
+    input  wire             r_clk,
+    input  wire             r_rst,
+    output wire [WIDTH-1:0] m_axis_tdata,
+    output wire             m_axis_tvalid,
+    input  wire             m_axis_tready
+);
+
+localparam DEPTH = 1 << AW;
+localparam [AW:0] DEPTH_W = DEPTH;
+
+reg [WIDTH-1:0] mem [0:DEPTH-1];
+
+reg [AW:0] wbin_reg = 0, wgray_reg = 0;
+reg [AW:0] rgray_w1_reg = 0, rgray_w2_reg = 0;   // the reader's pointer, synchronized
+reg full_reg = 1'b1;
+reg [AW:0] free_reg = 0;
+
+reg [AW:0] rbin_reg = 0;
+reg [AW:0] rgray_r_reg = 0;
+reg [AW:0] wgray_r1_reg = 0, wgray_r2_reg = 0;   // the writer's pointer, synchronized
+reg empty_reg = 1'b1;
+reg [WIDTH-1:0] rdata_reg = 0;
+
+function [AW:0] bin2gray(input [AW:0] b);
+    bin2gray = b ^ (b >> 1);
+endfunction
+
+function [AW:0] gray2bin(input [AW:0] g);
+    integer i;
+    begin
+        gray2bin[AW] = g[AW];
+        for (i = AW - 1; i >= 0; i = i - 1)
+            gray2bin[i] = gray2bin[i + 1] ^ g[i];
+    end
+endfunction
+
+// ---- write side ---------------------------------------------------------
+
+wire w_fire = s_axis_tvalid && !full_reg;
+wire [AW:0] wbin_next = wbin_reg + {{AW{1'b0}}, w_fire};
+wire [AW:0] wgray_next = bin2gray(wbin_next);
+wire [AW:0] rbin_w = gray2bin(rgray_w2_reg);
+
+always @(posedge w_clk) begin
+    if (w_fire)
+        mem[wbin_reg[AW-1:0]] <= s_axis_tdata;
+    wbin_reg <= wbin_next;
+    wgray_reg <= wgray_next;
+    rgray_w1_reg <= rgray_r_reg;
+    rgray_w2_reg <= rgray_w1_reg;
+    // full: the write pointer a lap ahead of the reader's (the two top
+    // bits of the Gray code inverted, the rest equal)
+    full_reg <= wgray_next == {~rgray_w2_reg[AW:AW-1], rgray_w2_reg[AW-2:0]};
+    free_reg <= DEPTH_W - (wbin_next - rbin_w);
+    if (w_rst) begin
+        wbin_reg <= 0;
+        wgray_reg <= 0;
+        rgray_w1_reg <= 0;
+        rgray_w2_reg <= 0;
+        full_reg <= 1'b1;
+        free_reg <= 0;
+    end
+end
+
+assign s_axis_tready = !full_reg;
+assign w_free = free_reg;
+
+// ---- read side ----------------------------------------------------------
+
+wire r_fire = m_axis_tready && !empty_reg;
+wire [AW:0] rbin_next = rbin_reg + {{AW{1'b0}}, r_fire};
+wire [AW:0] rgray_next = bin2gray(rbin_next);
+
+always @(posedge r_clk) begin
+    rbin_reg <= rbin_next;
+    rgray_r_reg <= rgray_next;
+    wgray_r1_reg <= wgray_reg;
+    wgray_r2_reg <= wgray_r1_reg;
+    empty_reg <= rgray_next == wgray_r2_reg;
+    rdata_reg <= mem[rbin_next[AW-1:0]];
+    if (r_rst) begin
+        rbin_reg <= 0;
+        rgray_r_reg <= 0;
+        wgray_r1_reg <= 0;
+        wgray_r2_reg <= 0;
+        empty_reg <= 1'b1;
+    end
+end
+
+assign m_axis_tdata = rdata_reg;
+assign m_axis_tvalid = !empty_reg;
+
+endmodule
+
+`resetall

@@ -1,0 +1,308 @@
+/*
+
+sluice: hand-written RTL library
+
+*/
+
+// Language: Verilog 2005
+
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * FT245-style synchronous FIFO PHY: the host link on an FTDI FT232H or
+ * FT2232H (channel A) in synchronous FIFO mode
+ *
+ * The chip moves USB bulk data to and from an 8-bit bus clocked by its own
+ * 60 MHz CLKOUT (ft_clk here).  This PHY runs that bus, packs its bytes
+ * into beats of LINK_W bytes for the bridge's plain framing (proto.h
+ * section 2b: USB bulk transfers neither lose nor damage bytes), and
+ * takes the beats across to the bridge's clock:
+ *
+ *   ft bus --> packer --> async FIFO --> m_axis (beats, to the bridge's s_axis_link)
+ *   ft bus <-- unpacker <-- async FIFO <-- s_axis (beats, from the bridge's m_axis_link)
+ *
+ * The bus, as FTDI's data sheets (DS_FT232H section 4.4.2, DS_FT2232H
+ * section 4.4.2) and application note AN_130 give it; every signal is
+ * sampled at, and driven from, the rising edge of CLKOUT:
+ *
+ *   - RXF# low: the chip has a byte for the FPGA.  The FPGA drives OE#
+ *     low, and RD# low from the next cycle on (the data sheets: OE# low at
+ *     least one clock period before RD#, for the bus to turn around); a
+ *     byte moves at every edge where RD# and RXF# are both low.
+ *   - TXE# low: the chip has room.  The FPGA drives the data bus and WR#
+ *     low; a byte moves at every edge where WR# and TXE# are both low.
+ *   - One bus, two directions: this PHY turns it around through an idle
+ *     cycle in which neither side drives it (OE# high, its own drivers
+ *     off).  While both directions have bytes to move, each keeps the bus
+ *     for BURST bytes and then gives it over.
+ *   - SIWU# is pulsed low for one cycle, with WR# high, when a write burst
+ *     ends with nothing more to send, so that the chip sends its short
+ *     packet at once rather than after its latency timer (SEND_IMMEDIATE).
+ *
+ * The outputs (OE#, RD#, WR#, the data and its enable) are registers.
+ * Whether a byte moved at an edge depends on RXF# or TXE# sampled at that
+ * edge, so the next cycle's RD#, WR# and data depend on them through a
+ * few LUTs.  That path, from the chip's outputs (valid some nanoseconds
+ * after CLKOUT rises) to its inputs (which need some nanoseconds of
+ * set-up before the next rise), is the PHY's critical timing: the data
+ * sheet's I/O timing table bounds it, and the FPGA's clock-to-pin and
+ * pin-to-register delays must fit in what is left of the 16.67 ns.
+ * nextpnr checks the paths inside the FPGA at ft_clk's frequency, not
+ * these pin timings.
+ *
+ * Flow control: RD# stays low only while the packer's FIFO has room for
+ * the two bytes that may still arrive (the one at this edge and the one
+ * at the next).  A byte the chip did not take stays on the bus, WR# low,
+ * until it is taken.
+ *
+ * Parameters:
+ *
+ *   LINK_W          bytes per beat toward the bridge: 8, 16, 32 or 64
+ *   FIFO_AW         each async FIFO holds 2**FIFO_AW beats (>= 2; at 3
+ *                   and 8-byte beats Yosys puts each in 4 iCE40 block
+ *                   RAMs, at 2 in 512 flip-flops between them)
+ *   BURST           bytes one direction moves before it gives the bus to
+ *                   the other, if the other waits (a power of two, >= 2)
+ *   SEND_IMMEDIATE  1: pulse SIWU# after a write burst; 0: keep it high
+ *
+ * Clocks and reset: clk and rst are the bridge's.  ft_clk runs only once
+ * the host has put the chip in synchronous FIFO mode, so the two sides of
+ * the async FIFOs are reset by a handshake: rst holds the clk side until
+ * the ft_clk side has been seen in reset, however late its clock starts.
+ * Until then m_axis_tvalid and s_axis_tready are low, and `ready` (clk
+ * side) says the PHY runs.
+ *
+ * A beat is whole only on the FPGA's side of the chip: the host's frames
+ * are whole beats (proto.h 2b), and the packer counts bytes from reset.
+ */
+module sluice_ft245_phy #
+(
+    parameter LINK_W = 8,
+    parameter FIFO_AW = 3,
+    parameter BURST = 512,
+    parameter SEND_IMMEDIATE = 1
+)
+(
+    input  wire                  clk,
+    input  wire                  rst,
+
+    /*
+     * Beats from the host (to the bridge's s_axis_link)
+     */
+    output wire [8*LINK_W-1:0]   m_axis_tdata,
+    output wire                  m_axis_tvalid,
+    input  wire                  m_axis_tready,
+
+    /*
+     * Beats to the host (from the bridge's m_axis_link)
+     */
+    input  wire [8*LINK_W-1:0]   s_axis_tdata,
+    input  wire                  s_axis_tvalid,
+    output wire                  s_axis_tready,
+
+    output wire                  ready,
+
+    /*
+     * The chip's FIFO bus (active-low signals end in _n)
+     */
+    input  wire                  ft_clk,
+    input  wire [7:0]            ft_data_in,
+    output wire [7:0]            ft_data_out,
+    output wire                  ft_data_oe,
+    input  wire                  ft_rxf_n,
+    input  wire                  ft_txe_n,
+    output wire                  ft_rd_n,
+    output wire                  ft_wr_n,
+    output wire                  ft_oe_n,
+    output wire                  ft_siwu_n
+);
+
+localparam IW = $clog2(LINK_W);
+localparam BW = $clog2(BURST);
+localparam [IW-1:0] LAST_BYTE = {IW{1'b1}};       // LINK_W - 1 (a power of two)
+localparam [BW-1:0] LAST_OF_TURN = {BW{1'b1}};    // BURST - 1 (a power of two)
+
+localparam [1:0]
+    M_IDLE = 2'd0,   // nobody drives the bus
+    M_OE = 2'd1,     // OE# low: the chip drives the bus; RD# next
+    M_RD = 2'd2,     // OE# and RD# low: bytes from the chip
+    M_WR = 2'd3;     // the FPGA drives the bus: bytes to the chip
+
+// ---- reset of the two clock domains --------------------------------------
+
+// clk side: a four-phase handshake.  rst raises the request (the clk
+// side's reset); the ft_clk side is in reset while it sees the request;
+// the request falls once rst has and the ft_clk side's reset has come
+// back (ack), counting only an ack that was low after the request rose,
+// so that the ack of an earlier request does not end this one.
+reg rst_req_reg = 1'b1;
+reg ack1_reg = 1'b0, ack2_reg = 1'b0;
+reg ack_low_reg = 1'b0;    // ack was seen low since the request rose
+// ft_clk side
+reg ft_rst1_reg = 1'b1, ft_rst2_reg = 1'b1;
+
+always @(posedge clk) begin
+    ack1_reg <= ft_rst2_reg;
+    ack2_reg <= ack1_reg;
+    if (rst) begin
+        rst_req_reg <= 1'b1;
+        if (!rst_req_reg)
+            ack_low_reg <= 1'b0;
+    end else if (rst_req_reg && ack2_reg && ack_low_reg) begin
+        rst_req_reg <= 1'b0;
+    end
+    if (!ack2_reg)
+        ack_low_reg <= 1'b1;
+end
+
+always @(posedge ft_clk) begin
+    ft_rst1_reg <= rst_req_reg;
+    ft_rst2_reg <= ft_rst1_reg;
+end
+
+wire ft_rst = ft_rst2_reg;
+
+assign ready = !rst_req_reg;
+
+// ---- the FIFOs across --------------------------------------------------------
+
+wire [8*LINK_W-1:0] pack_word;
+wire pack_push;
+wire [FIFO_AW:0] h2d_free;
+wire h2d_ready;
+
+sluice_async_fifo #(.WIDTH(8 * LINK_W), .AW(FIFO_AW)) h2d_fifo (
+    .w_clk(ft_clk), .w_rst(ft_rst),
+    .s_axis_tdata(pack_word), .s_axis_tvalid(pack_push), .s_axis_tready(h2d_ready),
+    .w_free(h2d_free),
+    .r_clk(clk), .r_rst(rst_req_reg),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
+);
+
+wire [8*LINK_W-1:0] tx_beat;
+wire tx_valid;
+wire tx_pop;
+wire [FIFO_AW:0] d2h_free;
+
+sluice_async_fifo #(.WIDTH(8 * LINK_W), .AW(FIFO_AW)) d2h_fifo (
+    .w_clk(clk), .w_rst(rst_req_reg),
+    .s_axis_tdata(s_axis_tdata), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
+    .w_free(d2h_free),
+    .r_clk(ft_clk), .r_rst(ft_rst),
+    .m_axis_tdata(tx_beat), .m_axis_tvalid(tx_valid), .m_axis_tready(tx_pop)
+);
+
+// ---- the bus (ft_clk) ------------------------------------------------------
+
+reg [1:0] mode_reg = M_IDLE;
+reg oe_n_reg = 1'b1, rd_n_reg = 1'b1, wr_n_reg = 1'b1, data_oe_reg = 1'b0;
+reg siwu_n_reg = 1'b1;
+reg [7:0] dout_reg = 8'd0;
+reg out_valid_reg = 1'b0;      // dout_reg holds a byte the chip has not taken
+reg last_wr_reg = 1'b0;        // the last turn on the bus was a write
+reg [BW-1:0] burst_reg = 0;    // bytes moved in this turn (saturating)
+reg [8*LINK_W-9:0] pack_reg = 0;     // the beat's bytes so far, at its top
+reg [IW-1:0] pack_n_reg = 0;
+reg [IW-1:0] unpack_i_reg = 0;
+
+// what happened at this edge
+wire got = !rd_n_reg && !ft_rxf_n;
+wire taken = !wr_n_reg && !ft_txe_n;
+
+// host to device: bytes into the packer, a whole beat into the FIFO
+assign pack_word = {ft_data_in, pack_reg};
+assign pack_push = got && pack_n_reg == LAST_BYTE;
+
+// device to host: the next byte of the head beat into dout_reg when the
+// byte there has been taken (or there is none)
+wire load = (taken || !out_valid_reg) && tx_valid;
+assign tx_pop = load && unpack_i_reg == LAST_BYTE;
+wire out_valid_next = load || (out_valid_reg && !taken);
+
+// whose turn next
+wire room = h2d_free >= 2;
+wire want_rd = !ft_rxf_n && room;
+wire want_wr = out_valid_next && !ft_txe_n;
+wire turn_over = burst_reg == LAST_OF_TURN;
+reg [1:0] mode_next;
+
+always @* begin
+    mode_next = M_IDLE;
+    case (mode_reg)
+    M_IDLE:
+        if (want_wr && (!want_rd || !last_wr_reg))
+            mode_next = M_WR;
+        else if (want_rd)
+            mode_next = M_OE;
+    M_OE:
+        if (want_rd)
+            mode_next = M_RD;
+    M_RD:
+        if (want_rd && !(want_wr && turn_over))
+            mode_next = M_RD;
+    default: // M_WR: a byte the chip refuses waits, unless reading is due
+        if (out_valid_next && !(want_rd && (turn_over || ft_txe_n)))
+            mode_next = M_WR;
+    endcase
+end
+
+always @(posedge ft_clk) begin
+    if (got) begin
+        pack_reg <= pack_word[8*LINK_W-1:8];
+        pack_n_reg <= pack_n_reg + 1'b1;
+    end
+    if (load) begin
+        dout_reg <= tx_beat[8*unpack_i_reg +: 8];
+        unpack_i_reg <= unpack_i_reg + 1'b1;
+    end
+    out_valid_reg <= out_valid_next;
+
+    mode_reg <= mode_next;
+    if (mode_next != mode_reg)
+        burst_reg <= 0;
+    else if ((got || taken) && !turn_over)
+        burst_reg <= burst_reg + 1'b1;
+    if (mode_reg == M_WR && mode_next != M_WR)
+        last_wr_reg <= 1'b1;
+    if (mode_reg == M_RD && mode_next != M_RD)
+        last_wr_reg <= 1'b0;
+
+    oe_n_reg <= !(mode_next == M_OE || mode_next == M_RD);
+    rd_n_reg <= !(mode_next == M_RD);
+    wr_n_reg <= !(mode_next == M_WR && out_valid_next);
+    data_oe_reg <= mode_next == M_WR;
+    siwu_n_reg <= !(SEND_IMMEDIATE && mode_reg == M_WR && mode_next != M_WR && !out_valid_next);
+
+    if (ft_rst) begin
+        mode_reg <= M_IDLE;
+        oe_n_reg <= 1'b1;
+        rd_n_reg <= 1'b1;
+        wr_n_reg <= 1'b1;
+        data_oe_reg <= 1'b0;
+        siwu_n_reg <= 1'b1;
+        out_valid_reg <= 1'b0;
+        last_wr_reg <= 1'b0;
+        burst_reg <= 0;
+        pack_n_reg <= 0;
+        unpack_i_reg <= 0;
+    end
+end
+
+assign ft_data_out = dout_reg;
+assign ft_data_oe = data_oe_reg;
+assign ft_rd_n = rd_n_reg;
+assign ft_wr_n = wr_n_reg;
+assign ft_oe_n = oe_n_reg;
+assign ft_siwu_n = siwu_n_reg;
+
+// room is counted with h2d_free (two beats), so the FIFO is never full
+// when the packer pushes; d2h_free is the bridge side's and not needed
+/* verilator lint_off UNUSEDSIGNAL */
+wire unused = &{1'b0, h2d_ready, d2h_free};
+/* verilator lint_on UNUSEDSIGNAL */
+
+endmodule
+
+`resetall
