@@ -17,7 +17,10 @@
 #   - the FT245 synchronous FIFO PHY (rtl/sluice_ft245_phy.v, with
 #     sluice_async_fifo; tests/runtime/run.sh runs it against the host
 #     side): lint at 8, 16 and 64 bytes a beat, and synth_ice40 at 8 with
-#     its two FIFOs in block RAM.
+#     its two FIFOs in block RAM;
+#   - the PCIe stream adapter (rtl/sluice_pcie_stream.v): lint, and
+#     tests/rtl/sluice_pcie_stream_tb.v under Icarus with three settings of
+#     beat width, IDLE, MAX_BEATS and the DMA engine's readiness.
 #
 # Usage: tests/rtl/run_bridge.sh [BUILD_DIR]     (default build/rtl-bridge)
 #
@@ -61,6 +64,15 @@ icarus() {
     local pct=$1
     iverilog -g2005 -Wall -o "$build/$name/sim.vvp" -s sluice_host_bridge_tb \
         -Psluice_host_bridge_tb.READY_PCT="$pct" $tb_srcs &&
+        vvp -n "$build/$name/sim.vvp"
+}
+
+# pcie_stream_tb PARAM=VALUE...: the adapter's bench under Icarus
+pcie_stream_tb() {
+    local defs=""
+    for p in "$@"; do defs="$defs -Psluice_pcie_stream_tb.$p"; done
+    iverilog -g2005 -Wall -o "$build/$name/sim.vvp" -s sluice_pcie_stream_tb $defs \
+        "$here/sluice_pcie_stream_tb.v" "$rtl/sluice_pcie_stream.v" &&
         vvp -n "$build/$name/sim.vvp"
 }
 
@@ -159,6 +171,10 @@ for w in 8 16 64; do
 done
 tests+=("lint_async_fifo|verilator --lint-only -Wall --top-module sluice_async_fifo $rtl/sluice_async_fifo.v")
 tests+=("synth_ice40_ft245_phy_beat8|synth_phy")
+tests+=("lint_pcie_stream|verilator --lint-only -Wall --top-module sluice_pcie_stream $rtl/sluice_pcie_stream.v")
+tests+=("pcie_stream_tb_w8_ready70|pcie_stream_tb LINK_W=8 IDLE=5 MAX_BEATS=9 READY_PCT=70")
+tests+=("pcie_stream_tb_w16_ready30|pcie_stream_tb LINK_W=16 IDLE=5 MAX_BEATS=4096 READY_PCT=30")
+tests+=("pcie_stream_tb_w32_ready100|pcie_stream_tb LINK_W=32 IDLE=1 MAX_BEATS=64 READY_PCT=100")
 tests+=("synth_ice40_1h2d_1d2h|synth N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
 tests+=("synth_ice40_plain8_1h2d_1d2h|synth LINK_W=8 N_H2D=1 N_D2H=1 H2D_DEPTHS=64 N_KERNELS=1 ARG_WORDS=1")
 tests+=("synth_ice40_2h2d_2d2h|synth N_H2D=2 H2D_WIDTHS=32\'h00200020 H2D_DEPTHS=64\'h0000004000000040 N_D2H=2 D2H_WIDTHS=32\'h00200020 D2H_DEPTHS=64\'h0000001000000010 N_KERNELS=2 ARG_WORDS=3 SPEC_WORDS=1")
@@ -170,7 +186,7 @@ tests+=("synth_ice40_2h2d_2d2h|synth N_H2D=2 H2D_WIDTHS=32\'h00200020 H2D_DEPTHS
 details() {
     case $1 in
     synth_*) ice40_counts ;;
-    bridge_tb_*) bench_counts "$1" ;;
+    bridge_tb_* | pcie_stream_tb_*) bench_counts "$1" ;;
     esac
 }
 
