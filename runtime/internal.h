@@ -140,9 +140,10 @@ int rt_no_image(const struct sluice_module *m, const char *fmt, ...) RT_PRINTF(2
 /* A board transport's load: picks the module's one bitstream image whose
  * "host_link" is link (SLUICE_E_NO_IMAGE if none or several; what names
  * the link in messages, device the device string) and fills *timing for a
- * lossless link of microsecond round trips, ticks in microseconds; the
- * bitstream must be on the board already (the identify exchange checks
- * it). */
+ * lossless link of microsecond round trips, ticks in microseconds, its
+ * framing the image's "link_beat" (plain framing on beats of that many
+ * bytes; absent or 1: the byte framing); the bitstream must be on the
+ * board already (the identify exchange checks it). */
 int rt_link_image(const struct sluice_module *m, const char *link, const char *what,
 		  const char *device, struct rt_timing *timing);
 

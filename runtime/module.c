@@ -202,6 +202,15 @@ int rt_link_image(const struct sluice_module *m, const char *link, const char *w
 		return rt_no_image(m, "module '%s' has no design for a board with a %s host link "
 				   "(a bitstream image whose host_link is \"%s\")", m->name, what,
 				   link);
+	/* a design whose link moves beats says how wide (proto.h 2b); one
+	 * that says nothing has the byte link */
+	json_t *jb = json_object_get(json_object_get(m->images, found), "link_beat");
+	json_int_t beat = json_is_integer(jb) ? json_integer_value(jb) : 0;
+	if (jb && (!json_is_integer(jb) || beat < 0 || beat > SL_BEAT_MAX ||
+		   (beat > 1 && !sl_beat_ok((unsigned)beat))))
+		return rt_err(SLUICE_E_NO_IMAGE, "module '%s': the image '%s' gives a link_beat "
+			      "that is not a power of two from %d to %d (or 1, the byte link)",
+			      m->name, found, SL_BEAT_MIN, SL_BEAT_MAX);
 	/* round trips take microseconds; the limits are the UART's, whose
 	 * slowest part here is a board that does not answer at all */
 	*timing = (struct rt_timing){
@@ -213,6 +222,7 @@ int rt_link_image(const struct sluice_module *m, const char *link, const char *w
 		.connect_limit = rt_env_u64("SLUICE_CONNECT_US", 5000000),
 		.unit = "us",
 		.reset_on_load = true,
+		.beat = beat > 1 ? (unsigned)beat : 0,
 	};
 	return SLUICE_OK;
 }

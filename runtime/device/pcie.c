@@ -31,7 +31,10 @@
  * Loading a module picks its image for a PCIe board (a bitstream image
  * whose "host_link" is "pcie"); the bitstream must be on the card already:
  * the link's identify exchange then checks that it is this module's
- * design.  Ticks are microseconds.
+ * design.  The image's "link_beat" (the DMA stream's width in bytes,
+ * rtl/sluice_pcie_stream.v) has the link speak plain framing (proto.h
+ * section 2b); without one it speaks the byte framing.  Ticks are
+ * microseconds.
  */
 #define _GNU_SOURCE /* pipe2, pthread_timedjoin_np */
 #include "../internal.h"

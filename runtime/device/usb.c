@@ -27,8 +27,10 @@
  * Loading a module picks its image for a board whose host link is an
  * FT245-style FIFO (a bitstream image whose "host_link" is "ft245"); the
  * bitstream must be on the board already: the link's identify exchange
- * then checks that it is this module's design.  Ticks are microseconds.
- * The FT601 (USB 3, 32 bits) speaks another protocol (FTDI's D3XX) and is
+ * then checks that it is this module's design.  The image's "link_beat"
+ * (8 for rtl/sluice_ft245_phy.v's beats) has the link speak plain framing
+ * (proto.h section 2b); without one it speaks the byte framing.  Ticks
+ * are microseconds.  The FT601 (USB 3, 32 bits) speaks another protocol (FTDI's D3XX) and is
  * not supported.
  */
 #define _GNU_SOURCE

@@ -234,6 +234,37 @@ static void test_streams(void)
 	c.running = false;
 }
 
+/* A card whose stream is 128 bits wide (rtl/sluice_pcie_stream.v before
+ * the bridge at LINK_W = 16): the image's link_beat has the host speak
+ * plain framing, and the model understands nothing else. */
+static void test_plain(void)
+{
+	struct card c = {0};
+	struct fake_config cfg = board_config();
+	cfg.beat = 16;
+	sluice_device *d = card_up(&c, "xdma1", &cfg);
+	sluice_module *m = NULL;
+	MUST(sluice_module_load(d, board_module("plain.sluice",
+		"\"xdmacard\": {\"kind\": \"bitstream\", \"host_link\": \"pcie\", \"link_beat\": 16}"),
+		&m));
+	enum { N = 20000, CHUNK = 1000 };
+	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
+	for (unsigned i = 0; i < N; i++)
+		w[i] = 0x9e3779b97f4a7c15ull * (i + 5);
+	bool ok = true;
+	for (unsigned i = 0; i < N && ok; i += CHUNK)
+		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
+		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
+	check(ok && !memcmp(w, r, N * sizeof *w),
+	      "link_beat 16: %u words of 8 bytes each way in plain framing on 16-byte beats",
+	      (unsigned)N);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	card_stop(&c);
+	check(c.errors == 0, "the card saw no protocol trouble (%llu)",
+	      (unsigned long long)c.errors);
+}
+
 /* The whole card goes away while the host waits for a word. */
 static void test_card_gone(void)
 {
@@ -279,6 +310,7 @@ int main(void)
 	test_open_errors();
 	test_no_image();
 	test_streams();
+	test_plain();
 	test_card_gone();
 	test_silent();
 	return finish();

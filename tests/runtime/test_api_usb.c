@@ -18,6 +18,10 @@
 #include <time.h>
 
 #define USB_IMAGE "\"fifoboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\"}"
+/* a design whose FIFO PHY packs the chip's bytes into the bridge's 8-byte
+ * beats (rtl/sluice_ft245_phy.v): plain framing, proto.h section 2b */
+#define USB_IMAGE_BEAT8 \
+	"\"fifoboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 8}"
 
 /* ---- the board behind the chip: the C model, stepped by libusb's events --------- */
 
@@ -35,14 +39,16 @@ static void fifo(void *user, const uint8_t *in, size_t n, size_t *taken, uint8_t
 }
 
 /* A fresh bus of ndevices chips, the model behind each with configuration
- * c (silent: it never answers). */
-static void bus_up(unsigned ndevices, bool silent)
+ * c (silent: it never answers; beat: its link's plain framing, 0 the byte
+ * framing). */
+static void bus_up_beat(unsigned ndevices, bool silent, unsigned beat)
 {
 	if (board)
 		fake_transport_ops.close(board);
 	board = NULL;
 	struct fake_config c = board_config();
 	c.silent = silent;
+	c.beat = beat;
 	memset(&sc, 0, sizeof sc);
 	fake_configure(&c);
 	char *name;
@@ -57,6 +63,11 @@ static void bus_up(unsigned ndevices, bool silent)
 	bus.ndevices = ndevices;
 	bus.fifo = fifo;
 	attach_bus(&bus);
+}
+
+static void bus_up(unsigned ndevices, bool silent)
+{
+	bus_up_beat(ndevices, silent, 0);
 }
 
 static double secs(void)
@@ -181,6 +192,54 @@ static void test_out_error(void)
 	sluice_device_close(d);
 }
 
+/* A design whose link moves 8-byte beats: the host speaks plain framing
+ * because the image says so, and the model understands nothing else. */
+static void test_plain(void)
+{
+	bus_up_beat(1, false, 8);
+	sluice_device *d = NULL;
+	sluice_module *m = NULL;
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	MUST(sluice_module_load(d, board_module("plain.sluice", USB_IMAGE_BEAT8), &m));
+	enum { N = 20000, CHUNK = 1000 };
+	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
+	for (unsigned i = 0; i < N; i++)
+		w[i] = 0x9e3779b97f4a7c15ull * (i + 3);
+	bool ok = true;
+	for (unsigned i = 0; i < N && ok; i += CHUNK)
+		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
+		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
+	check(ok && !memcmp(w, r, N * sizeof *w) && bus.bytes_in % 8 == 0,
+	      "link_beat 8: %u words of 8 bytes each way in plain framing, whole beats into "
+	      "the chip (%llu bytes in, %llu out)", (unsigned)N,
+	      (unsigned long long)bus.bytes_in, (unsigned long long)bus.bytes_out);
+	check(fake_errors(fake_current()) == 0, "the board saw no protocol trouble");
+	free(w);
+	free(r);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	m = NULL;
+
+	/* the same image on a board whose link is the byte link: the two
+	 * framings do not meet, and loading says so within the limit */
+	bus_up_beat(1, false, 0);
+	setenv("SLUICE_CONNECT_US", "300000", 1);
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	int rc = sluice_module_load(d, board_module("plain2.sluice", USB_IMAGE_BEAT8), &m);
+	check(status_is(rc, SLUICE_E_IO, "does not answer", NULL) && !m,
+	      "a link_beat image on a byte-framed board does not connect");
+	unsetenv("SLUICE_CONNECT_US");
+	sluice_device_close(d);
+	d = NULL;
+
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	rc = sluice_module_load(d, board_module("badbeat.sluice",
+		"\"fifoboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 12}"), &m);
+	check(status_is(rc, SLUICE_E_NO_IMAGE, "link_beat", "power of two", NULL) && !m,
+	      "a link_beat that is no power of two is refused");
+	sluice_device_close(d);
+}
+
 static void test_silent(void)
 {
 	bus_up(1, true);
@@ -217,6 +276,7 @@ int main(int argc, char **argv)
 	test_find();
 	test_streams();
 	test_out_error();
+	test_plain();
 	test_silent();
 	if (board)
 		fake_transport_ops.close(board);
