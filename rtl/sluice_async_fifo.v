@@ -30,7 +30,8 @@ sluice: hand-written RTL library
  * Write side (clock w_clk): s_axis ready/valid.  s_axis_tready is a
  * register (not full).  w_free is the number of free words as the writer
  * sees it: at most the true number, since the reader's pointer reaches
- * the writer two or three cycles late.
+ * the writer two or three cycles late.  w_room2 is a register too: w_free
+ * is at least 2.
  *
  * Read side (clock r_clk): m_axis ready/valid, first word fall-through:
  * m_axis_tdata is the head word while m_axis_tvalid is high.  It is the
@@ -65,6 +66,7 @@ module sluice_async_fifo #
     input  wire             s_axis_tvalid,
     output wire             s_axis_tready,
     output wire [AW:0]      w_free,
+    output wire             w_room2,
 
     input  wire             r_clk,
     input  wire             r_rst,
@@ -82,6 +84,7 @@ reg [AW:0] wbin_reg = 0, wgray_reg = 0;
 reg [AW:0] rgray_w1_reg = 0, rgray_w2_reg = 0;   // the reader's pointer, synchronized
 reg full_reg = 1'b1;
 reg [AW:0] free_reg = 0;
+reg room2_reg = 1'b0;
 
 reg [AW:0] rbin_reg = 0;
 reg [AW:0] rgray_r_reg = 0;
@@ -102,24 +105,34 @@ function [AW:0] gray2bin(input [AW:0] g);
     end
 endfunction
 
+// Each side computes what its registers become with and without a
+// transfer from its registers alone, and the handshake picks one: the
+// handshake, often a long path from the logic outside, meets the pointer
+// logic in one multiplexer.
+
 // ---- write side ---------------------------------------------------------
 
 wire w_fire = s_axis_tvalid && !full_reg;
-wire [AW:0] wbin_next = wbin_reg + {{AW{1'b0}}, w_fire};
-wire [AW:0] wgray_next = bin2gray(wbin_next);
+wire [AW:0] wbin_inc = wbin_reg + 1'b1;
+wire [AW:0] wgray_inc = bin2gray(wbin_inc);
 wire [AW:0] rbin_w = gray2bin(rgray_w2_reg);
+// full: the write pointer a lap ahead of the reader's (the two top bits of
+// the Gray code inverted, the rest equal)
+wire [AW:0] rgray_lap = {~rgray_w2_reg[AW:AW-1], rgray_w2_reg[AW-2:0]};
+wire [AW:0] free_now = DEPTH_W - (wbin_reg - rbin_w);
 
 always @(posedge w_clk) begin
     if (w_fire)
         mem[wbin_reg[AW-1:0]] <= s_axis_tdata;
-    wbin_reg <= wbin_next;
-    wgray_reg <= wgray_next;
+    if (w_fire) begin
+        wbin_reg <= wbin_inc;
+        wgray_reg <= wgray_inc;
+    end
     rgray_w1_reg <= rgray_r_reg;
     rgray_w2_reg <= rgray_w1_reg;
-    // full: the write pointer a lap ahead of the reader's (the two top
-    // bits of the Gray code inverted, the rest equal)
-    full_reg <= wgray_next == {~rgray_w2_reg[AW:AW-1], rgray_w2_reg[AW-2:0]};
-    free_reg <= DEPTH_W - (wbin_next - rbin_w);
+    full_reg <= w_fire ? wgray_inc == rgray_lap : wgray_reg == rgray_lap;
+    free_reg <= w_fire ? free_now - 1'b1 : free_now;
+    room2_reg <= w_fire ? free_now >= 3 : free_now >= 2;
     if (w_rst) begin
         wbin_reg <= 0;
         wgray_reg <= 0;
@@ -127,25 +140,30 @@ always @(posedge w_clk) begin
         rgray_w2_reg <= 0;
         full_reg <= 1'b1;
         free_reg <= 0;
+        room2_reg <= 1'b0;
     end
 end
 
 assign s_axis_tready = !full_reg;
 assign w_free = free_reg;
+assign w_room2 = room2_reg;
 
 // ---- read side ----------------------------------------------------------
 
 wire r_fire = m_axis_tready && !empty_reg;
-wire [AW:0] rbin_next = rbin_reg + {{AW{1'b0}}, r_fire};
-wire [AW:0] rgray_next = bin2gray(rbin_next);
+wire [AW:0] rbin_inc = rbin_reg + 1'b1;
+wire [AW:0] rgray_inc = bin2gray(rbin_inc);
+wire [AW-1:0] raddr = r_fire ? rbin_inc[AW-1:0] : rbin_reg[AW-1:0];
 
 always @(posedge r_clk) begin
-    rbin_reg <= rbin_next;
-    rgray_r_reg <= rgray_next;
+    if (r_fire) begin
+        rbin_reg <= rbin_inc;
+        rgray_r_reg <= rgray_inc;
+    end
     wgray_r1_reg <= wgray_reg;
     wgray_r2_reg <= wgray_r1_reg;
-    empty_reg <= rgray_next == wgray_r2_reg;
-    rdata_reg <= mem[rbin_next[AW-1:0]];
+    empty_reg <= r_fire ? rgray_inc == wgray_r2_reg : rgray_r_reg == wgray_r2_reg;
+    rdata_reg <= mem[raddr];
     if (r_rst) begin
         rbin_reg <= 0;
         rgray_r_reg <= 0;

@@ -53,8 +53,9 @@ sluice: hand-written RTL library
  * these pin timings.
  *
  * Flow control: RD# stays low only while the packer's FIFO has room for
- * the two bytes that may still arrive (the one at this edge and the one
- * at the next).  A byte the chip did not take stays on the bus, WR# low,
+ * two beats: a beat whose last byte came at the last edge goes in at
+ * this one, and the byte of the next edge may end another (two at most,
+ * with beats of 8 bytes and more).  A byte the chip did not take stays on the bus, WR# low,
  * until it is taken.
  *
  * Parameters:
@@ -170,13 +171,18 @@ assign ready = !rst_req_reg;
 
 wire [8*LINK_W-1:0] pack_word;
 wire pack_push;
+// a whole beat goes into the FIFO a cycle after its last byte, from
+// registers: the bus's pins do not reach the block RAM's write port
+reg [8*LINK_W-1:0] push_word_reg = 0;
+reg push_reg = 1'b0;
 wire [FIFO_AW:0] h2d_free;
+wire h2d_room2;
 wire h2d_ready;
 
 sluice_async_fifo #(.WIDTH(8 * LINK_W), .AW(FIFO_AW)) h2d_fifo (
     .w_clk(ft_clk), .w_rst(ft_rst),
-    .s_axis_tdata(pack_word), .s_axis_tvalid(pack_push), .s_axis_tready(h2d_ready),
-    .w_free(h2d_free),
+    .s_axis_tdata(push_word_reg), .s_axis_tvalid(push_reg), .s_axis_tready(h2d_ready),
+    .w_free(h2d_free), .w_room2(h2d_room2),
     .r_clk(clk), .r_rst(rst_req_reg),
     .m_axis_tdata(m_axis_tdata), .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready)
 );
@@ -185,11 +191,12 @@ wire [8*LINK_W-1:0] tx_beat;
 wire tx_valid;
 wire tx_pop;
 wire [FIFO_AW:0] d2h_free;
+wire d2h_room2;
 
 sluice_async_fifo #(.WIDTH(8 * LINK_W), .AW(FIFO_AW)) d2h_fifo (
     .w_clk(clk), .w_rst(rst_req_reg),
     .s_axis_tdata(s_axis_tdata), .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready),
-    .w_free(d2h_free),
+    .w_free(d2h_free), .w_room2(d2h_room2),
     .r_clk(ft_clk), .r_rst(ft_rst),
     .m_axis_tdata(tx_beat), .m_axis_tvalid(tx_valid), .m_axis_tready(tx_pop)
 );
@@ -202,7 +209,8 @@ reg siwu_n_reg = 1'b1;
 reg [7:0] dout_reg = 8'd0;
 reg out_valid_reg = 1'b0;      // dout_reg holds a byte the chip has not taken
 reg last_wr_reg = 1'b0;        // the last turn on the bus was a write
-reg [BW-1:0] burst_reg = 0;    // bytes moved in this turn (saturating)
+reg [BW-1:0] burst_reg = 0;    // bytes moved in this turn
+reg turn_over_reg = 1'b0;      // BURST bytes moved: the turn may end
 reg [8*LINK_W-9:0] pack_reg = 0;     // the beat's bytes so far, at its top
 reg [IW-1:0] pack_n_reg = 0;
 reg [IW-1:0] unpack_i_reg = 0;
@@ -219,13 +227,15 @@ assign pack_push = got && pack_n_reg == LAST_BYTE;
 // byte there has been taken (or there is none)
 wire load = (taken || !out_valid_reg) && tx_valid;
 assign tx_pop = load && unpack_i_reg == LAST_BYTE;
-wire out_valid_next = load || (out_valid_reg && !taken);
+wire out_valid_next = tx_valid || (out_valid_reg && !taken);    // load || (...)
 
 // whose turn next
-wire room = h2d_free >= 2;
+wire room = h2d_room2;          // h2d_free >= 2, a register
 wire want_rd = !ft_rxf_n && room;
-wire want_wr = out_valid_next && !ft_txe_n;
-wire turn_over = burst_reg == LAST_OF_TURN;
+// out_valid_next && !ft_txe_n, written so that TXE# meets it in one LUT
+// (with TXE# low, a byte on the bus was taken exactly when WR# was low)
+wire want_wr = !ft_txe_n && (tx_valid || (out_valid_reg && wr_n_reg));
+wire turn_over = turn_over_reg;
 reg [1:0] mode_next;
 
 always @* begin
@@ -253,20 +263,29 @@ always @(posedge ft_clk) begin
         pack_reg <= pack_word[8*LINK_W-1:8];
         pack_n_reg <= pack_n_reg + 1'b1;
     end
+    push_reg <= pack_push;
+    if (pack_push)
+        push_word_reg <= pack_word;
     if (load) begin
         dout_reg <= tx_beat[8*unpack_i_reg +: 8];
         unpack_i_reg <= unpack_i_reg + 1'b1;
     end
     out_valid_reg <= out_valid_next;
 
+    // the turn's byte count and whose turn it is, from mode_reg alone
+    // (every turn begins in M_IDLE), so that they wait for no decision
     mode_reg <= mode_next;
-    if (mode_next != mode_reg)
+    if (mode_reg == M_IDLE || mode_reg == M_OE) begin
         burst_reg <= 0;
-    else if ((got || taken) && !turn_over)
+        turn_over_reg <= 1'b0;
+    end else if ((got || taken) && !turn_over_reg) begin
         burst_reg <= burst_reg + 1'b1;
-    if (mode_reg == M_WR && mode_next != M_WR)
+        if (burst_reg == LAST_OF_TURN - 1'b1)
+            turn_over_reg <= 1'b1;
+    end
+    if (mode_reg == M_WR)
         last_wr_reg <= 1'b1;
-    if (mode_reg == M_RD && mode_next != M_RD)
+    if (mode_reg == M_RD)
         last_wr_reg <= 1'b0;
 
     oe_n_reg <= !(mode_next == M_OE || mode_next == M_RD);
@@ -285,7 +304,9 @@ always @(posedge ft_clk) begin
         out_valid_reg <= 1'b0;
         last_wr_reg <= 1'b0;
         burst_reg <= 0;
+        turn_over_reg <= 1'b0;
         pack_n_reg <= 0;
+        push_reg <= 1'b0;
         unpack_i_reg <= 0;
     end
 end
@@ -297,10 +318,10 @@ assign ft_wr_n = wr_n_reg;
 assign ft_oe_n = oe_n_reg;
 assign ft_siwu_n = siwu_n_reg;
 
-// room is counted with h2d_free (two beats), so the FIFO is never full
+// room is counted with h2d_room2 (two beats), so the FIFO is never full
 // when the packer pushes; d2h_free is the bridge side's and not needed
 /* verilator lint_off UNUSEDSIGNAL */
-wire unused = &{1'b0, h2d_ready, d2h_free};
+wire unused = &{1'b0, h2d_ready, h2d_free, d2h_free, d2h_room2};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

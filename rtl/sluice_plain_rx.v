@@ -193,6 +193,10 @@ reg [8:0] left_reg = 9'd0;          // payload bytes still to come
 reg [PW-1:0] pos_reg = {PW{1'b0}};  // next byte of the beat at hand
 reg [8:0] isz_reg = 9'd1;           // bytes per item
 reg [8:0] have_reg = 9'd0;          // bytes of the item gathered
+// the two differences the gather compares, kept beside what they are of,
+// so that s_axis_tready waits for no subtraction
+reg [8:0] room_reg = W[8:0];        // W - pos_reg: bytes of the beat at hand
+reg [8:0] need_reg = 9'd1;          // isz_reg - have_reg: bytes the item lacks
 reg [IB-1:0] acc_reg = {IB{1'b0}};
 reg [IB-1:0] item_reg = {IB{1'b0}};
 reg item_valid_reg = 1'b0;
@@ -245,10 +249,9 @@ wire item_take = item_valid_reg &&
                  (kind_reg == K_DATA ? h2d_tready[pipe_reg[PIPE_W-1:0]] :
                   kind_reg == K_CSR_WR ? !csr_we_reg : 1'b1);
 wire step = state_reg == P_PAY && s_axis_tvalid && (!item_valid_reg || item_take);
-wire [8:0] room = W[8:0] - {{(9-PW){1'b0}}, pos_reg};
-wire [8:0] avail = left_reg < room ? left_reg : room;
-wire [8:0] need = isz_reg - have_reg;
-wire [8:0] k = need < avail ? need : avail;
+wire [8:0] avail = left_reg < room_reg ? left_reg : room_reg;
+wire need_lt = need_reg < avail;
+wire [8:0] k = need_lt ? need_reg : avail;
 wire [BW-1:0] shifted = s_axis_tdata >> {pos_reg, 3'b000};
 // (bits above IB: bytes that do not fit the item, never within k)
 /* verilator lint_off UNUSEDSIGNAL */
@@ -259,10 +262,13 @@ wire [IB+BW-1:0] mask_wide = ones_k << {have_reg, 3'b000};
 /* verilator lint_on UNUSEDSIGNAL */
 wire [IB-1:0] mask = mask_wide[IB-1:0];
 wire [IB-1:0] acc_next = (acc_reg & ~mask) | (ins & mask);
-wire item_full = have_reg + k == isz_reg;
+// k = min(need, left, room): the item is full when k is need, and the
+// beat is done when k is all that is left of it or of the payload, that
+// is when k is avail
+wire item_full = !(avail < need_reg);
 wire [8:0] left_next = left_reg - k;
-wire [8:0] pos_next = {{(9-PW){1'b0}}, pos_reg} + k;
-wire beat_done = pos_next == W[8:0] || left_next == 9'd0;
+wire [PW-1:0] pos_next = pos_reg + k[PW-1:0];   // below W unless beat_done
+wire beat_done = !need_lt;
 
 // a STATUS's NEXT (its first payload byte) against EXP
 wire [7:0] st_next = st_sh_reg[7:0];
@@ -307,6 +313,7 @@ always @(posedge clk) begin
             h_poll_reg <= h_b1[1];
             h_arg_reg <= h_arg;
             pos_reg <= {PW{1'b0}};
+            room_reg <= W[8:0];
             have_reg <= 9'd0;
             acc_reg <= {IB{1'b0}};
             left_reg <= h_pay;
@@ -321,10 +328,12 @@ always @(posedge clk) begin
             end else if (fit_status) begin
                 kind_reg <= K_STATUS;
                 isz_reg <= 9'd2;
+                need_reg <= 9'd2;
                 state_reg <= P_PAY;
             end else if (is_seq && fit_seq && seq_off == 8'd0) begin
                 kind_reg <= fit_data ? K_DATA : fit_wr ? K_CSR_WR : K_CSR_RD;
                 isz_reg <= fit_data ? bytes_of(h_arg) : fit_wr ? 9'd4 : 9'd1;
+                need_reg <= fit_data ? bytes_of(h_arg) : fit_wr ? 9'd4 : 9'd1;
                 state_reg <= P_PAY;
             end else begin
                 if (is_seq && fit_seq) begin
@@ -347,15 +356,18 @@ always @(posedge clk) begin
         P_PAY: begin
             if (step) begin
                 left_reg <= left_next;
-                pos_reg <= beat_done ? {PW{1'b0}} : pos_next[PW-1:0];
+                pos_reg <= beat_done ? {PW{1'b0}} : pos_next;
+                room_reg <= beat_done ? W[8:0] : room_reg - k;
                 if (item_full) begin
                     item_reg <= acc_next;
                     item_valid_reg <= 1'b1;
                     acc_reg <= {IB{1'b0}};
                     have_reg <= 9'd0;
+                    need_reg <= isz_reg;
                 end else begin
                     acc_reg <= acc_next;
                     have_reg <= have_reg + k;
+                    need_reg <= need_reg - k;
                 end
                 if (left_next == 9'd0) begin
                     // DATA and CSR_WR end when their last item is taken

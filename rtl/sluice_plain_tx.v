@@ -165,18 +165,22 @@ function [15:0] credit_depth;
 endfunction
 
 /*
- * The packer: the item at hand (pitem_reg, psz_reg bytes, pused_reg of
- * them placed) into the beat being filled (pbeat_reg, pfill_reg bytes);
+ * The packer: the item at hand (pitem_reg, pused_reg of its bytes placed,
+ * prest_reg to go) into the beat being filled (pbeat_reg, pfill_reg bytes);
  * a beat goes out when full, or after an item that ends a header or a
  * frame (pflush_reg), zero-padded.
  */
 reg [BW-1:0] pbeat_reg = {BW{1'b0}};
 reg [8:0] pfill_reg = 9'd0;
 reg [IB-1:0] pitem_reg = {IB{1'b0}};
-reg [8:0] psz_reg = 9'd0;
 reg [8:0] pused_reg = 9'd0;
 reg pvalid_reg = 1'b0;
 reg pflush_reg = 1'b0;
+// the two differences the packer compares, kept beside what they are of,
+// so that the next item's load (and a pipe FIFO's pop) waits for no
+// subtraction
+reg [8:0] proom_reg = W[8:0];       // W - pfill_reg: room left in the beat
+reg [8:0] prest_reg = 9'd0;         // the item's bytes not yet placed
 
 // the output: m_* and a second place behind them, so that no decision
 // waits on m_axis_tready
@@ -187,9 +191,8 @@ reg o1_valid_reg = 1'b0;
 wire out_free = !o1_valid_reg;
 
 wire pstep = pvalid_reg && out_free;
-wire [8:0] room = W[8:0] - pfill_reg;
-wire [8:0] rest = psz_reg - pused_reg;
-wire [8:0] k = rest < room ? rest : room;
+wire rest_lt = prest_reg < proom_reg;
+wire [8:0] k = rest_lt ? prest_reg : proom_reg;
 wire [IB-1:0] src_bytes = pitem_reg >> {pused_reg, 3'b000};
 wire [IB+BW-1:0] ins_wide = {{BW{1'b0}}, src_bytes} << {pfill_reg, 3'b000};
 wire [IB+BW-1:0] ones_k = ~({(IB+BW){1'b1}} << {k, 3'b000});
@@ -199,8 +202,10 @@ wire [IB+BW-1:0] mask_wide = ones_k << {pfill_reg, 3'b000};
 wire [IB+BW-1:0] ins_mask = ins_wide & mask_wide;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [BW-1:0] pbeat_next = (pbeat_reg & ~mask_wide[BW-1:0]) | ins_mask[BW-1:0];
-wire item_done = pused_reg + k == psz_reg;
-wire emit = pstep && (pfill_reg + k == W[8:0] || (item_done && pflush_reg));
+// k = min(rest, room): the item is done when k is rest, the beat full
+// when k is room
+wire item_done = !(proom_reg < prest_reg);
+wire emit = pstep && (!rest_lt || (item_done && pflush_reg));
 wire load_ok = !pvalid_reg || (pstep && item_done);
 wire packer_empty = !pvalid_reg && pfill_reg == 9'd0;
 
@@ -264,6 +269,7 @@ wire clear = rst || ((lrst || reset_pend_reg) && state_reg == S_IDLE && packer_e
 reg status_go_reg = 1'b0;           // a STATUS is due (a cycle late)
 reg room_reg = 1'b0;                // the window has room for a frame
 wire [9*ND-1:0] avail;              // per D2H pipe: words a frame may carry now
+wire [ND-1:0] avail_nz;             // avail != 0
 wire [16*ND-1:0] dlen;              // and that frame's length
 
 reg force_reg = 1'b1;
@@ -285,7 +291,7 @@ wire idle = state_reg == S_IDLE && !lrst && !reset_pend_reg;
 wire dec_status = idle && status_go_reg;
 wire dec_rdata = idle && !status_go_reg && rd_req_valid && room_reg;
 wire dec_data = idle && !status_go_reg && !(rd_req_valid && room_reg) && N_D2H > 0 &&
-                room_reg && avail[9*f_pipe_reg +: 9] != 9'd0;
+                room_reg && avail_nz[f_pipe_reg];
 wire [7:0] dec_type = dec_status ? T_STATUS : dec_rdata ? T_CSR_RDATA : T_DATA;
 wire [7:0] dec_b1 = dec_status ? {6'd0, poll_reg, nak_reg} : tx_top_reg;
 wire [15:0] dec_arg = dec_status ? {exp, exp} : dec_rdata ? rd_req_addr :
@@ -346,25 +352,29 @@ always @(posedge clk) begin
         if (emit) begin
             pbeat_reg <= {BW{1'b0}};
             pfill_reg <= 9'd0;
+            proom_reg <= W[8:0];
         end else begin
             pbeat_reg <= pbeat_next;
             pfill_reg <= pfill_reg + k;
+            proom_reg <= proom_reg - k;
         end
         pused_reg <= pused_reg + k;
+        prest_reg <= prest_reg - k;
         if (item_done) begin
             pvalid_reg <= 1'b0;
         end
     end
     if (src_take) begin
         pitem_reg <= src_data;
-        psz_reg <= src_size;
         pused_reg <= 9'd0;
+        prest_reg <= src_size;
         pflush_reg <= src_flush;
         pvalid_reg <= 1'b1;
     end
     if (rst) begin
         pvalid_reg <= 1'b0;
         pfill_reg <= 9'd0;
+        proom_reg <= W[8:0];
         pbeat_reg <= {BW{1'b0}};
     end
 end
@@ -379,11 +389,21 @@ endgenerate
 
 /*
  * Per D2H pipe: the words a DATA frame may carry now, min(words in the
- * FIFO, credit, a 255-byte payload's), and the frame's length, from this
- * cycle's counters, so that a frame may follow the last pop of the one
- * before at once.
+ * FIFO, credit, a 255-byte payload's), and the frame's length.  They are
+ * registers, computed from the last cycle's counters (the subtraction,
+ * the two minima and the multiply would otherwise lie between the
+ * counters and the header that goes into the packer: at 8-byte beats the
+ * bridge ran at 16 MHz on an iCE40 UP5K).  A register is behind the
+ * counters by at most the last cycle's pop of its pipe: words and credit
+ * only grow otherwise (the kernel pushes, the host grants), and both
+ * fall by one at a pop.  So the frame may carry the register's count,
+ * less one after a pop, and a frame may still follow the last pop of the
+ * one before at once.  After a link reset (clear) nothing is sent for a
+ * cycle, until the registers have seen the cleared counters.
  */
 reg [ND-1:0] starved_reg = {ND{1'b0}};      // words there, no credit
+reg [ND-1:0] popped_reg = {ND{1'b0}};       // the last cycle took a word of the pipe
+reg cleared_reg = 1'b1;
 
 generate
     for (g = 0; g < ND; g = g + 1) begin : d2h_gen
@@ -394,11 +414,22 @@ generate
         wire [15:0] count = d2h_count[16*g +: 16];
         wire [15:0] n1 = count < credit ? count : credit;
         wire [15:0] n = n1 < MAXN ? n1 : MAXN;
+        reg [8:0] n_reg = 9'd0;
+        reg nz_reg = 1'b0, one_reg = 1'b0;
+        reg [15:0] dlen_reg = 16'd4, dlen1_reg = 16'd4;   // for n and n - 1 words
 
-        assign avail[9*g +: 9] = N_D2H > 0 ? n[8:0] : 9'd0;
-        assign dlen[16*g +: 16] = 16'd4 + n * WB;
+        assign avail[9*g +: 9] = N_D2H > 0 ? n_reg - {8'd0, popped_reg[g]} : 9'd0;
+        assign avail_nz[g] = N_D2H > 0 && nz_reg && !(one_reg && popped_reg[g]) &&
+                             !cleared_reg;
+        assign dlen[16*g +: 16] = popped_reg[g] ? dlen1_reg : dlen_reg;
 
         always @(posedge clk) begin
+            n_reg <= n[8:0];
+            nz_reg <= n != 16'd0;
+            one_reg <= n == 16'd1;
+            dlen_reg <= 16'd4 + n * WB;
+            dlen1_reg <= 16'd4 + n * WB - WB;
+            popped_reg[g] <= d2h_tready[g] && d2h_tvalid[g];
             starved_reg[g] <= N_D2H > 0 && count != 16'd0 && credit == 16'd0;
             if (d2h_tready[g] && d2h_tvalid[g]) begin
                 d2h_sent_reg[16*g +: 16] <= d2h_sent_reg[16*g +: 16] + 16'd1;
@@ -409,6 +440,10 @@ generate
         end
     end
 endgenerate
+
+always @(posedge clk) begin
+    cleared_reg <= clear;
+end
 
 function [8:0] bytes_of;
     input [DP_W-1:0] p;
