@@ -34,6 +34,8 @@ static const char *link_text(struct hls_ctx *ctx, const struct board *b)
 {
 	if (b->link == BOARD_LINK_UART)
 		return arena_printf(&ctx->arena, "uart %lu baud", b->uart_baud);
+	if (b->link == BOARD_LINK_FT245)
+		return arena_printf(&ctx->arena, "ft245 FIFO %g MHz", BOARD_FT245_MHZ);
 	return board_link_name(b->link);
 }
 
@@ -58,9 +60,9 @@ static const char *own_iostd(struct hls_ctx *ctx, const char *iostd, const struc
 	return arena_printf(&ctx->arena, ", %s", iostd);
 }
 
-static void print_row(struct hls_ctx *ctx, const struct board *b)
+static void print_row(struct hls_ctx *ctx, const struct board *b, int name_w)
 {
-	printf("%-12s %-20s %7g MHz  %-18s %4u  %s\n", b->name, b->part, b->clock_mhz,
+	printf("%-*s %-20s %7g MHz  %-18s %4u  %s\n", name_w, b->name, b->part, b->clock_mhz,
 	       link_text(ctx, b), b->nleds, programmer_text(ctx, b));
 }
 
@@ -78,7 +80,15 @@ static void print_full(struct hls_ctx *ctx, const struct board *b)
 	if (b->link == BOARD_LINK_UART)
 		printf("  host link    uart at %lu baud: rx pin %s, tx pin %s\n", b->uart_baud,
 		       b->uart_rx.pin, b->uart_tx.pin);
-	else
+	else if (b->link == BOARD_LINK_FT245) {
+		printf("  host link    ft245 synchronous FIFO at %g MHz: clock pin %s, data pins",
+		       BOARD_FT245_MHZ, b->ft_clk.pin);
+		for (unsigned i = 0; i < 8; i++)
+			printf(" %s", b->ft_data[i].pin);
+		printf(" (D0 first),\n               RXF# %s, TXE# %s, RD# %s, WR# %s, OE# %s, "
+		       "SIWU# %s\n", b->ft_rxf.pin, b->ft_txe.pin, b->ft_rd.pin, b->ft_wr.pin,
+		       b->ft_oe.pin, b->ft_siwu.pin ? b->ft_siwu.pin : "tied high on the board");
+	} else
 		printf("  host link    %s\n", board_link_name(b->link));
 	printf("  LEDs        ");
 	for (unsigned i = 0; i < b->nleds; i++)
@@ -135,6 +145,21 @@ static json_t *board_json(struct hls_ctx *ctx, const struct board *b)
 		json_object_set_new(link, "rx", pin_json(&b->uart_rx));
 		json_object_set_new(link, "tx", pin_json(&b->uart_tx));
 		json_object_set_new(link, "baud", json_integer((json_int_t)b->uart_baud));
+	}
+	if (b->link == BOARD_LINK_FT245) {
+		json_t *data = json_array();
+		for (unsigned i = 0; i < 8; i++)
+			json_array_append_new(data, pin_json(&b->ft_data[i]));
+		json_object_set_new(link, "clk", pin_json(&b->ft_clk));
+		json_object_set_new(link, "mhz", json_real(BOARD_FT245_MHZ));
+		json_object_set_new(link, "data", data);
+		json_object_set_new(link, "rxf", pin_json(&b->ft_rxf));
+		json_object_set_new(link, "txe", pin_json(&b->ft_txe));
+		json_object_set_new(link, "rd", pin_json(&b->ft_rd));
+		json_object_set_new(link, "wr", pin_json(&b->ft_wr));
+		json_object_set_new(link, "oe", pin_json(&b->ft_oe));
+		json_object_set_new(link, "siwu", b->ft_siwu.pin ? pin_json(&b->ft_siwu) : json_null());
+		json_object_set_new(link, "beat", json_integer(BOARD_FT245_BEAT));
 	}
 	json_object_set_new(o, "link", link);
 	json_t *leds = json_array();
@@ -204,9 +229,13 @@ static int all_boards(struct hls_ctx *ctx, const char *home, bool json)
 	}
 	int rc = 0;
 	json_t *list = json ? json_array() : NULL;
+	int name_w = 12;
+	for (unsigned i = 0; i < n; i++)
+		if ((int)strlen(names[i]) > name_w)
+			name_w = (int)strlen(names[i]);
 	if (!json)
-		printf("%-12s %-20s %11s  %-18s %4s  %s\n", "NAME", "PART", "CLOCK", "HOST LINK",
-		       "LEDS", "PROGRAMMER (openFPGALoader -b)");
+		printf("%-*s %-20s %11s  %-18s %4s  %s\n", name_w, "NAME", "PART", "CLOCK",
+		       "HOST LINK", "LEDS", "PROGRAMMER (openFPGALoader -b)");
 	for (unsigned i = 0; i < n; i++) {
 		struct board b;
 		if (board_load(ctx, home, names[i], &b)) {
@@ -216,7 +245,7 @@ static int all_boards(struct hls_ctx *ctx, const char *home, bool json)
 		if (json)
 			json_array_append_new(list, board_json(ctx, &b));
 		else
-			print_row(ctx, &b);
+			print_row(ctx, &b, name_w);
 	}
 	if (json && print_json(list))
 		rc = 1;

@@ -247,6 +247,14 @@ int cmd_vboard(int argc, char **argv)
 	if (!img)
 		goto out;
 	const char *board = json_string_value(json_object_get(img, "board"));
+	const char *hl = json_string_value(json_object_get(img, "host_link"));
+	if (hl && strcmp(hl, "uart") && strcmp(hl, "none")) {
+		fprintf(stderr, "sluice: error: the design on board '%s' reaches the host on its %s "
+				"link; a virtual board has a UART on a pseudo-terminal only (the "
+				"%s PHY runs against the host side in tests/runtime/run.sh)\n",
+			board, hl, hl);
+		goto out;
+	}
 	if (!json_object_get(img, "uart_div")) {
 		fprintf(stderr, "sluice: error: the design on board '%s' has no host link on a UART "
 				"(no host pipe or started kernel), so a virtual board has nothing "

@@ -24,6 +24,7 @@
 enum key {
 	K_TITLE, K_PART, K_FAMILY, K_DEVICE, K_PACKAGE, K_GOWIN_FAMILY, K_SPEED,
 	K_CLOCK_PIN, K_CLOCK_MHZ, K_LINK, K_UART_RX, K_UART_TX, K_UART_BAUD,
+	K_FT_CLK, K_FT_DATA, K_FT_RXF, K_FT_TXE, K_FT_RD, K_FT_WR, K_FT_OE, K_FT_SIWU,
 	K_LED_ACTIVE_LOW, K_LED_IO_STANDARD, K_RESET_PIN, K_RESET_ACTIVE_LOW,
 	K_RESET_PULL, K_RESET_IO_STANDARD, K_IO_STANDARD, K_PROGRAMMER,
 	K_PROGRAMMER_CABLE, K_NOTE, K_NUM
@@ -35,6 +36,9 @@ static const char *const key_names[K_NUM] = {
 	[K_GOWIN_FAMILY] = "gowin.family", [K_SPEED] = "speed",
 	[K_CLOCK_PIN] = "clock.pin", [K_CLOCK_MHZ] = "clock.mhz", [K_LINK] = "link",
 	[K_UART_RX] = "uart.rx", [K_UART_TX] = "uart.tx", [K_UART_BAUD] = "uart.baud",
+	[K_FT_CLK] = "ft245.clk", [K_FT_DATA] = "ft245.data", [K_FT_RXF] = "ft245.rxf",
+	[K_FT_TXE] = "ft245.txe", [K_FT_RD] = "ft245.rd", [K_FT_WR] = "ft245.wr",
+	[K_FT_OE] = "ft245.oe", [K_FT_SIWU] = "ft245.siwu",
 	[K_LED_ACTIVE_LOW] = "led.active_low", [K_LED_IO_STANDARD] = "led.io_standard",
 	[K_RESET_PIN] = "reset.pin", [K_RESET_ACTIVE_LOW] = "reset.active_low",
 	[K_RESET_PULL] = "reset.pull", [K_RESET_IO_STANDARD] = "reset.io_standard",
@@ -427,20 +431,65 @@ static void read_ties(struct reader *r, struct board *b)
 	b->nties = r->nties;
 }
 
+/* ft245.data: eight pins, D0 first, each claimed as "ft245.data bit i". */
+static void read_ft_data(struct reader *r, struct board *b)
+{
+	const struct entry *e = given(r, K_FT_DATA);
+	if (!e)
+		return;
+	const char *v = e->value;
+	unsigned n = 0;
+	while (*v) {
+		const char *w = v;
+		while (*v && !is_blank(*v))
+			v++;
+		if (n < 8) {
+			struct entry one = *e;
+			one.value = arena_printf(&r->ctx->arena, "%.*s", (int)(v - w), w);
+			one.col = e->col + (unsigned)(w - e->value);
+			b->ft_data[n] = pin(r, &one, arena_printf(&r->ctx->arena,
+								  "ft245.data bit %u", n));
+		}
+		n++;
+		while (is_blank(*v))
+			v++;
+	}
+	if (n != 8)
+		error_at(r, e->line, e->col, "ft245.data must be eight pins, D0 first, not %u", n);
+}
+
 static void read_link(struct reader *r, struct board *b)
 {
 	static const char *const names[] = {"none", "uart", "ft245", "ft601", "pcie", NULL};
 	int l = choice(r, given(r, K_LINK), "link", names);
 	if (l >= 0)
 		b->link = (enum board_link)l;
-	bool uart = l == BOARD_LINK_UART;
+	bool uart = l == BOARD_LINK_UART, ft = l == BOARD_LINK_FT245;
 	if (uart) {
 		b->uart_rx = pin(r, given(r, K_UART_RX), "uart.rx");
 		b->uart_tx = pin(r, given(r, K_UART_TX), "uart.tx");
 	}
-	if (l >= 0)
+	if (ft) {
+		b->ft_clk = pin(r, given(r, K_FT_CLK), "ft245.clk");
+		read_ft_data(r, b);
+		b->ft_rxf = pin(r, given(r, K_FT_RXF), "ft245.rxf");
+		b->ft_txe = pin(r, given(r, K_FT_TXE), "ft245.txe");
+		b->ft_rd = pin(r, given(r, K_FT_RD), "ft245.rd");
+		b->ft_wr = pin(r, given(r, K_FT_WR), "ft245.wr");
+		b->ft_oe = pin(r, given(r, K_FT_OE), "ft245.oe");
+		b->ft_siwu = pin(r, given(r, K_FT_SIWU), "ft245.siwu");
+	}
+	if (l >= 0) {
 		for (enum key k = K_UART_RX; k <= K_UART_BAUD; k++)
 			only_with(r, k, uart, "link = uart");
+		for (enum key k = K_FT_CLK; k <= K_FT_SIWU; k++)
+			only_with(r, k, ft, "link = ft245");
+	}
+	if (l == BOARD_LINK_FT601 || l == BOARD_LINK_PCIE) {
+		const struct entry *e = given(r, K_LINK);
+		error_at(r, e->line, e->col, "link = %s: sluice has no PHY for it on a board yet "
+			 "(uart and ft245 have one)", names[l]);
+	}
 }
 
 static void read_reset(struct reader *r, struct board *b)
@@ -476,6 +525,9 @@ static void check_missing(struct reader *r, const struct board *b, bool family_o
 	}
 	if (b->link == BOARD_LINK_UART)
 		need[K_UART_RX] = need[K_UART_TX] = need[K_UART_BAUD] = true;
+	if (b->link == BOARD_LINK_FT245)
+		for (enum key k = K_FT_CLK; k < K_FT_SIWU; k++)
+			need[k] = true;
 	need[K_LED_ACTIVE_LOW] = r->nleds > 0;
 	need[K_RESET_ACTIVE_LOW] = b->has_reset;
 	for (int k = 0; k < K_NUM; k++)
@@ -625,12 +677,12 @@ const char *board_constraints_ext(const struct board *b)
 	return b->family == TARGET_ECP5 ? "lpf" : b->family == TARGET_GOWIN ? "cst" : "pcf";
 }
 
-/* One port of the board top: its name, pin, I/O type, pull and whether it
- * is the clock. */
+/* One port of the board top: its name, pin, I/O type, pull and, for a
+ * clock, its frequency in MHz (0: not a clock). */
 struct port {
 	const char *name, *pin, *iostd;
 	enum board_pull pull;
-	bool clock;
+	double mhz;
 };
 
 static void write_port(const struct board *b, const struct port *p, FILE *f)
@@ -653,8 +705,8 @@ static void write_port(const struct board *b, const struct port *p, FILE *f)
 		fprintf(f, "LOCATE COMP \"%s\" SITE \"%s\";\n", p->name, p->pin);
 		fprintf(f, "IOBUF PORT \"%s\" IO_TYPE=%s%s;\n", p->name, p->iostd,
 			lpf_pull[p->pull] ? lpf_pull[p->pull] : "");
-		if (p->clock)
-			fprintf(f, "FREQUENCY PORT \"%s\" %g MHZ;\n", p->name, b->clock_mhz);
+		if (p->mhz > 0)
+			fprintf(f, "FREQUENCY PORT \"%s\" %g MHZ;\n", p->name, p->mhz);
 		break;
 	case TARGET_GOWIN:
 		fprintf(f, "IO_LOC \"%s\" %s;\n", p->name, p->pin);
@@ -664,8 +716,8 @@ static void write_port(const struct board *b, const struct port *p, FILE *f)
 	default: /* ice40 */
 		fprintf(f, "set_io %s%s %s\n", ice40_pull[p->pull] ? ice40_pull[p->pull] : "",
 			p->name, p->pin);
-		if (p->clock)
-			fprintf(f, "set_frequency %s %g\n", p->name, b->clock_mhz);
+		if (p->mhz > 0)
+			fprintf(f, "set_frequency %s %g\n", p->name, p->mhz);
 		break;
 	}
 }
@@ -683,29 +735,48 @@ int board_write_constraints(const struct board *b, unsigned nleds, FILE *f)
 		c, b->title, b->part, c, b->path);
 	/* the UART's line idles high: a pull-up keeps a receiver whose host
 	 * side is not driven (no cable, chip unpowered) from seeing bits */
-	struct port ports[4];
+	struct port ports[20];
 	unsigned n = 0;
-	ports[n++] = (struct port){"clk", b->clock.pin, b->io_standard, BOARD_PULL_DEFAULT, true};
+	const char *io = b->io_standard;
+	ports[n++] = (struct port){"clk", b->clock.pin, io, BOARD_PULL_DEFAULT, b->clock_mhz};
 	if (b->link == BOARD_LINK_UART) {
-		ports[n++] = (struct port){"uart_rx", b->uart_rx.pin, b->io_standard, BOARD_PULL_UP, false};
-		ports[n++] = (struct port){"uart_tx", b->uart_tx.pin, b->io_standard, BOARD_PULL_DEFAULT, false};
+		ports[n++] = (struct port){"uart_rx", b->uart_rx.pin, io, BOARD_PULL_UP, 0};
+		ports[n++] = (struct port){"uart_tx", b->uart_tx.pin, io, BOARD_PULL_DEFAULT, 0};
+	}
+	/* the FIFO's flags idle high (pulled up: no chip, no data, no room),
+	 * its clock is the chip's */
+	static const char *const data_names[8] = {
+		"ft_data[0]", "ft_data[1]", "ft_data[2]", "ft_data[3]",
+		"ft_data[4]", "ft_data[5]", "ft_data[6]", "ft_data[7]",
+	};
+	if (b->link == BOARD_LINK_FT245) {
+		ports[n++] = (struct port){"ft_clk", b->ft_clk.pin, io, BOARD_PULL_DEFAULT, BOARD_FT245_MHZ};
+		for (unsigned i = 0; i < 8; i++)
+			ports[n++] = (struct port){data_names[i], b->ft_data[i].pin, io, BOARD_PULL_DEFAULT, 0};
+		ports[n++] = (struct port){"ft_rxf_n", b->ft_rxf.pin, io, BOARD_PULL_UP, 0};
+		ports[n++] = (struct port){"ft_txe_n", b->ft_txe.pin, io, BOARD_PULL_UP, 0};
+		ports[n++] = (struct port){"ft_rd_n", b->ft_rd.pin, io, BOARD_PULL_DEFAULT, 0};
+		ports[n++] = (struct port){"ft_wr_n", b->ft_wr.pin, io, BOARD_PULL_DEFAULT, 0};
+		ports[n++] = (struct port){"ft_oe_n", b->ft_oe.pin, io, BOARD_PULL_DEFAULT, 0};
+		if (b->ft_siwu.pin)
+			ports[n++] = (struct port){"ft_siwu_n", b->ft_siwu.pin, io, BOARD_PULL_DEFAULT, 0};
 	}
 	for (unsigned i = 0; i < n; i++)
 		write_port(b, &ports[i], f);
 	for (unsigned i = 0; i < nleds; i++) {
 		char name[16];
 		snprintf(name, sizeof name, "led%u", i);
-		struct port p = {name, b->leds[i].pin, b->led_io_standard, BOARD_PULL_DEFAULT, false};
+		struct port p = {name, b->leds[i].pin, b->led_io_standard, BOARD_PULL_DEFAULT, 0};
 		write_port(b, &p, f);
 	}
 	if (b->has_reset) {
-		struct port p = {"rst_btn", b->reset.pin, b->reset_io_standard, b->reset_pull, false};
+		struct port p = {"rst_btn", b->reset.pin, b->reset_io_standard, b->reset_pull, 0};
 		write_port(b, &p, f);
 	}
 	for (unsigned i = 0; i < b->nties; i++) {
 		char name[16];
 		snprintf(name, sizeof name, "tie%u", i);
-		struct port p = {name, b->ties[i].pin.pin, b->io_standard, BOARD_PULL_DEFAULT, false};
+		struct port p = {name, b->ties[i].pin.pin, b->io_standard, BOARD_PULL_DEFAULT, 0};
 		write_port(b, &p, f);
 	}
 	if (fflush(f) || ferror(f)) {

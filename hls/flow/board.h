@@ -18,6 +18,12 @@
  *   uart.rx, uart.tx       link uart: the FPGA pin that receives from the
  *                          host (the USB-serial chip's TXD) and the one that
  *                          sends; uart.baud: the rate the link runs at
+ *   ft245.clk, ft245.data, link ft245 (an FTDI FT232H or FT2232H channel A in
+ *   ft245.rxf, ft245.txe,  synchronous FIFO mode): the FPGA pins of the
+ *   ft245.rd, ft245.wr,    chip's CLKOUT (60 MHz), of D0..D7 (ft245.data:
+ *   ft245.oe, ft245.siwu   eight pins, D0 first), and of RXF#, TXE#, RD#,
+ *                          WR#, OE# and SIWU# (optional: without it the
+ *                          chip's SIWU# must be tied high on the board)
  *   led.N                  optional, N = 0, 1, ...: the user LEDs in order;
  *                          led.active_low (yes/no) with them, and
  *                          led.io_standard if they differ from io_standard
@@ -40,8 +46,10 @@
  * (35, G2); one pin serves one purpose.
  *
  * The board top level (the other side of board_write_constraints) has the
- * ports clk, uart_rx and uart_tx (link uart), led0..led{n-1}, rst_btn
- * (reset.pin) and tie0..tie{t-1} (outputs held at ties[i].high).
+ * ports clk, uart_rx and uart_tx (link uart), ft_clk, ft_data[7:0],
+ * ft_rxf_n, ft_txe_n, ft_rd_n, ft_wr_n, ft_oe_n and ft_siwu_n (link
+ * ft245), led0..led{n-1}, rst_btn (reset.pin) and tie0..tie{t-1} (outputs
+ * held at ties[i].high).
  */
 #ifndef SLUICE_BOARD_H
 #define SLUICE_BOARD_H
@@ -84,6 +92,9 @@ struct board {
 	enum board_link link;
 	struct board_pin uart_rx, uart_tx; /* link uart */
 	unsigned long uart_baud;
+	/* link ft245: CLKOUT, D0..D7, RXF#, TXE#, RD#, WR#, OE#, SIWU# (its
+	 * pin NULL when the board ties it) */
+	struct board_pin ft_clk, ft_data[8], ft_rxf, ft_txe, ft_rd, ft_wr, ft_oe, ft_siwu;
 	struct board_pin *leds;
 	unsigned nleds;
 	bool led_active_low;
@@ -131,5 +142,12 @@ unsigned board_nextpnr_args(struct hls_ctx *ctx, const struct board *b, const ch
 /* "none", "uart", "ft245", "ft601", "pcie" (the family's name is
  * hls_target_name's). */
 const char *board_link_name(enum board_link link);
+
+/* The FT245 synchronous FIFO's clock, the chip's CLKOUT: 60 MHz (FTDI's
+ * DS_FT232H and DS_FT2232H). */
+#define BOARD_FT245_MHZ 60.0
+/* The bytes per beat of the bridge behind the FT245 PHY
+ * (rtl/sluice_ft245_phy.v LINK_W; the image's link_beat). */
+#define BOARD_FT245_BEAT 8
 
 #endif

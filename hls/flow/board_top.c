@@ -12,12 +12,18 @@
  *             board's baud rate (DIV clocks a bit), on the pins of the
  *             board's USB-serial chip; a design with no host link keeps
  *             its transmit pin idle (high);
+ *   ft_*      or, on a board with an FTDI chip in synchronous FIFO mode,
+ *             sluice_ft245_phy on the chip's bus and clock, and sluice_top
+ *             with a link of BOARD_FT245_BEAT-byte beats in plain framing;
+ *             the data bus is driven only while the PHY says so;
  *   led0      heartbeat: a counter's top bit, toggling every 0.5 to 1 s;
- *   led1      link activity: on for 1/20 s after any byte either way;
- *   led2      line errors: on for 1/2 s after a byte with a bad stop bit
- *             or one that came before the last was taken (the link's CRC
- *             and retries recover from both; a lit LED says the line is
- *             poor);
+ *   led1      link activity: on for 1/20 s after any byte (beat) either
+ *             way;
+ *   led2      UART: line errors, on for 1/2 s after a byte with a bad stop
+ *             bit or one that came before the last was taken (the link's
+ *             CRC and retries recover from both; a lit LED says the line
+ *             is poor); FIFO: lit while the chip's clock does not run (the
+ *             host has not put it in FIFO mode);
  *   led3      kernels busy: lit while a host-started kernel runs
  *             (sluice_top's kernels_busy);
  *   tieN      pins the board needs held (a flash select that shares the
@@ -70,9 +76,11 @@ unsigned flow_retx_timeout(const struct board *b, double mhz)
 
 int flow_check_design(struct hls_ctx *ctx, struct ir_program *p, const struct board *b)
 {
-	if (b->link != BOARD_LINK_UART && b->link != BOARD_LINK_NONE) {
-		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s': its host link is not a "
-			   "UART, and only the UART PHY exists so far", b->name);
+	if (b->link != BOARD_LINK_UART && b->link != BOARD_LINK_FT245 &&
+	    b->link != BOARD_LINK_NONE) {
+		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s': its host link is %s, and "
+			   "sluice has PHYs for a UART and an FT245 FIFO only", b->name,
+			   board_link_name(b->link));
 		return -1;
 	}
 	for (unsigned i = 0; i < p->npipes; i++) {
@@ -174,9 +182,10 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 {
 	const struct board *b = o->board;
 	bool link = o->files->host_link, uart = b->link == BOARD_LINK_UART;
+	bool fifo = b->link == BOARD_LINK_FT245;
 	unsigned nleds = board_top_leds(b);
 	unsigned div = 0;
-	if (link && !uart) {
+	if (link && !uart && !fifo) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "board '%s' has no host link (%s), and "
 			   "this design is reached through one (host pipes or host-started "
 			   "kernels)", b->name, b->path);
@@ -204,13 +213,22 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		: "from the oscillator on", b->clock.pin,
 		b->has_reset ? " and the reset button" : "",
 		uart ? arena_printf(&ctx->arena, "the host link on the UART at %lu baud (%u clocks a bit)",
-				    b->uart_baud, div) : "no host link",
-		nleds ? "heartbeat, link activity, line errors, kernels busy (as many as it has)"
-		: "none");
+				    b->uart_baud, div)
+		: fifo ? arena_printf(&ctx->arena, "the host link on the FT245 FIFO at %g MHz, "
+				      "%u-byte beats", BOARD_FT245_MHZ, BOARD_FT245_BEAT)
+		: "no host link",
+		!nleds ? "none"
+		: fifo ? "heartbeat, link activity, FIFO clock stopped, kernels busy (as many as it has)"
+		: "heartbeat, link activity, line errors, kernels busy (as many as it has)");
 	if (b->has_reset)
 		fputs(",\n    input  wire rst_btn", f);
 	if (uart)
 		fputs(",\n    input  wire uart_rx,\n    output wire uart_tx", f);
+	if (fifo)
+		fprintf(f, ",\n    input  wire ft_clk,\n    inout  wire [7:0] ft_data,\n"
+			   "    input  wire ft_rxf_n,\n    input  wire ft_txe_n,\n"
+			   "    output wire ft_rd_n,\n    output wire ft_wr_n,\n    output wire ft_oe_n%s",
+			b->ft_siwu.pin ? ",\n    output wire ft_siwu_n" : "");
 	for (unsigned i = 0; i < nleds; i++)
 		fprintf(f, ",\n    output wire led%u", i);
 	for (unsigned i = 0; i < b->nties; i++)
@@ -244,7 +262,32 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		   "    sluice_reset_gen #(.CYCLES(16), .HAS_BUTTON(%d), .BUTTON_ACTIVE_LOW(1)) u_reset (\n"
 		   "        .clk(clk_d), .btn(%s), .rst(rst));\n\n",
 		gated, gated ? released : "1'b1");
-	if (link) {
+	if (link && fifo) {
+		unsigned w = 8 * BOARD_FT245_BEAT;
+		fprintf(f, "    // the host link: the FTDI chip's FIFO bus, beats of %u bytes each way\n"
+			   "    wire [%u:0] rx_tdata, tx_tdata;\n"
+			   "    wire rx_tvalid, rx_tready, tx_tvalid, tx_tready;\n"
+			   "    wire [7:0] ft_dout;\n"
+			   "    wire ft_doe, phy_ready, kernels_busy;\n"
+			   "    assign ft_data = ft_doe ? ft_dout : 8'bz;\n"
+			   "    sluice_ft245_phy #(.LINK_W(%u)) u_phy (\n"
+			   "        .clk(clk_d), .rst(rst),\n"
+			   "        .m_axis_tdata(rx_tdata), .m_axis_tvalid(rx_tvalid), .m_axis_tready(rx_tready),\n"
+			   "        .s_axis_tdata(tx_tdata), .s_axis_tvalid(tx_tvalid), .s_axis_tready(tx_tready),\n"
+			   "        .ready(phy_ready),\n"
+			   "        .ft_clk(ft_clk), .ft_data_in(ft_data), .ft_data_out(ft_dout), .ft_data_oe(ft_doe),\n"
+			   "        .ft_rxf_n(ft_rxf_n), .ft_txe_n(ft_txe_n), .ft_rd_n(ft_rd_n), .ft_wr_n(ft_wr_n),\n"
+			   "        .ft_oe_n(ft_oe_n), .ft_siwu_n(%s));\n\n"
+			   "    sluice_top #(.LINK_W(%u)) u_top (\n"
+			   "        .clk(clk_d), .rst(rst),\n"
+			   "        .s_axis_link_tdata(rx_tdata), .s_axis_link_tvalid(rx_tvalid),\n"
+			   "        .s_axis_link_tready(rx_tready),\n"
+			   "        .m_axis_link_tdata(tx_tdata), .m_axis_link_tvalid(tx_tvalid),\n"
+			   "        .m_axis_link_tready(tx_tready),\n"
+			   "        .kernels_busy(kernels_busy));\n\n",
+			BOARD_FT245_BEAT, w - 1, BOARD_FT245_BEAT,
+			b->ft_siwu.pin ? "ft_siwu_n" : "", BOARD_FT245_BEAT);
+	} else if (link) {
 		fprintf(f, "    // the host link: bytes from the host, bytes to the host\n"
 			   "    wire [7:0] rx_tdata, tx_tdata;\n"
 			   "    wire rx_tvalid, rx_tready, tx_tvalid, tx_tready;\n"
@@ -269,6 +312,13 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		      "    sluice_top u_top (.clk(clk_d), .rst(rst));\n", f);
 		if (uart)
 			fputs("    assign uart_tx = 1'b1; // idle\n", f);
+		if (fifo)
+			fprintf(f, "    // the FIFO bus left alone: never driven, never read\n"
+				   "    assign ft_data = 8'bz;\n"
+				   "    assign ft_rd_n = 1'b1;\n"
+				   "    assign ft_wr_n = 1'b1;\n"
+				   "    assign ft_oe_n = 1'b1;\n%s",
+				b->ft_siwu.pin ? "    assign ft_siwu_n = 1'b1;\n" : "");
 		fputc('\n', f);
 	}
 	if (nleds > 0) {
@@ -290,7 +340,10 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 			fprintf(f, "    assign led1 = %s1'b0; // no host link\n", inv);
 	}
 	if (nleds > 2) {
-		if (link)
+		if (link && fifo)
+			fprintf(f, "    assign led2 = %s!phy_ready; // the chip's clock does not run\n",
+				inv);
+		else if (link)
 			fprintf(f, "    wire line_error;\n"
 				   "    sluice_led_pulse #(.HOLD(%u)) u_led_error (.clk(clk_d), .rst(rst),\n"
 				   "        .pulse(frame_error || overrun), .led(line_error));\n"
@@ -310,16 +363,26 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		fputs("\n    /* verilator lint_off UNUSEDSIGNAL */\n"
 		      "    wire unused_rx = uart_rx;\n"
 		      "    /* verilator lint_on UNUSEDSIGNAL */\n", f);
+	if (fifo && !link)
+		fputs("\n    /* verilator lint_off UNUSEDSIGNAL */\n"
+		      "    wire unused_ft = &{1'b0, ft_clk, ft_rxf_n, ft_txe_n};\n"
+		      "    /* verilator lint_on UNUSEDSIGNAL */\n", f);
+	else if (fifo && nleds < 3)
+		fputs("\n    /* verilator lint_off UNUSEDSIGNAL */\n"
+		      "    wire unused_ready = phy_ready; // no LED for it on this board\n"
+		      "    /* verilator lint_on UNUSEDSIGNAL */\n", f);
 	fputs("\nendmodule\n\n`default_nettype wire\n", f);
 	if (fclose(f)) {
 		diag_error(&ctx->diag, (struct ir_loc){0}, "cannot write '%s'", path);
 		return -1;
 	}
-	static const char *const with_link[] = {"sluice_reset_gen.v", "sluice_uart_rx.v",
+	static const char *const with_uart[] = {"sluice_reset_gen.v", "sluice_uart_rx.v",
 						"sluice_uart_tx.v", "sluice_led_pulse.v"};
+	static const char *const with_fifo[] = {"sluice_reset_gen.v", "sluice_ft245_phy.v",
+						"sluice_async_fifo.v", "sluice_led_pulse.v"};
 	*nunits = link ? 3 + (nleds > 1) : 1;
 	*units = arena_alloc(&ctx->arena, 4 * sizeof **units);
 	for (unsigned i = 0; i < *nunits; i++)
-		(*units)[i] = with_link[i];
+		(*units)[i] = fifo ? with_fifo[i] : with_uart[i];
 	return 0;
 }

@@ -449,7 +449,7 @@ static const char *version_of(struct flow *fl, const char *log, const char *pref
 /* Appends the implementation to report.txt and records it in the manifest. */
 static int record(struct flow *fl, const char *report, const char *netlist, const char *image,
 		  const char *constraints, const char *const *units, unsigned nunits, double fmax,
-		  json_t *util, json_t *crit)
+		  double link_fmax, json_t *util, json_t *crit)
 {
 	struct hls_ctx *ctx = fl->ctx;
 	const struct board *b = fl->o->board;
@@ -485,6 +485,13 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 	}
 	json_object_set_new(impl, "fmax_mhz", json_real(fmax));
 	json_object_set_new(impl, "meets_clock", json_boolean(meets));
+	if (link_fmax >= 0) {
+		/* the FIFO PHY's side of the chip's clock */
+		json_object_set_new(impl, "link_clock_mhz", json_real(BOARD_FT245_MHZ));
+		json_object_set_new(impl, "link_fmax_mhz", json_real(link_fmax));
+		json_object_set_new(impl, "meets_link_clock",
+				    json_boolean(link_fmax >= BOARD_FT245_MHZ));
+	}
 	json_object_set_new(impl, "utilization", json_incref(util));
 	if (crit)
 		json_object_set_new(impl, "critical_path", json_incref(crit));
@@ -537,6 +544,10 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 		json_object_set_new(entry, "uart_baud", json_integer((json_int_t)b->uart_baud));
 		json_object_set_new(entry, "uart_div", json_integer(flow_uart_div(ctx, b, mhz)));
 	}
+	/* the bridge behind the FIFO PHY takes beats: the host speaks plain
+	 * framing on them (runtime/module.c, rt_link_image) */
+	if (b->link == BOARD_LINK_FT245 && fl->o->files->host_link)
+		json_object_set_new(entry, "link_beat", json_integer(BOARD_FT245_BEAT));
 	json_object_set_new(entry, "clock_mhz", json_real(mhz));
 	if (b->has_reset)
 		json_object_set_new(entry, "reset_released", json_integer(b->reset_active_low));
@@ -566,6 +577,10 @@ static int record(struct flow *fl, const char *report, const char *netlist, cons
 			       1000.0 / mhz - 1000.0 / fmax)
 		: arena_printf(a, "MISSES the design clock by %.1f ns a cycle",
 			       1000.0 / fmax - 1000.0 / mhz));
+	if (link_fmax >= 0)
+		fprintf(f, "  FIFO clock (ft_clk, the chip's %g MHz): Fmax %.2f MHz: %s\n",
+			BOARD_FT245_MHZ, link_fmax, link_fmax >= BOARD_FT245_MHZ ? "meets it"
+			: "MISSES it");
 	fputs("  device:", f);
 	bool first = true;
 	for (unsigned i = 0; i < sizeof RESOURCES / sizeof RESOURCES[0]; i++) {
@@ -792,15 +807,19 @@ again:
 	json_error_t err;
 	json_t *pr = json_load_file(rep, 0, &err);
 	/* the design's clock is the fastest constrained one (the PLL's
-	 * output, not the oscillator that feeds it) */
+	 * output, not the oscillator that feeds it) but for the FIFO's, which
+	 * the chip drives (its net's name has ft_clk in it) */
 	json_t *fm = json_object_get(pr, "fmax");
-	double fmax = -1, want = -1;
+	double fmax = -1, want = -1, link_fmax = -1;
 	const char *clk;
 	json_t *v;
 	json_object_foreach(fm, clk, v) {
 		double f = json_number_value(json_object_get(v, "achieved"));
 		double c = json_number_value(json_object_get(v, "constraint"));
-		if (c > want || (c == want && f < fmax)) {
+		if (b->link == BOARD_LINK_FT245 && strstr(clk, "ft_clk")) {
+			if (link_fmax < 0 || f < link_fmax)
+				link_fmax = f;
+		} else if (c > want || (c == want && f < fmax)) {
 			want = c;
 			fmax = f;
 		}
@@ -847,7 +866,8 @@ again:
 	}
 	json_t *crit = critical_path(pr);
 	const char *report = arena_printf(a, "%s/report.txt", o->dir);
-	int rc = record(&fl, report, netlist, image, constraints, units, nunits, fmax, util, crit);
+	int rc = record(&fl, report, netlist, image, constraints, units, nunits, fmax, link_fmax,
+			util, crit);
 	json_decref(crit);
 	json_decref(pr);
 	if (rc)
@@ -856,6 +876,21 @@ again:
 	if (!o->quiet)
 		fprintf(stderr, "sluice: %s: Fmax %.1f MHz for a design clock of %.1f MHz; bitstream %s\n",
 			b->name, fmax, mhz, image);
+	if (link_fmax >= 0 && link_fmax < BOARD_FT245_MHZ) {
+		if (o->allow_slow) {
+			diag_warning(&ctx->diag, (struct ir_loc){0}, "the FIFO PHY reaches %.1f MHz, "
+				     "below the FTDI chip's clock of %g MHz on board '%s' "
+				     "(--allow-slow: the bitstream is kept; it may not work)",
+				     link_fmax, BOARD_FT245_MHZ, b->name);
+		} else {
+			diag_error(&ctx->diag, (struct ir_loc){0}, "the FIFO PHY reaches %.1f MHz, "
+				   "below the FTDI chip's clock of %g MHz on board '%s' (see %s); "
+				   "accept it with --allow-slow", link_fmax, BOARD_FT245_MHZ,
+				   b->name, report);
+			remove(image);
+			return -1;
+		}
+	}
 	if (fmax < mhz) {
 		if (o->allow_slow) {
 			diag_warning(&ctx->diag, (struct ir_loc){0}, "the design reaches %.1f MHz, "

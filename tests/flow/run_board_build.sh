@@ -12,6 +12,11 @@
 #               in words, `sluice program --dry-run`;
 #   pipeline    examples/pipeline (two kernels) for the UPduino: a part per
 #               kernel;
+#   ft245       examples/vscale for the iCEBreaker with an FT232H on its
+#               PMODs (link = ft245): the FIFO PHY and a bridge of 8-byte
+#               beats, link_beat 8 in the image, the PHY's clock domain at
+#               or above the chip's 60 MHz, the report's line for it; and
+#               `sluice vboard` of it: an error (a virtual board is a UART's);
 #   examples    every other example for the iCEBreaker (but vadd, which
 #               does not fit the UP5K: it builds for the HX8K breakout),
 #               checked the same way; an I/O pipe becomes a host pipe, with
@@ -62,7 +67,15 @@ assert img and img["kind"] == "bitstream", f"no bitstream image for {board}: {m[
 # the link a transport picks the image by: the board's, where the design has one
 has_link = any(p["kind"] == "host" for p in m["pipes"]) or \
     any(k["kind"] == "started" for k in m["kernels"])
-assert img["host_link"] == ("uart" if has_link else "none"), img["host_link"]
+# (WANT_LINK: the board's link, uart unless the caller says)
+want = os.environ.get("WANT_LINK", "uart")
+assert img["host_link"] == (want if has_link else "none"), img["host_link"]
+if want == "ft245" and has_link:
+    # the FIFO PHY's beats, and its clock domain at the chip's 60 MHz
+    assert img["link_beat"] == 8, img
+    impl0 = m["reports"]["implementation"]
+    assert impl0["link_clock_mhz"] == 60 and impl0["link_fmax_mhz"] >= 60 and \
+        impl0["meets_link_clock"], impl0
 bit = os.path.join(mod, img["bitstream"])
 data = open(bit, "rb").read()
 # an iCE40 bitstream: the sync word, and as many bytes as the part's
@@ -171,6 +184,19 @@ fi
 
 # ---- two kernels on the UPduino
 build_board pipeline examples/pipeline/pipeline.c upduino3 "smooth detect"
+
+# ---- the host link on an FT245 synchronous FIFO
+WANT_LINK=ft245 build_board ft245 examples/vscale/vscale.c icebreaker-ft232h scale
+if [ -f "$out/ft245.sluice/report.txt" ] &&
+   grep -q "FIFO clock (ft_clk, the chip's 60 MHz): Fmax .* MHz: meets it" "$out/ft245.sluice/report.txt" &&
+   grep -q "sluice_ft245_phy #(.LINK_W(8)) u_phy" "$out/ft245.sluice/rtl/sluice_board.v" &&
+   grep -q "set_frequency ft_clk 60" "$out/ft245.sluice/board/icebreaker-ft232h.pcf"; then
+    ok ft245-report
+else
+    bad ft245-report "$(grep -E "Fmax|FIFO" "$out/ft245.sluice/report.txt" 2>&1 | head -5)"
+fi
+expect_error ft245-no-vboard "reaches the host on its ft245 link; a virtual board has a UART" \
+    "$sluice" vboard "$out/ft245.sluice"
 
 # ---- every other example for the iCEBreaker; I/O pipes become host pipes
 # (examples/vadd does not fit the UP5K: its device memory and the host

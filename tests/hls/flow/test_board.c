@@ -555,6 +555,94 @@ static bool test_cst(void)
 	return ok;
 }
 
+
+/* ---- the FT245 FIFO link ---------------------------------------------------- */
+
+/* ice40_board with its UART (lines 9 to 12) replaced by an FT245 FIFO; the
+ * line numbers below are this text's */
+static const char *const ft_board =
+	"title = Sample FIFO board\n"			   /* 1 */
+	"family = ice40\n"				   /* 2 */
+	"part = iCE40UP5K-SG48\n"			   /* 3 */
+	"device = up5k\n"				   /* 4 */
+	"package = sg48\n"				   /* 5 */
+	"clock.pin = 35\n"				   /* 6 */
+	"clock.mhz = 12\n"				   /* 7 */
+	"link = ft245\n"				   /* 8 */
+	"ft245.clk = 20\n"				   /* 9 */
+	"ft245.data = 4 2 47 45 3 48 46 44\n"		   /* 10 */
+	"ft245.rxf = 43\n"				   /* 11 */
+	"ft245.txe = 38\n"				   /* 12 */
+	"ft245.rd = 34\n"				   /* 13 */
+	"ft245.wr = 31\n"				   /* 14 */
+	"ft245.oe = 36\n"				   /* 15 */
+	"led.0 = 11\n"					   /* 16 */
+	"led.active_low = yes\n"			   /* 17 */
+	"programmer = ice40_generic\n";		   /* 18 */
+
+/* ft_board with line `line` replaced by `text`, and `extra` appended */
+static const char *ft_edit(unsigned line, const char *text, const char *extra)
+{
+	static char buf[4096];
+	buf[0] = 0;
+	const char *s = ft_board;
+	for (unsigned n = 1; *s; n++) {
+		const char *nl = strchr(s, '\n');
+		size_t len = (size_t)(nl - s) + 1;
+		if (n == line)
+			strcat(buf, text);
+		else
+			strncat(buf, s, len);
+		s += len;
+	}
+	strcat(buf, extra);
+	return buf;
+}
+
+static bool test_ft245_loads(void)
+{
+	bool ok = true;
+	struct hls_ctx ctx;
+	hls_ctx_init(&ctx);
+	struct board b;
+	char *pcf = constraints(&ctx, "ft", ft_board, 1, &b);
+	CHECK(pcf != NULL);
+	CHECK(b.link == BOARD_LINK_FT245 && !strcmp(b.ft_clk.pin, "20") && b.ft_clk.line == 9);
+	CHECK(!strcmp(b.ft_data[0].pin, "4") && !strcmp(b.ft_data[7].pin, "44") &&
+	      b.ft_data[7].line == 10);
+	CHECK(!strcmp(b.ft_rxf.pin, "43") && !strcmp(b.ft_oe.pin, "36") && !b.ft_siwu.pin);
+	CHECK(!b.uart_rx.pin && !b.uart_tx.pin);
+	if (pcf) {
+		CHECK(has_lines(pcf, WANT("set_io ft_clk 20", "set_frequency ft_clk 60",
+					  "set_io ft_data[0] 4", "set_io ft_data[7] 44",
+					  "set_io -pullup yes ft_rxf_n 43",
+					  "set_io -pullup yes ft_txe_n 38", "set_io ft_rd_n 34",
+					  "set_io ft_wr_n 31", "set_io ft_oe_n 36")));
+		CHECK(!strstr(pcf, "ft_siwu_n") && !strstr(pcf, "uart"));
+	}
+	free(pcf);
+	hls_ctx_fini(&ctx);
+	return ok;
+}
+
+static bool test_ft245_errors(void)
+{
+	bool ok = true;
+	ok &= refused("ftmissing.board", ft_edit(15, "", ""),
+		      WANT("%s: error: missing key 'ft245.oe'"));
+	ok &= refused("ftseven.board", ft_edit(10, "ft245.data = 4 2 47 45 3 48 46\n", ""),
+		      WANT("%s:10:14: error: ft245.data must be eight pins, D0 first, not 7"));
+	ok &= refused("ftshared.board", ft_edit(10, "ft245.data = 4 2 47 45 3 48 46 11\n", ""),
+		      WANT("%s:16:9: error: pin 11 is already ft245.data bit 7"));
+	ok &= refused("ftuart.board", ft_edit(0, "", "uart.rx = 6\n"),
+		      WANT("%s:19:1: error: 'uart.rx' is only for link = uart"));
+	ok &= refused("ftonuart.board", edit(13, "ft245.clk = 20\n", ""),
+		      WANT("%s:13:1: error: 'ft245.clk' is only for link = ft245"));
+	ok &= refused("pcie.board", ft_edit(8, "link = pcie\n", ""),
+		      WANT("%s:8:8: error: link = pcie: sluice has no PHY for it on a board yet"));
+	return ok;
+}
+
 static const struct {
 	const char *name;
 	bool (*fn)(void);
@@ -586,6 +674,8 @@ static const struct {
 	{"pcf", test_pcf},
 	{"lpf", test_lpf},
 	{"cst", test_cst},
+	{"ft245_loads", test_ft245_loads},
+	{"ft245_errors", test_ft245_errors},
 };
 
 int main(void)
