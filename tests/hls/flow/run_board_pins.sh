@@ -3,7 +3,8 @@
 # Every pin named in a board file is a real pin of its package, in the
 # constraint file sluice writes for it.  For each board in boards/: a tiny
 # top level with exactly the board top's ports (a counter on clk blinking
-# the LEDs, rst_btn clearing it, uart_tx = uart_rx, the ties held) is
+# the LEDs, rst_btn clearing it, uart_tx = uart_rx, an FT245 FIFO's bus
+# driven both ways on its clock, the ties held) is
 # synthesized and placed with the board's nextpnr options and the
 # constraint file of `sluice boards NAME --constraints`, with no
 # --pcf-allow-unconstrained: nextpnr fails on a pin its package lacks, and
@@ -76,7 +77,10 @@ facts() {
 	python3 -c '
 import json, sys
 b = json.load(sys.stdin)
-print(b["family"], b["constraints"], len(b["leds"]), b["link"]["kind"],
+link = b["link"]["kind"]
+if link == "ft245" and b["link"]["siwu"] is None:
+    link = "ft245-nosiwu"
+print(b["family"], b["constraints"], len(b["leds"]), link,
       "reset" if "reset" in b else "-", len(b["ties"]), " ".join(b["nextpnr_args"]))'
 }
 
@@ -84,6 +88,12 @@ print(b["family"], b["constraints"], len(b["leds"]), b["link"]["kind"],
 write_top() { # nleds link reset nties
 	local nleds=$1 link=$2 reset=$3 nties=$4 i ports="input wire clk"
 	[ "$link" = uart ] && ports="$ports, input wire uart_rx, output wire uart_tx"
+	case $link in ft245*)
+		ports="$ports, input wire ft_clk, inout wire [7:0] ft_data, input wire ft_rxf_n"
+		ports="$ports, input wire ft_txe_n, output wire ft_rd_n, output wire ft_wr_n"
+		ports="$ports, output wire ft_oe_n"
+		[ "$link" = ft245 ] && ports="$ports, output wire ft_siwu_n"
+	esac
 	for ((i = 0; i < nleds; i++)); do ports="$ports, output wire led$i"; done
 	[ "$reset" = reset ] && ports="$ports, input wire rst_btn"
 	for ((i = 0; i < nties; i++)); do ports="$ports, output wire tie$i"; done
@@ -96,6 +106,16 @@ write_top() { # nleds link reset nties
 			echo "    always @(posedge clk) count <= count + 32'd1;"
 		fi
 		[ "$link" = uart ] && echo "    assign uart_tx = uart_rx;"
+		case $link in ft245*)
+			# the FIFO's bus both ways, on the chip's clock
+			echo "    reg [7:0] fd = 0;"
+			echo "    always @(posedge ft_clk) fd <= fd + ft_data;"
+			echo "    assign ft_data = ft_txe_n ? 8'bz : fd;"
+			echo "    assign ft_rd_n = ft_rxf_n;"
+			echo "    assign ft_wr_n = ft_txe_n;"
+			echo "    assign ft_oe_n = fd[0];"
+			[ "$link" = ft245 ] && echo "    assign ft_siwu_n = fd[1];"
+		esac
 		for ((i = 0; i < nleds; i++)); do echo "    assign led$i = count[$((31 - i))];"; done
 		for ((i = 0; i < nties; i++)); do echo "    assign tie$i = 1'b1;"; done
 		echo "endmodule"
@@ -150,7 +170,7 @@ for name in $(cd "$root/boards" && ls *.board | sed 's/\.board$//'); do
 	# a constraint that matched no port would leave its pin unchecked (the
 	# Gowin flow also reads constraints of its own: only the top's ports)
 	if grep -Ei "unmatched constraint|not found|invalid constraint|not recognised" "$d/nextpnr.log" |
-		grep -Ew "clk|uart_rx|uart_tx|led[0-9]+|rst_btn|tie[0-9]+" >"$d/unmatched.log"; then
+		grep -Ew "clk|uart_rx|uart_tx|ft_[a-z_]+(\[[0-7]\])?|led[0-9]+|rst_btn|tie[0-9]+" >"$d/unmatched.log"; then
 		fail "$name: a constraint matched no port of the board top" "$d/unmatched.log"
 		continue
 	fi
