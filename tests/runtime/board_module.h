@@ -85,6 +85,27 @@ static struct fake_config board_config(void)
 	return c;
 }
 
+/* n 64-bit words (word i is 0x9e3779b97f4a7c15 * (i + salt)) written to
+ * 'bulk_in' and read back from 'bulk_out' (copy), 1000 at a time: true
+ * when every word came back, in order. */
+static bool copy_round_trip(sluice_module *m, unsigned n, unsigned salt)
+{
+	enum { CHUNK = 1000 };
+	uint64_t *w = malloc(n * sizeof *w), *r = calloc(n, sizeof *r);
+	for (unsigned i = 0; i < n; i++)
+		w[i] = 0x9e3779b97f4a7c15ull * (i + salt);
+	bool ok = w && r;
+	for (unsigned i = 0; i < n && ok; i += CHUNK) {
+		size_t c = n - i < CHUNK ? n - i : CHUNK;
+		ok = !sluice_pipe_write(m, "bulk_in", w + i, c * sizeof *w) &&
+		     !sluice_pipe_read(m, "bulk_out", r + i, c * sizeof *r);
+	}
+	ok = ok && !memcmp(w, r, n * sizeof *w);
+	free(w);
+	free(r);
+	return ok;
+}
+
 /* The module with images `images` (JSON members), written as tmp/name. */
 static const char *board_module(const char *name, const char *images)
 {

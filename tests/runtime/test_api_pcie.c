@@ -185,22 +185,11 @@ static void test_streams(void)
 
 	/* 20000 64-bit words through copy, whose FIFOs hold 8: the credits
 	 * hold the host back, nothing is lost or reordered */
-	enum { N = 20000, CHUNK = 1000 };
-	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
-	for (unsigned i = 0; i < N; i++)
-		w[i] = 0x9e3779b97f4a7c15ull * (i + 1);
-	bool ok = true;
 	double t0 = secs();
-	for (unsigned i = 0; i < N && ok; i += CHUNK) {
-		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
-		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
-	}
+	bool ok = copy_round_trip(m, 20000, 1);
 	double t = secs() - t0;
-	check(ok && !memcmp(w, r, N * sizeof *w),
-	      "%u words of 8 bytes through a kernel with 8-word FIFOs, each back in order "
-	      "(%.1f s)", (unsigned)N, t);
-	free(w);
-	free(r);
+	check(ok, "20000 words of 8 bytes through a kernel with 8-word FIFOs, each back in order "
+		  "(%.1f s)", t);
 
 	int32_t args[2] = {100, -3}, x[100], y[100];
 	for (int i = 0; i < 100; i++)
@@ -247,17 +236,8 @@ static void test_plain(void)
 	MUST(sluice_module_load(d, board_module("plain.sluice",
 		"\"xdmacard\": {\"kind\": \"bitstream\", \"host_link\": \"pcie\", \"link_beat\": 16}"),
 		&m));
-	enum { N = 20000, CHUNK = 1000 };
-	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
-	for (unsigned i = 0; i < N; i++)
-		w[i] = 0x9e3779b97f4a7c15ull * (i + 5);
-	bool ok = true;
-	for (unsigned i = 0; i < N && ok; i += CHUNK)
-		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
-		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
-	check(ok && !memcmp(w, r, N * sizeof *w),
-	      "link_beat 16: %u words of 8 bytes each way in plain framing on 16-byte beats",
-	      (unsigned)N);
+	check(copy_round_trip(m, 20000, 5),
+	      "link_beat 16: 20000 words of 8 bytes each way in plain framing on 16-byte beats");
 	sluice_module_close(m);
 	sluice_device_close(d);
 	card_stop(&c);

@@ -133,20 +133,10 @@ static void test_streams(void)
 	MUST(sluice_module_load(d, board_module("ok.sluice", USB_IMAGE), &m));
 	check(true, "the module loads over the simulated chip (connect, identify, reset)");
 
-	enum { N = 20000, CHUNK = 1000 };
-	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
-	for (unsigned i = 0; i < N; i++)
-		w[i] = 0x9e3779b97f4a7c15ull * (i + 7);
-	bool ok = true;
-	for (unsigned i = 0; i < N && ok; i += CHUNK)
-		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
-		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
-	check(ok && !memcmp(w, r, N * sizeof *w),
-	      "%u words of 8 bytes through a kernel with 8-word FIFOs, each back in order "
-	      "(%llu bytes in and %llu out of the chip's FIFO)", (unsigned)N,
+	bool ok = copy_round_trip(m, 20000, 7);
+	check(ok, "20000 words of 8 bytes through a kernel with 8-word FIFOs, each back in order "
+		  "(%llu bytes in and %llu out of the chip's FIFO)",
 	      (unsigned long long)bus.bytes_in, (unsigned long long)bus.bytes_out);
-	free(w);
-	free(r);
 
 	int32_t args[2] = {100, 7}, x[100], y[100];
 	for (int i = 0; i < 100; i++)
@@ -201,21 +191,12 @@ static void test_plain(void)
 	sluice_module *m = NULL;
 	MUST(sluice_device_open(&d, "usb:0403:6014"));
 	MUST(sluice_module_load(d, board_module("plain.sluice", USB_IMAGE_BEAT8), &m));
-	enum { N = 20000, CHUNK = 1000 };
-	uint64_t *w = malloc(N * sizeof *w), *r = calloc(N, sizeof *r);
-	for (unsigned i = 0; i < N; i++)
-		w[i] = 0x9e3779b97f4a7c15ull * (i + 3);
-	bool ok = true;
-	for (unsigned i = 0; i < N && ok; i += CHUNK)
-		ok = !sluice_pipe_write(m, "bulk_in", w + i, CHUNK * sizeof *w) &&
-		     !sluice_pipe_read(m, "bulk_out", r + i, CHUNK * sizeof *r);
-	check(ok && !memcmp(w, r, N * sizeof *w) && bus.bytes_in % 8 == 0,
-	      "link_beat 8: %u words of 8 bytes each way in plain framing, whole beats into "
-	      "the chip (%llu bytes in, %llu out)", (unsigned)N,
+	bool ok = copy_round_trip(m, 20000, 3);
+	check(ok && bus.bytes_in % 8 == 0,
+	      "link_beat 8: 20000 words of 8 bytes each way in plain framing, whole beats into "
+	      "the chip (%llu bytes in, %llu out)",
 	      (unsigned long long)bus.bytes_in, (unsigned long long)bus.bytes_out);
 	check(fake_errors(fake_current()) == 0, "the board saw no protocol trouble");
-	free(w);
-	free(r);
 	sluice_module_close(m);
 	sluice_device_close(d);
 	m = NULL;

@@ -102,13 +102,13 @@ static const char *const ice40_board =
 	"tie.0 = 16 high\n"			 /* 20 */
 	"programmer = ice40_generic\n";		 /* 21 */
 
-/* ice40_board with line `line` replaced by `text` ("\n" blanks it and keeps
- * the numbering; "" drops it), and `extra` appended. */
-static const char *edit(unsigned line, const char *text, const char *extra)
+/* base with line `line` replaced by `text` ("\n" blanks it and keeps the
+ * numbering; "" drops it), and `extra` appended. */
+static const char *edit_of(const char *base, unsigned line, const char *text, const char *extra)
 {
 	static char buf[4096];
 	buf[0] = 0;
-	const char *s = ice40_board;
+	const char *s = base;
 	for (unsigned n = 1; *s; n++) {
 		const char *nl = strchr(s, '\n');
 		size_t len = (size_t)(nl - s) + 1;
@@ -120,6 +120,12 @@ static const char *edit(unsigned line, const char *text, const char *extra)
 	}
 	strcat(buf, extra);
 	return buf;
+}
+
+/* ice40_board, edited so */
+static const char *edit(unsigned line, const char *text, const char *extra)
+{
+	return edit_of(ice40_board, line, text, extra);
 }
 
 /* The board file `text` must be refused, and standard error must hold each
@@ -580,23 +586,10 @@ static const char *const ft_board =
 	"led.active_low = yes\n"			   /* 17 */
 	"programmer = ice40_generic\n";		   /* 18 */
 
-/* ft_board with line `line` replaced by `text`, and `extra` appended */
+/* ft_board, edited as edit() edits ice40_board */
 static const char *ft_edit(unsigned line, const char *text, const char *extra)
 {
-	static char buf[4096];
-	buf[0] = 0;
-	const char *s = ft_board;
-	for (unsigned n = 1; *s; n++) {
-		const char *nl = strchr(s, '\n');
-		size_t len = (size_t)(nl - s) + 1;
-		if (n == line)
-			strcat(buf, text);
-		else
-			strncat(buf, s, len);
-		s += len;
-	}
-	strcat(buf, extra);
-	return buf;
+	return edit_of(ft_board, line, text, extra);
 }
 
 static bool test_ft245_loads(void)
