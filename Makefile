@@ -117,7 +117,7 @@ $(BUILD)/tests/runtime/test_proto: tests/runtime/test_proto.c runtime/link/proto
 
 # the host bridge with a loopback core, verilated for the runtime's sim tests
 COSIM_RTL := tests/runtime/cosim_top.v $(wildcard rtl/sluice_*.v)
-$(BUILD)/sim/cosim/libsim.so: sim/sim_shim.cpp sim/sim_abi.h sim/build-model.sh $(COSIM_RTL)
+$(BUILD)/sim/cosim/libsim.so: sim/sim_shim.cpp sim/sim_abi.h sim/sim_port.h sim/build-model.sh $(COSIM_RTL)
 	SLUICE_SIM_CACHE=$(BUILD)/sim/cache sim/build-model.sh $@ cosim_top $(BUILD)/sim/cosim/obj $(COSIM_RTL)
 
 all: $(RT_LIB) $(RT_TEST_BIN) $(if $(wildcard tests/runtime/test_proto.c),$(BUILD)/tests/runtime/test_proto) $(if $(wildcard sim/sim_shim.cpp),$(BUILD)/sim/cosim/libsim.so)
@@ -160,7 +160,7 @@ install: all
 	install -m 644 include/sluice.h $(SHARE)/include/
 	install -m 644 include/sluice/*.h $(SHARE)/include/sluice/
 	install -m 644 rtl/*.v $(SHARE)/rtl/
-	install -m 644 sim/sim_abi.h sim/sim_shim.cpp $(SHARE)/sim/
+	install -m 644 sim/sim_abi.h sim/sim_port.h sim/sim_shim.cpp $(SHARE)/sim/
 	install -m 755 sim/build-model.sh $(SHARE)/sim/
 	install -m 644 boards/*.board $(SHARE)/boards/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(PREFIX)/include|g' \

@@ -41,6 +41,7 @@
 #include <type_traits>
 
 #include "sim_abi.h"
+#include "sim_port.h"
 
 #ifndef SIM_LINK_W
 #define SIM_LINK_W 1
@@ -115,52 +116,6 @@ struct Ring {
         return k;
     }
 };
-
-// A beat to and from a tdata port, byte k in bits [8k+7:8k].  Verilator
-// makes a port of up to 64 bits an integer (CData, SData, IData, QData)
-// and a wider one an array of 32-bit words (VlWide<N>, or a plain array in
-// older versions); both index as port[i].
-template <typename T>
-inline typename std::enable_if<std::is_integral<T>::value>::type to_port(T &port,
-                                                                         const uint8_t *b)
-{
-    static_assert(sizeof(T) >= kBeat, "the link port is narrower than a beat");
-    uint64_t v = 0;
-    for (size_t k = 0; k < kBeat; k++)
-        v |= (uint64_t)b[k] << (8 * k);
-    port = (T)v;
-}
-
-template <typename T>
-inline typename std::enable_if<!std::is_integral<T>::value>::type to_port(T &port,
-                                                                          const uint8_t *b)
-{
-    for (size_t i = 0; i < kBeat / 4; i++, b += 4)
-        port[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                  (uint32_t)b[3] << 24;
-}
-
-template <typename T>
-inline typename std::enable_if<std::is_integral<T>::value>::type from_port(const T &port,
-                                                                           uint8_t *b)
-{
-    uint64_t v = port;
-    for (size_t k = 0; k < kBeat; k++)
-        b[k] = (uint8_t)(v >> (8 * k));
-}
-
-template <typename T>
-inline typename std::enable_if<!std::is_integral<T>::value>::type from_port(const T &port,
-                                                                            uint8_t *b)
-{
-    for (size_t i = 0; i < kBeat / 4; i++, b += 4) {
-        uint32_t w = port[i];
-        b[0] = (uint8_t)w;
-        b[1] = (uint8_t)(w >> 8);
-        b[2] = (uint8_t)(w >> 16);
-        b[3] = (uint8_t)(w >> 24);
-    }
-}
 
 #if VM_TRACE
 bool ends_with(const char *s, const char *ext)
@@ -287,13 +242,13 @@ struct sim {
         top->clk = 0;
         top->s_axis_link_tvalid = in_valid;
         if (in_valid)
-            to_port(top->s_axis_link_tdata, in.head_beat());
+            to_port<kBeat>(top->s_axis_link_tdata, in.head_beat());
         top->m_axis_link_tready = out_ready;
         top->eval();
         bool in_fire = in_valid && top->s_axis_link_tready;
         bool out_fire = out_ready && top->m_axis_link_tvalid;
         if (out_fire) // into the free room at the tail: counted below
-            from_port(top->m_axis_link_tdata, out.tail_beat());
+            from_port<kBeat>(top->m_axis_link_tdata, out.tail_beat());
         rise();
         if (in_fire)
             in.pop_beat();

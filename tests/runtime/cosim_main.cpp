@@ -37,6 +37,7 @@
 extern "C" {
 #include "proto.h"
 }
+#include "sim_port.h"
 
 #ifndef DEPTH0
 #define DEPTH0 64
@@ -247,32 +248,6 @@ struct Sim {
 
     void monitor();
 
-    // a beat of the link in or out of a port of any width (Verilator's
-    // CData to QData up to 64 bits, VlWide above)
-    template <typename T> static void put_beat(T &port, const uint8_t *b)
-    {
-        uint64_t v = 0;
-        for (unsigned i = 0; i < LINK_W; i++)
-            v |= (uint64_t)b[i] << (8 * i);
-        port = (T)v;
-    }
-    template <std::size_t N> static void put_beat(VlWide<N> &port, const uint8_t *b)
-    {
-        for (std::size_t w = 0; w < N; w++)
-            port[w] = (uint32_t)b[4 * w] | (uint32_t)b[4 * w + 1] << 8 |
-                      (uint32_t)b[4 * w + 2] << 16 | (uint32_t)b[4 * w + 3] << 24;
-    }
-    template <typename T> static void get_beat(const T &port, uint8_t *b)
-    {
-        for (unsigned i = 0; i < LINK_W; i++)
-            b[i] = (uint8_t)((uint64_t)port >> (8 * i));
-    }
-    template <std::size_t N> static void get_beat(const VlWide<N> &port, uint8_t *b)
-    {
-        for (std::size_t i = 0; i < 4 * N; i++)
-            b[i] = (uint8_t)(port[i / 4] >> (8 * (i % 4)));
-    }
-
 #ifndef FT245
     // One clock cycle with the beat `in` offered (if cur_valid), the
     // loopbacks stalled and the device's beat taken at random: the
@@ -282,7 +257,7 @@ struct Sim {
     {
         top->clk = 0;
         top->s_axis_link_tvalid = cur_valid;
-        put_beat(top->s_axis_link_tdata, in);
+        to_port<LINK_W>(top->s_axis_link_tdata, in);
         top->m_axis_link_tready = rng.chance(dev_ready);
         top->lb_stall = (stall_all[0] || rng.chance(stall[0]) ? 1 : 0) |
                         (stall_all[1] || rng.chance(stall[1]) ? 2 : 0);
@@ -293,7 +268,7 @@ struct Sim {
             tready_low++;
         up_fire = top->s_axis_link_tvalid && top->s_axis_link_tready;
         down_fire = top->m_axis_link_tvalid && top->m_axis_link_tready;
-        get_beat(top->m_axis_link_tdata, down);
+        from_port<LINK_W>(top->m_axis_link_tdata, down);
         top->clk = 1;
         top->eval();
         cycle++;

@@ -125,7 +125,7 @@ build_cosim() {
     gcc $cflags -c "$link/proto.c" -o "$dir/proto.o" &&
         verilator --cc --exe --build -j "$jobs" -O2 -Wall --Mdir "$dir" --top-module $top \
             --prefix Vcosim_top -GDEPTH0="32'd$depth" -GLINK_W="$w" \
-            -CFLAGS "-O2 -I$link -DDEPTH0=$depth -DLINK_W=$w $defs" \
+            -CFLAGS "-O2 -I$link -I$root/sim -DDEPTH0=$depth -DLINK_W=$w $defs" \
             $srcs "$here/cosim_main.cpp" "$dir/proto.o" -o cosim
 }
 
