@@ -109,7 +109,24 @@ $(RT_TEST_BIN): $(BUILD)/tests/runtime/%: tests/runtime/%.c tests/runtime/fake_d
 $(BUILD)/tests/runtime/libfake_usb.so: tests/runtime/fake_libusb.c tests/runtime/fake_libusb.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(OPT) $(WARN) -fPIC -shared -o $@ tests/runtime/fake_libusb.c
-$(BUILD)/tests/runtime/test_api_usb: $(BUILD)/tests/runtime/libfake_usb.so
+$(BUILD)/tests/runtime/test_api_usb: $(BUILD)/tests/runtime/libfake_usb.so \
+	$(BUILD)/tests/runtime/libft_board.so
+
+# the RTL of a board with an FT245 FIFO link (the PHY, the bridge, loopback
+# pipes), verilated, that test_api_usb puts behind the simulated chip
+FT_BOARD_DIR := $(BUILD)/tests/runtime/ft_board
+FT_BOARD_RTL := tests/runtime/cosim_ft_top.v tests/runtime/cosim_top.v \
+	$(addprefix rtl/sluice_,ft245_phy.v async_fifo.v host_bridge.v crc.v link_rx.v link_tx.v \
+	link_ring.v link_dispatch.v csr.v link_txbuf.v link_sender.v plain_rx.v plain_tx.v fifo.v)
+$(BUILD)/tests/runtime/libft_board.so: tests/runtime/ft_board.cpp tests/runtime/ft_chip.h $(FT_BOARD_RTL)
+	@rm -rf $(FT_BOARD_DIR) && mkdir -p $(FT_BOARD_DIR)
+	verilator --cc -O3 -Wall --top-module cosim_ft_top --prefix Vft_board -Mdir $(FT_BOARD_DIR) \
+		-GDEPTH0="32'd64" -GLINK_W=8 -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime" \
+		$(FT_BOARD_RTL) $(CURDIR)/tests/runtime/ft_board.cpp
+	$(MAKE) -s -C $(FT_BOARD_DIR) -f Vft_board.mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
+		Vft_board__ALL.a ft_board.o verilated.o verilated_threads.o
+	$(CXX) -shared -o $@ $(addprefix $(FT_BOARD_DIR)/,ft_board.o Vft_board__ALL.a verilated.o \
+		verilated_threads.o) -pthread -latomic
 
 $(BUILD)/tests/runtime/test_proto: tests/runtime/test_proto.c runtime/link/proto.c runtime/link/proto.h
 	@mkdir -p $(dir $@)

@@ -38,6 +38,9 @@ extern "C" {
 #include "proto.h"
 }
 #include "sim_port.h"
+#ifdef FT245
+#include "ft_chip.h"
+#endif
 
 #ifndef DEPTH0
 #define DEPTH0 64
@@ -134,25 +137,17 @@ struct Sim {
     std::function<void()> each_cycle;   // called at the start of every tick
 
 #ifdef FT245
-    // The FTDI chip (FT232H, FT2232H) in synchronous FIFO mode, as its data
-    // sheet describes the bus: RXF# low while its RX buffer holds a byte,
-    // TXE# low while its TX buffer has room, a byte moving at each CLKOUT
-    // edge where RD# (WR#) and RXF# (TXE#) are low; USB packets of 512
-    // bytes, 2 of them status, so 510 bytes of data, sent when full, on
-    // SIWU#, or when its latency timer runs out.  Either flag also goes
+    // The chip's FIFO side (ft_chip.h), and its USB side here: packets of
+    // 512 bytes, 2 of them status, so 510 bytes of data, sent when full,
+    // on SIWU#, or when the latency timer runs out.  RXF# and TXE# also go
     // high at random (ft_gap), as the chip's buffers and the bus's USB
-    // traffic make it do.
-    static constexpr size_t FT_BUF = 1024;     // FT232H: 1 KiB each way
+    // traffic make them do.
     static constexpr size_t FT_PACKET = 510;
     static constexpr uint64_t FT_LATENCY = 4000; // ft cycles (the chip's: 2 ms and up)
-    std::deque<uint8_t> ft_rx;                 // host bytes the FPGA has yet to read
-    std::vector<uint8_t> ft_tx;                // bytes the FPGA wrote, not yet sent
-    bool ft_rxf_n = true, ft_txe_n = true, ft_prev_oe = false;
-    uint64_t ft_age = 0;
+    FtChip<Vcosim_top> chip;
+    uint64_t ft_age = 0, ft_packets = 0;
     double ft_gap = 0.05;
     uint64_t ft_ps = 16667, sys_ps = 20833, t_ft = 0, t_sys = 0;
-    uint64_t ft_cycles = 0, ft_reads = 0, ft_writes = 0, ft_siwu = 0, ft_packets = 0;
-    uint64_t ft_fights = 0, ft_rd_early = 0, ft_wr_undriven = 0;
 #endif
 
     Sim(uint64_t seed, const uint32_t *d2h_buf = nullptr) : rng{seed}
@@ -191,11 +186,11 @@ struct Sim {
 #ifdef FT245
         printf("  ft bus: %" PRIu64 " cycles at %.1f MHz (the bridge's: %.1f MHz), %" PRIu64 " bytes read, %" PRIu64
                " written, %" PRIu64 " packets, %" PRIu64 " SIWU# pulses\n",
-               ft_cycles, 1e6 / ft_ps, 1e6 / sys_ps, ft_reads, ft_writes, ft_packets, ft_siwu);
-        check(ft_fights == 0 && ft_rd_early == 0 && ft_wr_undriven == 0,
-              "FIFO bus rules: %" PRIu64 " cycles both drove the bus, %" PRIu64 " RD# without OE# the cycle "
-              "before, %" PRIu64 " WR# with the bus not driven",
-              ft_fights, ft_rd_early, ft_wr_undriven);
+               chip.cycles, 1e6 / ft_ps, 1e6 / sys_ps, chip.reads, chip.writes, ft_packets,
+               chip.siwu_pulses);
+        char rules[256];
+        chip.print_bus_rules(rules, sizeof rules);
+        check(chip.bus_ok(), "FIFO bus rules: %s", rules);
 #endif
         sl_link_destroy(l);
         top->final();
@@ -324,47 +319,19 @@ struct Sim {
 #endif
 
 #ifdef FT245
-    // One edge of the chip's clock: its flags and data before the edge,
-    // the FPGA's outputs sampled, the bytes that moved at the edge, and
-    // the chip's flags for the next cycle.
+    // One edge of the chip's clock, then its USB side
     void ft_cycle()
     {
-        top->ft_clk = 0;
-        top->ft_rxf_n = ft_rxf_n;
-        top->ft_txe_n = ft_txe_n;
-        // the chip drives the bus while OE# is low: its next byte
-        top->ft_data_in = !top->ft_oe_n && !ft_rx.empty() ? ft_rx.front() : 0xA5;
-        top->eval();
-        bool rd = !top->ft_rd_n, wr = !top->ft_wr_n, oe = !top->ft_oe_n, drive = top->ft_data_oe;
-        uint8_t dout = top->ft_data_out;
-        ft_fights += oe && drive;
-        ft_rd_early += rd && (!oe || !ft_prev_oe);
-        ft_wr_undriven += wr && !drive;
-        bool flush = !top->ft_siwu_n;
-        ft_siwu += flush;
-        top->ft_clk = 1;
-        top->eval();
-        ft_cycles++;
-        if (rd && !ft_rxf_n) {
-            ft_rx.pop_front();
-            ft_reads++;
-        }
-        if (wr && !ft_txe_n) {
-            ft_tx.push_back(dout);
-            ft_writes++;
-        }
-        ft_prev_oe = oe;
-        if (!ft_tx.empty())
+        chip.cycle(top.get(), rng.chance(ft_gap), rng.chance(ft_gap) || !rng.chance(dev_ready));
+        if (!chip.tx.empty())
             ft_age++;
-        if (ft_tx.size() >= FT_PACKET || ((flush || ft_age >= FT_LATENCY) && !ft_tx.empty())) {
-            size_t n = ft_tx.size() < FT_PACKET ? ft_tx.size() : FT_PACKET;
-            sl_link_rx(l, ft_tx.data(), n, cycle);
-            ft_tx.erase(ft_tx.begin(), ft_tx.begin() + (long)n);
+        if (chip.tx.size() >= FT_PACKET || ((chip.siwu || ft_age >= FT_LATENCY) && !chip.tx.empty())) {
+            size_t n = chip.tx.size() < FT_PACKET ? chip.tx.size() : FT_PACKET;
+            sl_link_rx(l, chip.tx.data(), n, cycle);
+            chip.tx.erase(chip.tx.begin(), chip.tx.begin() + (long)n);
             ft_packets++;
             ft_age = 0;
         }
-        ft_rxf_n = ft_rx.empty() || rng.chance(ft_gap);
-        ft_txe_n = ft_tx.size() >= FT_BUF || rng.chance(ft_gap) || !rng.chance(dev_ready);
     }
 
     // A cycle of the bridge's clock, with the chip's cycles that fall in
@@ -377,10 +344,10 @@ struct Sim {
             each_cycle();
         if (upq.size() < 64 * LINK_W)
             pull_tx();
-        while (ft_rx.size() + LINK_W <= FT_BUF && rng.chance(host_valid)) {
+        while (chip.rx.size() + LINK_W <= chip.BUF && rng.chance(host_valid)) {
             if (!injq.empty() && host_left == 0) {
                 for (unsigned i = 0; i < LINK_W; i++) {
-                    ft_rx.push_back(injq.front());
+                    chip.rx.push_back(injq.front());
                     injq.pop_front();
                 }
             } else if (upq.size() >= LINK_W && (injq.empty() || host_left > 0)) {
@@ -389,7 +356,7 @@ struct Sim {
                     host_left = SL_PLAIN_SIZE(len, LINK_W);
                 }
                 for (unsigned i = 0; i < LINK_W; i++) {
-                    ft_rx.push_back(upq.front());
+                    chip.rx.push_back(upq.front());
                     host_byte_sent(upq.front());
                     upq.pop_front();
                 }
@@ -497,7 +464,7 @@ struct Sim {
         while (cycle < end) {
             if (sl_link_idle(l) && upq.empty() && !cur_valid
 #ifdef FT245
-                && ft_rx.empty() && ft_tx.empty()
+                && chip.rx.empty() && chip.tx.empty()
 #endif
             )
                 return true;

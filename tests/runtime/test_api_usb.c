@@ -7,7 +7,9 @@
  * transport (device search, the chip's set-up, asynchronous bulk
  * transfers several at a time, the modem-status bytes taken off each
  * packet, the error paths), the link and everything above it; what does
- * not is libusb, a USB stack and a chip.
+ * not is libusb, a USB stack and a chip.  test_rtl_board puts RTL behind
+ * the chip instead of the C model: the FT245 PHY, the bridge and loopback
+ * pipes, verilated (libft_board.so, tests/runtime/ft_board.cpp).
  */
 #include "board_module.h"
 #include "fake_libusb.h"
@@ -221,6 +223,111 @@ static void test_plain(void)
 	sluice_device_close(d);
 }
 
+/* ---- the RTL behind the chip ------------------------------------------------ */
+
+/* tests/runtime/cosim_top.v's design: loopbacks from in0 to out0 and, xor
+ * the spec constant, from in1 to out1; kernel "count" busy for n cycles,
+ * kernel "nop" for 3 */
+static const char RTL_MANIFEST[] =
+	"{\"format\": \"sluice-module\", \"version\": 1, \"state\": \"executable\",\n"
+	" \"name\": \"ftrtl\", \"target\": \"ice40\", \"clock_mhz\": 48.0, \"top\": \"sluice_top\",\n"
+	" \"design_id\": 3226574849,\n"
+	" \"kernels\": [\n"
+	"  {\"name\": \"count\", \"kind\": \"started\", \"args_size\": 16, \"params\": [\n"
+	"    {\"name\": \"n\", \"width\": 32, \"signed\": false, \"offset\": 0, \"size\": 4},\n"
+	"    {\"name\": \"tag\", \"width\": 64, \"signed\": false, \"offset\": 8, \"size\": 8}]},\n"
+	"  {\"name\": \"nop\", \"kind\": \"started\", \"args_size\": 0, \"params\": []},\n"
+	"  {\"name\": \"loop0\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []},\n"
+	"  {\"name\": \"loop1\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []}],\n"
+	" \"pipes\": [\n"
+	"  {\"name\": \"in0\", \"type\": \"uint32_t\", \"width\": 32, \"min_capacity\": 64, \"depth\": 64,\n"
+	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"loop0\", \"writer\": null},\n"
+	"  {\"name\": \"in1\", \"type\": \"\", \"width\": 24, \"min_capacity\": 8, \"depth\": 8,\n"
+	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"loop1\", \"writer\": null},\n"
+	"  {\"name\": \"out0\", \"type\": \"uint32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
+	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop0\"},\n"
+	"  {\"name\": \"out1\", \"type\": \"\", \"width\": 24, \"min_capacity\": 4, \"depth\": 4,\n"
+	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop1\"}],\n"
+	" \"spec_constants\": [{\"name\": \"key\", \"width\": 24, \"value\": 10855845,\n"
+	"   \"binding\": \"register\"}],\n"
+	" \"images\": {\"ftboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 8}}}\n";
+
+/* libft_board.so (ft_board.cpp): the design's RTL behind the FT245 PHY */
+static struct {
+	void *(*open)(void);
+	void (*fifo)(void *, const uint8_t *, size_t, size_t *, uint8_t *, size_t, size_t *);
+	int (*bus_rules)(void *, char *, size_t);
+	void (*counts)(void *, uint64_t *, uint64_t *, uint64_t *);
+	void (*close)(void *);
+} ftb;
+
+/* The real transport, fake_libusb's chip and, on its FIFO side, the RTL of
+ * the PHY and the bridge (tests/runtime/ft_board.cpp): words through both
+ * loopbacks, a started kernel, and the bus rules of the chip's data sheet
+ * kept throughout. */
+static void test_rtl_board(void)
+{
+	if (board)
+		fake_transport_ops.close(board);
+	board = NULL;
+	void *b = ftb.open();
+	memset(&bus, 0, sizeof bus);
+	bus.ndevices = 1;
+	bus.fifo = ftb.fifo;
+	bus.user = b;
+	attach_bus(&bus);
+
+	sluice_device *d = NULL;
+	sluice_module *m = NULL;
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	MUST(sluice_module_load(d, write_module("ftrtl.sluice", RTL_MANIFEST), &m));
+	check(true, "the module loads through the FT245 PHY's RTL (connect, identify, reset)");
+
+	enum { N0 = 6000, N1 = 600, CHUNK = 500 };
+	uint32_t *w = malloc(N0 * sizeof *w), *r = calloc(N0, sizeof *r);
+	for (unsigned i = 0; i < N0; i++)
+		w[i] = 0x9e3779b9u * (i + 11);
+	bool ok = true;
+	for (unsigned i = 0; i < N0 && ok; i += CHUNK)
+		ok = !sluice_pipe_write(m, "in0", w + i, CHUNK * sizeof *w) &&
+		     !sluice_pipe_read(m, "out0", r + i, CHUNK * sizeof *r);
+	check(ok && !memcmp(w, r, N0 * sizeof *w),
+	      "%u 32-bit words through in0 and back from out0 (a FIFO of 16 words), in order",
+	      (unsigned)N0);
+	free(w);
+	free(r);
+
+	uint8_t w1[3 * N1], r1[3 * N1];
+	for (unsigned i = 0; i < 3 * N1; i++)
+		w1[i] = (uint8_t)(i * 7 + 1);
+	ok = !sluice_pipe_write(m, "in1", w1, sizeof w1) && !sluice_pipe_read(m, "out1", r1, sizeof r1);
+	for (unsigned i = 0; i < 3 * N1 && ok; i++)
+		ok = r1[i] == (w1[i] ^ 0xA5);
+	check(ok, "%u 24-bit words through in1, back from out1 xor the spec constant 0xa5a5a5",
+	      (unsigned)N1);
+
+	struct {
+		uint32_t n, pad;
+		uint64_t tag;
+	} args = {200, 0, 0x1122334455667788ull};
+	ok = !sluice_kernel_start(m, "count", &args, sizeof args) &&
+	     !sluice_kernel_wait(m, "count", 5000) && !sluice_kernel_start(m, "nop", NULL, 0) &&
+	     !sluice_kernel_wait(m, "nop", 5000);
+	check(ok, "kernels started with their arguments, and their completions waited for");
+
+	char rules[256];
+	uint64_t cycles, reads, writes;
+	ftb.counts(b, &cycles, &reads, &writes);
+	check(ftb.bus_rules(b, rules, sizeof rules),
+	      "the PHY kept the FIFO bus's rules (%s) over %llu cycles of the bridge's clock, "
+	      "%llu bytes read from the chip and %llu written to it", rules,
+	      (unsigned long long)cycles, (unsigned long long)reads, (unsigned long long)writes);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	attach_bus(NULL);
+	ftb.close(b);
+}
+
 static void test_silent(void)
 {
 	bus_up(1, true);
@@ -245,7 +352,9 @@ int main(int argc, char **argv)
 	char lib[4096], self[4096];
 	if (!realpath(argv[0], self))
 		snprintf(self, sizeof self, "%s", argv[0]);
-	snprintf(lib, sizeof lib, "%s/libfake_usb.so", dirname(self));
+	char dir[3900];
+	snprintf(dir, sizeof dir, "%s", dirname(self));
+	snprintf(lib, sizeof lib, "%s/libfake_usb.so", dir);
 	void *so = dlopen(lib, RTLD_NOW);
 	if (so)
 		*(void **)&attach_bus = dlsym(so, "fake_usb_attach");
@@ -254,10 +363,25 @@ int main(int argc, char **argv)
 		return finish();
 	}
 	setenv("SLUICE_LIBUSB", lib, 1);
+	/* libft_board.so beside it: the RTL for test_rtl_board */
+	snprintf(lib, sizeof lib, "%s/libft_board.so", dir);
+	void *rtl = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+	if (rtl) {
+		*(void **)&ftb.open = dlsym(rtl, "ftb_open");
+		*(void **)&ftb.fifo = dlsym(rtl, "ftb_fifo");
+		*(void **)&ftb.bus_rules = dlsym(rtl, "ftb_bus_rules");
+		*(void **)&ftb.counts = dlsym(rtl, "ftb_counts");
+		*(void **)&ftb.close = dlsym(rtl, "ftb_close");
+	}
+	if (!ftb.open || !ftb.fifo || !ftb.bus_rules || !ftb.counts || !ftb.close) {
+		check(false, "cannot load %s: %s", lib, rtl ? "a function is missing" : dlerror());
+		return finish();
+	}
 	test_find();
 	test_streams();
 	test_out_error();
 	test_plain();
+	test_rtl_board();
 	test_silent();
 	if (board)
 		fake_transport_ops.close(board);
