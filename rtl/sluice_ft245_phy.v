@@ -36,15 +36,18 @@ sluice: hand-written RTL library
  *   - One bus, two directions: this PHY turns it around through an idle
  *     cycle in which neither side drives it (OE# high, its own drivers
  *     off).  While both directions have bytes to move, each keeps the bus
- *     for BURST bytes and then gives it over.
+ *     for BURST bytes and then gives it over; a write turn that TXE# holds
+ *     up gives the bus over at once if the chip has bytes for the FPGA.
  *   - SIWU# is pulsed low for one cycle, with WR# high, when a write burst
  *     ends with nothing more to send, so that the chip sends its short
  *     packet at once rather than after its latency timer (SEND_IMMEDIATE).
  *
- * The outputs (OE#, RD#, WR#, the data and its enable) are registers.
- * Whether a byte moved at an edge depends on RXF# or TXE# sampled at that
- * edge, so the next cycle's RD#, WR# and data depend on them through a
- * few LUTs.  That path, from the chip's outputs (valid some nanoseconds
+ * The outputs (OE#, RD#, WR#, the data and its enable) are registers,
+ * and so are RXF# and the data bus as they come in: a read begins a cycle
+ * after RXF# falls.  Whether the chip took a byte at an edge depends on
+ * TXE# at that edge, and the next byte must not be offered before it is,
+ * so the next cycle's WR#, data and turn depend on TXE# through a few
+ * LUTs.  That path, from the chip's outputs (valid some nanoseconds
  * after CLKOUT rises) to its inputs (which need some nanoseconds of
  * set-up before the next rise), is the PHY's critical timing: the data
  * sheet's I/O timing table bounds it, and the FPGA's clock-to-pin and
@@ -53,10 +56,11 @@ sluice: hand-written RTL library
  * these pin timings.
  *
  * Flow control: RD# stays low only while the packer's FIFO has room for
- * two beats: a beat whose last byte came at the last edge goes in at
- * this one, and the byte of the next edge may end another (two at most,
- * with beats of 8 bytes and more).  A byte the chip did not take stays on the bus, WR# low,
- * until it is taken.
+ * two beats.  A byte read at an edge is packed at the next, and a beat it
+ * ends goes into the FIFO at the one after; of the four bytes that may
+ * be on their way when RD# is decided, at most one ends a beat (beats of
+ * 8 bytes and more), so two beats of room leave one spare.  A byte the
+ * chip did not take stays on the bus, WR# low, until it is taken.
  *
  * Parameters:
  *
@@ -123,7 +127,6 @@ module sluice_ft245_phy #
 localparam IW = $clog2(LINK_W);
 localparam BW = $clog2(BURST);
 localparam [IW-1:0] LAST_BYTE = {IW{1'b1}};       // LINK_W - 1 (a power of two)
-localparam [BW-1:0] LAST_OF_TURN = {BW{1'b1}};    // BURST - 1 (a power of two)
 
 localparam [1:0]
     M_IDLE = 2'd0,   // nobody drives the bus
@@ -209,33 +212,58 @@ reg siwu_n_reg = 1'b1;
 reg [7:0] dout_reg = 8'd0;
 reg out_valid_reg = 1'b0;      // dout_reg holds a byte the chip has not taken
 reg last_wr_reg = 1'b0;        // the last turn on the bus was a write
-reg [BW-1:0] burst_reg = 0;    // bytes moved in this turn
-reg turn_over_reg = 1'b0;      // BURST bytes moved: the turn may end
+reg [BW:0] burst_reg = 0;      // bytes moved in this turn; its top bit:
+                               // BURST of them, the turn may end
 reg [8*LINK_W-9:0] pack_reg = 0;     // the beat's bytes so far, at its top
 reg [IW-1:0] pack_n_reg = 0;
+reg pack_last_reg = 1'b0;            // the next byte ends the beat
 reg [IW-1:0] unpack_i_reg = 0;
+// the beat being sent (cur), the next (nxt), and a queue of four bytes
+// from cur before dout_reg: what TXE# decides (a byte taken, the next
+// offered) moves only the queue's head, and the beats move on registers
+reg [8*LINK_W-1:0] cur_reg = 0, nxt_reg = 0;
+reg cur_valid_reg = 1'b0, nxt_valid_reg = 1'b0;
+reg [7:0] bq_reg [0:3];
+reg [1:0] bq_rd_reg = 2'd0, bq_wr_reg = 2'd0;
+reg [4:0] bq_n_reg = 5'b00001;       // bytes queued, one-hot: 0 to 4
+reg last_byte_reg = 1'b0;            // unpack_i_reg is cur's last byte
+// RXF#, the data and what RD# was at the last edge, in registers (the
+// FPGA's input flip-flops): a byte read at an edge is taken in the cycle
+// after it
+reg rxf_q_reg = 1'b1;
+reg got_reg = 1'b0;                  // a byte moved at the last edge
+reg [7:0] din_q_reg = 8'd0;
 
-// what happened at this edge
-wire got = !rd_n_reg && !ft_rxf_n;
+// what happened at the last edge (got) and at this one (taken): the chip
+// takes a byte at this edge or not, and the next byte must wait for it,
+// so TXE# is used as it comes
+wire got = got_reg;
 wire taken = !wr_n_reg && !ft_txe_n;
 
 // host to device: bytes into the packer, a whole beat into the FIFO
-assign pack_word = {ft_data_in, pack_reg};
-assign pack_push = got && pack_n_reg == LAST_BYTE;
+assign pack_word = {din_q_reg, pack_reg};
+assign pack_push = got && pack_last_reg;
 
-// device to host: the next byte of the head beat into dout_reg when the
-// byte there has been taken (or there is none)
-wire load = (taken || !out_valid_reg) && tx_valid;
-assign tx_pop = load && unpack_i_reg == LAST_BYTE;
-wire out_valid_next = tx_valid || (out_valid_reg && !taken);    // load || (...)
+// device to host: a byte of cur into the queue while it has room; the
+// queue's head into dout_reg when the byte there has been taken (or there
+// is none)
+wire bq_any = !bq_n_reg[0];
+wire bq_push = cur_valid_reg && !bq_n_reg[4];
+wire load = (taken || !out_valid_reg) && bq_any;
+wire cur_done = bq_push && last_byte_reg;
+wire take_nxt = nxt_valid_reg && (!cur_valid_reg || cur_done);
+assign tx_pop = tx_valid && !nxt_valid_reg;
+wire out_valid_next = bq_any || (out_valid_reg && !taken);    // load || (...)
 
 // whose turn next
 wire room = h2d_room2;          // h2d_free >= 2, a register
-wire want_rd = !ft_rxf_n && room;
+// (RXF# a cycle late: a read begins a cycle later, and ends with one
+// more cycle of RD# low, in which no byte moves)
+wire want_rd = !rxf_q_reg && room;
 // out_valid_next && !ft_txe_n, written so that TXE# meets it in one LUT
 // (with TXE# low, a byte on the bus was taken exactly when WR# was low)
-wire want_wr = !ft_txe_n && (tx_valid || (out_valid_reg && wr_n_reg));
-wire turn_over = turn_over_reg;
+wire want_wr = !ft_txe_n && (bq_any || (out_valid_reg && wr_n_reg));
+wire turn_over = burst_reg[BW];
 reg [1:0] mode_next;
 
 always @* begin
@@ -259,16 +287,42 @@ always @* begin
 end
 
 always @(posedge ft_clk) begin
+    rxf_q_reg <= ft_rxf_n;
+    got_reg <= !rd_n_reg && !ft_rxf_n;
+    din_q_reg <= ft_data_in;
     if (got) begin
         pack_reg <= pack_word[8*LINK_W-1:8];
         pack_n_reg <= pack_n_reg + 1'b1;
+        pack_last_reg <= pack_n_reg == LAST_BYTE - 1'b1;
     end
     push_reg <= pack_push;
     if (pack_push)
         push_word_reg <= pack_word;
-    if (load) begin
-        dout_reg <= tx_beat[8*unpack_i_reg +: 8];
+    if (bq_push) begin
+        bq_reg[bq_wr_reg] <= cur_reg[7:0];
+        cur_reg <= cur_reg >> 8;
+        bq_wr_reg <= bq_wr_reg + 1'b1;
         unpack_i_reg <= unpack_i_reg + 1'b1;
+        last_byte_reg <= unpack_i_reg == LAST_BYTE - 1'b1;
+    end
+    if (load) begin
+        dout_reg <= bq_reg[bq_rd_reg];
+        bq_rd_reg <= bq_rd_reg + 1'b1;
+    end
+    if (bq_push && !load)
+        bq_n_reg <= {bq_n_reg[3:0], 1'b0};
+    else if (load && !bq_push)
+        bq_n_reg <= {1'b0, bq_n_reg[4:1]};
+    if (take_nxt) begin
+        cur_reg <= nxt_reg;
+        cur_valid_reg <= 1'b1;
+        nxt_valid_reg <= 1'b0;
+    end else if (cur_done) begin
+        cur_valid_reg <= 1'b0;
+    end
+    if (tx_pop) begin
+        nxt_reg <= tx_beat;
+        nxt_valid_reg <= 1'b1;
     end
     out_valid_reg <= out_valid_next;
 
@@ -277,11 +331,8 @@ always @(posedge ft_clk) begin
     mode_reg <= mode_next;
     if (mode_reg == M_IDLE || mode_reg == M_OE) begin
         burst_reg <= 0;
-        turn_over_reg <= 1'b0;
-    end else if ((got || taken) && !turn_over_reg) begin
+    end else if ((got || taken) && !turn_over) begin
         burst_reg <= burst_reg + 1'b1;
-        if (burst_reg == LAST_OF_TURN - 1'b1)
-            turn_over_reg <= 1'b1;
     end
     if (mode_reg == M_WR)
         last_wr_reg <= 1'b1;
@@ -304,10 +355,17 @@ always @(posedge ft_clk) begin
         out_valid_reg <= 1'b0;
         last_wr_reg <= 1'b0;
         burst_reg <= 0;
-        turn_over_reg <= 1'b0;
         pack_n_reg <= 0;
+        pack_last_reg <= 1'b0;
         push_reg <= 1'b0;
         unpack_i_reg <= 0;
+        cur_valid_reg <= 1'b0;
+        nxt_valid_reg <= 1'b0;
+        bq_rd_reg <= 2'd0;
+        bq_wr_reg <= 2'd0;
+        bq_n_reg <= 5'b00001;
+        last_byte_reg <= 1'b0;
+        got_reg <= 1'b0;
     end
 end
 

@@ -215,6 +215,9 @@ def figures(impl):
             "places": u.get("used"), "places_available": u.get("available"),
             "fmax_mhz": impl.get("fmax_mhz"), "clock_mhz": impl.get("clock_mhz"),
             "meets_clock": impl.get("meets_clock"),
+            # a board whose host link has a clock of its own (the FT245 FIFO's)
+            "link_fmax_mhz": impl.get("link_fmax_mhz"),
+            "link_clock_mhz": impl.get("link_clock_mhz"),
             "critical_ns": cp.get("ns"),
             "critical_from": part_of(cp.get("from", ""), parts) if cp else None,
             "critical_to": part_of(cp.get("to", ""), parts) if cp else None,
@@ -244,6 +247,9 @@ def md_row(rec):
     ram = f"{n['ram']}" + (f" (+ {n['lutram']} LUT RAM)" if n.get("lutram") else "")
     fmax = f"{rec['fmax_mhz']:.1f} ({rec['clock_mhz']:g})" + \
         ("" if rec.get("meets_clock") else ", misses it")
+    if rec.get("link_fmax_mhz") is not None:
+        fmax += (f"; FIFO clock {rec['link_fmax_mhz']:.1f} ({rec['link_clock_mhz']:g})" +
+                 ("" if rec["link_fmax_mhz"] >= rec["link_clock_mhz"] else ", misses it"))
     cp = (f"{rec['critical_from']} → {rec['critical_to']}, {rec['critical_ns']:.1f} ns"
           if rec.get("critical_ns") else "-")
     return (f"| {name} | {n['lut']} {lut} + {n['carry']} {carry}; {rec['places']} {places} "

@@ -14,9 +14,11 @@
 #               kernel;
 #   ft245       examples/vscale for the iCEBreaker with an FT232H on its
 #               PMODs (link = ft245): the FIFO PHY and a bridge of 8-byte
-#               beats, link_beat 8 in the image, the PHY's clock domain at
-#               or above the chip's 60 MHz, the report's line for it; and
-#               `sluice vboard` of it: an error (a virtual board is a UART's);
+#               beats, link_beat 8 in the image, the PHY's clock domain
+#               against the chip's 60 MHz in the report; built again without
+#               --allow-slow, a missed FIFO clock is an error and a met one
+#               is not; and `sluice vboard` of it: an error (a virtual
+#               board is a UART's);
 #   examples    every other example for the iCEBreaker (but vadd, which
 #               does not fit the UP5K: it builds for the HX8K breakout),
 #               checked the same way; an I/O pipe becomes a host pipe, with
@@ -71,11 +73,13 @@ has_link = any(p["kind"] == "host" for p in m["pipes"]) or \
 want = os.environ.get("WANT_LINK", "uart")
 assert img["host_link"] == (want if has_link else "none"), img["host_link"]
 if want == "ft245" and has_link:
-    # the FIFO PHY's beats, and its clock domain at the chip's 60 MHz
+    # the FIFO PHY's beats, and its clock domain against the chip's 60 MHz
+    # (on the UP5K it lands between 52 and 63 MHz as placement goes:
+    # bench/RESULTS.md; the caller checks what the flow did about it)
     assert img["link_beat"] == 8, img
     impl0 = m["reports"]["implementation"]
-    assert impl0["link_clock_mhz"] == 60 and impl0["link_fmax_mhz"] >= 60 and \
-        impl0["meets_link_clock"], impl0
+    assert impl0["link_clock_mhz"] == 60 and impl0["link_fmax_mhz"] > 45, impl0
+    assert impl0["meets_link_clock"] == (impl0["link_fmax_mhz"] >= 60), impl0
 bit = os.path.join(mod, img["bitstream"])
 data = open(bit, "rb").read()
 # an iCE40 bitstream: the sync word, and as many bytes as the part's
@@ -186,14 +190,29 @@ fi
 build_board pipeline examples/pipeline/pipeline.c upduino3 "smooth detect"
 
 # ---- the host link on an FT245 synchronous FIFO
-WANT_LINK=ft245 build_board ft245 examples/vscale/vscale.c icebreaker-ft232h scale
+WANT_LINK=ft245 build_board ft245 examples/vscale/vscale.c icebreaker-ft232h scale --allow-slow
 if [ -f "$out/ft245.sluice/report.txt" ] &&
-   grep -q "FIFO clock (ft_clk, the chip's 60 MHz): Fmax .* MHz: meets it" "$out/ft245.sluice/report.txt" &&
+   grep -Eq "FIFO clock \(ft_clk, the chip's 60 MHz\): Fmax .* MHz: (meets it|MISSES it)" "$out/ft245.sluice/report.txt" &&
    grep -q "sluice_ft245_phy #(.LINK_W(8)) u_phy" "$out/ft245.sluice/rtl/sluice_board.v" &&
    grep -q "set_frequency ft_clk 60" "$out/ft245.sluice/board/icebreaker-ft232h.pcf"; then
     ok ft245-report
 else
     bad ft245-report "$(grep -E "Fmax|FIFO" "$out/ft245.sluice/report.txt" 2>&1 | head -5)"
+fi
+# the FIFO clock against the chip's, as the flow takes it without --allow-slow
+if python3 -c 'import json,sys; sys.exit(0 if json.load(open(sys.argv[1]))["reports"]["implementation"]["meets_link_clock"] else 1)' \
+        "$out/ft245.sluice/manifest.json" 2>/dev/null; then
+    if "$sluice" build examples/vscale/vscale.c --board icebreaker-ft232h -o "$out/ft245b.sluice" \
+            >"$out/ft245b.log" 2>&1; then
+        ok "ft245-clock (the FIFO clock met: the build succeeds)"
+    else
+        bad ft245-clock "the FIFO clock was met, yet the build failed: $(tail -5 "$out/ft245b.log")"
+    fi
+else
+    grep -q "warning: the FIFO PHY reaches .* MHz, below the FTDI chip's clock of 60 MHz" "$out/ft245.log" ||
+        bad ft245-clock-warning "no warning for the missed FIFO clock: $(tail -5 "$out/ft245.log")"
+    expect_error ft245-clock "error: the FIFO PHY reaches" \
+        "$sluice" build examples/vscale/vscale.c --board icebreaker-ft232h -o "$out/ft245b.sluice"
 fi
 expect_error ft245-no-vboard "reaches the host on its ft245 link; a virtual board has a UART" \
     "$sluice" vboard "$out/ft245.sluice"
