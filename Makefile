@@ -100,7 +100,7 @@ $(BUILD)/lib/libsluice.so: $(RT_OBJ)
 RT_TEST_SRC := $(wildcard tests/runtime/test_api*.c)
 RT_TEST_BIN := $(RT_TEST_SRC:%.c=$(BUILD)/%)
 $(RT_TEST_BIN): $(BUILD)/tests/runtime/%: tests/runtime/%.c tests/runtime/fake_device.c \
-		tests/runtime/fake_device.h tests/runtime/api_test.h $(RT_OBJ)
+		tests/runtime/fake_device.h tests/runtime/api_test.h tests/runtime/cosim_manifest.h $(RT_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(OPT) $(WARN) -Iinclude -o $@ $< tests/runtime/fake_device.c $(RT_OBJ) \
 		-ljansson -ldl -lpthread

@@ -14,34 +14,13 @@
  * two), so `make` need not know about it.
  */
 #include "api_test.h"
+#include "cosim_manifest.h"
 
 #include <pthread.h>
 #include <time.h>
 
 #define MODEL "build/sim/cosim/libsim.so"
 
-static const char *manifest_fmt =
-	"{\"format\": \"sluice-module\", \"version\": 1, \"state\": \"executable\",\n"
-	" \"name\": \"cosim\", \"target\": \"sim\", \"clock_mhz\": 100.0, \"top\": \"cosim_top\",\n"
-	" \"design_id\": 3226574849,\n"
-	" \"kernels\": [\n"
-	"  {\"name\": \"count\", \"kind\": \"started\", \"args_size\": 16, \"params\": [\n"
-	"    {\"name\": \"n\", \"width\": 32, \"signed\": false, \"offset\": 0, \"size\": 4},\n"
-	"    {\"name\": \"tag\", \"width\": 64, \"signed\": false, \"offset\": 8, \"size\": 8}]},\n"
-	"  {\"name\": \"nop\", \"kind\": \"started\", \"args_size\": 0, \"params\": []},\n"
-	"  {\"name\": \"loop0\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []},\n"
-	"  {\"name\": \"loop1\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []}],\n"
-	" \"pipes\": [\n"
-	"  {\"name\": \"in0\", \"type\": \"uint32_t\", \"width\": 32, \"min_capacity\": 64, \"depth\": 64,\n"
-	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"loop0\", \"writer\": null},\n"
-	"  {\"name\": \"in1\", \"type\": \"struct rgb\", \"width\": 24, \"min_capacity\": 8, \"depth\": 8,\n"
-	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"loop1\", \"writer\": null},\n"
-	"  {\"name\": \"out0\", \"type\": \"uint32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
-	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop0\"},\n"
-	"  {\"name\": \"out1\", \"type\": \"struct rgb\", \"width\": 24, \"min_capacity\": 4, \"depth\": 4,\n"
-	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop1\"}],\n"
-	" \"spec_constants\": [{\"name\": \"mask\", \"type\": \"uint32_t\", \"width\": 32, \"value\": 10855845}],\n"
-	" \"images\": {\"sim\": {\"library\": \"%s\", \"abi\": 2}}}\n";
 
 static const char *module_dir;
 
@@ -280,7 +259,9 @@ int main(void)
 		check(false, "realpath %s", MODEL);
 		return finish();
 	}
-	snprintf(json, sizeof json, manifest_fmt, lib);
+	char image[4200];
+	snprintf(image, sizeof image, "\"sim\": {\"library\": \"%s\", \"abi\": 2}", lib);
+	snprintf(json, sizeof json, COSIM_MANIFEST_FMT, "sim", image);
 	module_dir = strdup(write_module("cosim.sluice", json));
 
 	sluice_device *d;

@@ -12,6 +12,7 @@
  * pipes, verilated (libft_board.so, tests/runtime/ft_board.cpp).
  */
 #include "board_module.h"
+#include "cosim_manifest.h"
 #include "fake_libusb.h"
 
 #include <dlfcn.h>
@@ -225,33 +226,6 @@ static void test_plain(void)
 
 /* ---- the RTL behind the chip ------------------------------------------------ */
 
-/* tests/runtime/cosim_top.v's design: loopbacks from in0 to out0 and, xor
- * the spec constant, from in1 to out1; kernel "count" busy for n cycles,
- * kernel "nop" for 3 */
-static const char RTL_MANIFEST[] =
-	"{\"format\": \"sluice-module\", \"version\": 1, \"state\": \"executable\",\n"
-	" \"name\": \"ftrtl\", \"target\": \"ice40\", \"clock_mhz\": 48.0, \"top\": \"sluice_top\",\n"
-	" \"design_id\": 3226574849,\n"
-	" \"kernels\": [\n"
-	"  {\"name\": \"count\", \"kind\": \"started\", \"args_size\": 16, \"params\": [\n"
-	"    {\"name\": \"n\", \"width\": 32, \"signed\": false, \"offset\": 0, \"size\": 4},\n"
-	"    {\"name\": \"tag\", \"width\": 64, \"signed\": false, \"offset\": 8, \"size\": 8}]},\n"
-	"  {\"name\": \"nop\", \"kind\": \"started\", \"args_size\": 0, \"params\": []},\n"
-	"  {\"name\": \"loop0\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []},\n"
-	"  {\"name\": \"loop1\", \"kind\": \"autorun\", \"args_size\": 0, \"params\": []}],\n"
-	" \"pipes\": [\n"
-	"  {\"name\": \"in0\", \"type\": \"uint32_t\", \"width\": 32, \"min_capacity\": 64, \"depth\": 64,\n"
-	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"loop0\", \"writer\": null},\n"
-	"  {\"name\": \"in1\", \"type\": \"\", \"width\": 24, \"min_capacity\": 8, \"depth\": 8,\n"
-	"   \"kind\": \"host\", \"dir\": \"h2d\", \"reader\": \"loop1\", \"writer\": null},\n"
-	"  {\"name\": \"out0\", \"type\": \"uint32_t\", \"width\": 32, \"min_capacity\": 16, \"depth\": 16,\n"
-	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop0\"},\n"
-	"  {\"name\": \"out1\", \"type\": \"\", \"width\": 24, \"min_capacity\": 4, \"depth\": 4,\n"
-	"   \"kind\": \"host\", \"dir\": \"d2h\", \"reader\": null, \"writer\": \"loop1\"}],\n"
-	" \"spec_constants\": [{\"name\": \"key\", \"width\": 24, \"value\": 10855845,\n"
-	"   \"binding\": \"register\"}],\n"
-	" \"images\": {\"ftboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 8}}}\n";
-
 /* libft_board.so (ft_board.cpp): the design's RTL behind the FT245 PHY */
 static struct {
 	void *(*open)(void);
@@ -280,7 +254,13 @@ static void test_rtl_board(void)
 	sluice_device *d = NULL;
 	sluice_module *m = NULL;
 	MUST(sluice_device_open(&d, "usb:0403:6014"));
-	MUST(sluice_module_load(d, write_module("ftrtl.sluice", RTL_MANIFEST), &m));
+	/* cosim_top.v's design: loopbacks from in0 to out0 and, xor the spec
+	 * constant, from in1 to out1; kernel "count" busy for n cycles, "nop"
+	 * for 3 */
+	char json[8192];
+	snprintf(json, sizeof json, COSIM_MANIFEST_FMT, "ice40",
+		 "\"ftboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 8}");
+	MUST(sluice_module_load(d, write_module("ftrtl.sluice", json), &m));
 	check(true, "the module loads through the FT245 PHY's RTL (connect, identify, reset)");
 
 	enum { N0 = 6000, N1 = 600, CHUNK = 500 };
