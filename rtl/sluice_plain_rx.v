@@ -42,8 +42,10 @@ sluice: hand-written RTL library
  * link does; on a lossless link neither happens.
  *
  * A DATA or CSR_WR frame ends when its last item is taken, and the next
- * header may be in by then: it is decided only after that (done_pend_reg),
- * so that it meets the final EXP.
+ * header may be in by then: it is decided in the cycle that item is taken
+ * or after (done_pend_reg), against the EXP that the frame's end makes
+ * (exp1_reg, EXP + 1, while it is pending), so that frames back to back
+ * lose no cycle between them.
  *
  * A header whose length is 0 or above 259, or whose reserved bytes (6 to
  * W-1) are not zero, means that the host does not speak this framing (a
@@ -181,6 +183,7 @@ reg [15:0] h_arg_reg = 16'd0;       // ARG, or a STATUS's ACK and EXP
 
 // link state
 reg [7:0] exp_reg = 8'd0;
+reg [7:0] exp1_reg = 8'd1;          // exp_reg + 1
 reg [7:0] session_reg = 8'd0;
 reg nak_sent_reg = 1'b0;
 reg [7:0] ooo_last_reg = 8'd0;
@@ -230,7 +233,7 @@ wire fit_rd = h_type == T_CSR_RD && h_len == 16'd5;
 wire fit_seq = fit_data || fit_wr || fit_rd;
 wire fit_status = h_type == T_STATUS && h_len == ST_LEN;
 wire fit_reset = h_type == T_LINK_RESET && h_len == 16'd2;
-wire [7:0] seq_off = h_b1 - exp_reg;
+wire [7:0] seq_off = h_b1 - (done_pend_reg ? exp1_reg : exp_reg);
 wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
 wire [7:0] ooo_step = h_b1 - ooo_last_reg;
 wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
@@ -248,6 +251,10 @@ reg [31:0] csr_wdata_reg = 32'd0;
 wire item_take = item_valid_reg &&
                  (kind_reg == K_DATA ? h2d_tready[pipe_reg[PIPE_W-1:0]] :
                   kind_reg == K_CSR_WR ? !csr_we_reg : 1'b1);
+// the frame whose end is pending ends this cycle (or none is pending):
+// a header may be decided
+wire done_go = done_pend_reg && (!item_valid_reg || item_take);
+wire hdr_go = !done_pend_reg || done_go;
 wire step = state_reg == P_PAY && s_axis_tvalid && (!item_valid_reg || item_take);
 wire [8:0] avail = left_reg < room_reg ? left_reg : room_reg;
 wire need_lt = need_reg < avail;
@@ -278,7 +285,7 @@ wire st_next_ahead = next_off != 8'd0 && !next_off[7];
 // P_SKIP drops a beat a cycle
 wire skip_last = left_reg <= W[8:0];
 
-assign s_axis_tready = (state_reg == P_HDR && !done_pend_reg) || state_reg == P_DEAD ||
+assign s_axis_tready = (state_reg == P_HDR && hdr_go) || state_reg == P_DEAD ||
                        state_reg == P_SKIP ||
                        (step && beat_done);
 
@@ -289,9 +296,10 @@ always @(posedge clk) begin
     st_nak_reg <= 1'b0;
 
     csr_we_reg <= item_take && kind_reg == K_CSR_WR;
-    if (done_pend_reg && (!item_valid_reg || item_take)) begin
+    if (done_go) begin
         done_pend_reg <= 1'b0;
-        exp_reg <= exp_reg + 8'd1;
+        exp_reg <= exp1_reg;
+        exp1_reg <= exp1_reg + 8'd1;
         nak_sent_reg <= 1'b0;
     end
     if (item_take) begin
@@ -307,9 +315,9 @@ always @(posedge clk) begin
     end
 
     case (state_reg)
-        P_HDR: if (s_axis_tvalid && !done_pend_reg) begin
-            // a header, decided as it comes (the frame before has ended:
-            // EXP is final)
+        P_HDR: if (s_axis_tvalid && hdr_go) begin
+            // a header, decided as it comes (the frame before has ended,
+            // or ends now: EXP is final)
             h_poll_reg <= h_b1[1];
             h_arg_reg <= h_arg;
             pos_reg <= {PW{1'b0}};
@@ -420,7 +428,8 @@ always @(posedge clk) begin
         end
         P_RD: begin
             if (rd_req_ready) begin
-                exp_reg <= exp_reg + 8'd1;
+                exp_reg <= exp1_reg;
+                exp1_reg <= exp1_reg + 8'd1;
                 nak_sent_reg <= 1'b0;
                 state_reg <= P_HDR;
             end
@@ -433,6 +442,7 @@ always @(posedge clk) begin
     if (lrst) begin
         done_pend_reg <= 1'b0;
         exp_reg <= 8'd0;
+        exp1_reg <= 8'd1;
         nak_sent_reg <= 1'b0;
         ooo_last_reg <= 8'd0;
     end

@@ -24,11 +24,21 @@ sluice: hand-written RTL library
  *              limit of every H2D pipe, taken together when the STATUS
  *              starts.  Sent first, when asked (st_force, st_nak), after
  *              RETX_TIMEOUT cycles of waiting without progress (with
- *              POLL), 16 cycles after the last one when the host is short
- *              of something (an H2D limit while its credit is below half
- *              the FIFO, EVENTS, ACK by 2 or more), STATUS_GAP cycles
- *              after the last one when anything changed: the byte link's
- *              rules (sluice_link_sender).
+ *              POLL), GAP_SHORT cycles after the last one when the host
+ *              is short of something (an H2D limit while its credit is
+ *              below half the FIFO, EVENTS, ACK by 2 or more), STATUS_GAP
+ *              cycles after the last one when anything changed: the byte
+ *              link's rules (sluice_link_sender), but for GAP_SHORT.  On
+ *              the byte link it is 16 cycles, a sixteenth of a frame's
+ *              time; here a frame takes 256 / W beats, and under bulk
+ *              traffic both ways the host is short of an ACK or of credit
+ *              almost always, so that a STATUS (2 beats) every 16 cycles
+ *              took 9 % of the beats to the host (measured at W = 16).
+ *              GAP_SHORT is a quarter of the smallest H2D FIFO's depth,
+ *              from 16 to 64 cycles: a FIFO drains at most a word a
+ *              cycle, so a credit that turns short at half the FIFO is
+ *              sent well before the FIFO runs dry, and an urgent STATUS
+ *              takes at most 1 beat in 32.
  *   CSR_RDATA  the answer to a CSR_RD of the receiver, read from the CSR
  *              block a word every four cycles.
  *   DATA       n words of one D2H pipe, n = min(words in its FIFO
@@ -118,10 +128,37 @@ localparam [DP_W-1:0] LAST_PIPE = LAST_I[DP_W-1:0];
 localparam integer ST_LEN_I = 8 + 2 * N_H2D;
 localparam [15:0] ST_LEN = ST_LEN_I[15:0];
 localparam GAP_URGENT = 16;
+localparam GAP_URGENT_MAX = 64;
+
+// The least gap between urgent STATUSes (see the header): a quarter of
+// the smallest H2D FIFO, from GAP_URGENT to GAP_URGENT_MAX and at most
+// STATUS_GAP cycles.
+function integer gap_short;
+    input integer unused;
+    integer p, d, g;
+    begin
+        g = GAP_URGENT_MAX;
+        for (p = 0; p < N_H2D; p = p + 1) begin
+            d = H2D_DEPTHS[32*p +: 32] / 4;
+            if (d < g) begin
+                g = d;
+            end
+        end
+        if (g < GAP_URGENT) begin
+            g = GAP_URGENT;
+        end
+        if (g > STATUS_GAP) begin
+            g = STATUS_GAP;
+        end
+        gap_short = g + 0 * unused;
+    end
+endfunction
+
+localparam integer GAP_SHORT_I = gap_short(0);
 localparam GAP_W = $clog2(STATUS_GAP + 1);
 localparam [GAP_W-1:0] GAP_MAX = {GAP_W{1'b1}};
 localparam [GAP_W-1:0] GAP_LONG = STATUS_GAP[GAP_W-1:0];
-localparam [GAP_W-1:0] GAP_SHORT = GAP_URGENT[GAP_W-1:0];
+localparam [GAP_W-1:0] GAP_SHORT = GAP_SHORT_I[GAP_W-1:0];
 localparam POLL_W = $clog2(RETX_TIMEOUT + 1);
 localparam [POLL_W-1:0] POLL_START = RETX_TIMEOUT[POLL_W-1:0];
 localparam [7:0] WIN = WINDOW;
