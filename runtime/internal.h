@@ -22,7 +22,8 @@
  * waits for on its pipe and then runs rounds (rt_wait_round) with the
  * device held; every round carries on every registered call of every
  * thread (rt_pipes_service), and the device passes to a waiting thread
- * about once a millisecond.  A host pipe's own lock (pipe->lock) is held
+ * about once a millisecond, or at once when no other call is under way
+ * (rt_wait_round).  A host pipe's own lock (pipe->lock) is held
  * for a whole call on that pipe, and a kernel's for a whole start or wait;
  * the order is always pipe or kernel lock first, then dev->lock.
  */
@@ -330,6 +331,8 @@ int rt_link_up(sluice_device *d);
 /* Carries on every blocking pipe call in progress (pipe.c): hands h2d
  * words to the link, takes arrived d2h words. */
 void rt_pipes_service(sluice_device *d);
+/* How many blocking pipe calls are under way with words still to move. */
+unsigned rt_pipes_calls(const sluice_device *d);
 /* Drops the link. */
 void rt_link_down(sluice_device *d);
 /* Locks dev->lock and fails with the device's state if it is broken or has

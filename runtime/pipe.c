@@ -233,6 +233,15 @@ void rt_pipes_service(sluice_device *d)
 	}
 }
 
+unsigned rt_pipes_calls(const sluice_device *d)
+{
+	const sluice_module *m = d->mod;
+	unsigned n = 0;
+	for (size_t i = 0; i < m->npipes; i++)
+		n += m->pipes[i].op_active && m->pipes[i].op_done < m->pipes[i].op_words;
+	return n;
+}
+
 static int read_blocking(sluice_module *mod, struct rt_pipe *p, uint8_t *data, size_t size)
 {
 	sluice_device *d = mod->dev;

@@ -22,8 +22,12 @@
  * make progress may just not have been scheduled yet. */
 #define DEADLOCK_MIN_NS 200000000
 
-/* How long a thread keeps the device while others wait for it. */
+/* How long a thread keeps the device while others wait for it, and while
+ * another waits and no call but its own is under way (rt_wait_round). */
 #define SLICE_NS 1000000
+#ifndef SLICE_ALONE_NS
+#define SLICE_ALONE_NS 20000
+#endif
 
 static uint64_t mix(uint64_t h, uint64_t v)
 {
@@ -213,9 +217,17 @@ int rt_wait_round(sluice_device *d, struct rt_wait *w)
 		return deadlock(d, w);
 	if (w->deadline_ns >= 0 && rt_now_ns() >= w->deadline_ns)
 		return rt_err(SLUICE_E_TIMEOUT, "timed out waiting %s", w->what);
-	/* let other threads' calls in, now and then: the blocked calls of
-	 * other threads progress anyway (rt_pipes_service) */
-	if (rt_now_ns() - d->slice_ns >= SLICE_NS && rt_lock_contended(&d->lock)) {
+	/* let other threads' calls in: now and then, as the blocked calls of
+	 * other threads progress anyway (rt_pipes_service); at once when no
+	 * call but this one is under way, as the thread that waits brings a
+	 * new one, the next write of a stream, say, which on hardware would
+	 * go on beside this wait: the simulator must not clock on without it
+	 * (with a writer and a reader thread each moving 64 KiB a call, the
+	 * link to the device stood idle for half the cycles) */
+	int64_t held = rt_now_ns() - d->slice_ns;
+	bool alone = rt_pipes_calls(d) <= (w->pipe ? 1u : 0u);
+	if ((held >= SLICE_NS || (alone && held >= SLICE_ALONE_NS)) &&
+	    rt_lock_contended(&d->lock)) {
 		rt_unlock(&d->lock);
 		rt_lock(&d->lock);
 		d->slice_ns = rt_now_ns();

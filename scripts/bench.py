@@ -1142,7 +1142,7 @@ def host_pipe_setup(work, name, src):
     mod = os.path.join(work, name + ".sluice")
     stamp = os.path.join(work, name + ".stamp")
     if not _newer_than(stamp, [src, SLUICE, os.path.join(ROOT, "rtl"),
-                               os.path.join(ROOT, "include")]):
+                               os.path.join(ROOT, "include"), os.path.join(ROOT, "sim")]):
         print(f"bench: sluice build {rel(src)} -o {rel(mod)} (verilating, about a minute)",
               flush=True)
         r = util.run([SLUICE, "build", src, "-o", mod, "-q"], timeout=1200, cwd=ROOT)

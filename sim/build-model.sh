@@ -81,12 +81,18 @@ none) tflag= ;;
 *) echo "$0: -t must be fst, vcd or none" >&2; exit 2 ;;
 esac
 
+# -fno-semantic-interposition: the model's functions call each other
+# directly, not through the library's symbol table (Verilator puts the
+# design's C++ into one file, Vsluice_top__ALL.cpp): an
+# idle cycle of a design with a 16-byte link takes 5 % fewer instructions
+# (callgrind)
+cflags="-fPIC -fno-semantic-interposition"
 mkdir -p "$work"
 # shellcheck disable=SC2086
 verilator --cc $tflag -O3 -Wno-fatal -Wno-lint -Wno-style --x-assign fast --x-initial fast \
     $check $link \
     --top-module "$top" --prefix Vsluice_top -Mdir "$work" \
-    -CFLAGS "-fPIC -I$here $board" "$here/sim_shim.cpp" "$@"
+    -CFLAGS "$cflags -I$here $board" "$here/sim_shim.cpp" "$@"
 # make rebuilds the shim when its sources change, not its flags: a reused
 # WORKDIR built with another -w or -u must not keep its sim_shim.o
 if [ "$(cat "$work/shim.flags" 2>/dev/null)" != "$board" ]; then
@@ -100,7 +106,7 @@ rtobjs="verilated.o verilated_threads.o"
 
 cache=
 if [ -n "${SLUICE_SIM_CACHE:-}" ]; then
-    key="$(verilator --version | awk '{print $2}')-$trace-$(basename "${CXX:-g++}")"
+    key="$(verilator --version | awk '{print $2}')-$trace-$(basename "${CXX:-g++}")-nsi"
     cache="$SLUICE_SIM_CACHE/$key"
     for o in $rtobjs; do
         [ -f "$cache/$o" ] || cache_miss=1

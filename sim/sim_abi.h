@@ -85,8 +85,9 @@ void sim_step(struct sim *s, uint64_t n);
 /* Runs up to n clock cycles, and stops early at what a caller waits for:
  * the first cycle after a burst of output (bytes put into the output queue
  * cycle after cycle: a frame, or frames back to back) ended, or the cycle
- * that took the last whole beat of the input queue (if it held one) with
- * nothing put out.  Returns the cycles run (at least 1 when n > 0). */
+ * that took the last whole beat of the input queue (if it held one),
+ * whether or not output is coming.  Returns the cycles run (at least 1
+ * when n > 0). */
 uint64_t sim_run(struct sim *s, uint64_t n);
 
 /* Cycles run since reset was released. */
