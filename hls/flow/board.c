@@ -399,6 +399,32 @@ static void read_leds(struct reader *r, struct board *b)
 	b->nleds = r->nleds;
 }
 
+/* Splits e's value at blanks into up to max entries of one word each, each
+ * with its own column; returns how many words there are (max or more: only
+ * the first max are kept). */
+static unsigned split_words(struct reader *r, const struct entry *e, struct entry *out,
+			    unsigned max)
+{
+	const char *v = e->value;
+	unsigned n = 0;
+	while (is_blank(*v))
+		v++;
+	while (*v) {
+		const char *w = v;
+		while (*v && !is_blank(*v))
+			v++;
+		if (n < max) {
+			out[n] = *e;
+			out[n].value = arena_printf(&r->ctx->arena, "%.*s", (int)(v - w), w);
+			out[n].col = e->col + (unsigned)(w - e->value);
+		}
+		n++;
+		while (is_blank(*v))
+			v++;
+	}
+	return n;
+}
+
 static void read_ties(struct reader *r, struct board *b)
 {
 	qsort(r->ties, r->nties, sizeof *r->ties, by_index);
@@ -411,22 +437,15 @@ static void read_ties(struct reader *r, struct board *b)
 			break;
 		}
 		/* "PIN high" */
-		char *v = arena_strdup(&r->ctx->arena, e.value);
-		char *sp = v;
-		while (*sp && !is_blank(*sp))
-			sp++;
-		char *level = sp;
-		while (is_blank(*level))
-			level++;
-		*sp = 0;
-		if (strcmp(level, "high") && strcmp(level, "low")) {
+		struct entry w[2];
+		if (split_words(r, &e, w, 2) != 2 ||
+		    (strcmp(w[1].value, "high") && strcmp(w[1].value, "low"))) {
 			error_at(r, e.line, e.col, "tie.%u must be 'PIN high' or 'PIN low', not '%s'",
 				 i, e.value);
 			continue;
 		}
-		e.value = v;
-		b->ties[i].pin = pin(r, &e, arena_printf(&r->ctx->arena, "tie.%u", i));
-		b->ties[i].high = !strcmp(level, "high");
+		b->ties[i].pin = pin(r, &w[0], arena_printf(&r->ctx->arena, "tie.%u", i));
+		b->ties[i].high = !strcmp(w[1].value, "high");
 	}
 	b->nties = r->nties;
 }
@@ -437,23 +456,10 @@ static void read_ft_data(struct reader *r, struct board *b)
 	const struct entry *e = given(r, K_FT_DATA);
 	if (!e)
 		return;
-	const char *v = e->value;
-	unsigned n = 0;
-	while (*v) {
-		const char *w = v;
-		while (*v && !is_blank(*v))
-			v++;
-		if (n < 8) {
-			struct entry one = *e;
-			one.value = arena_printf(&r->ctx->arena, "%.*s", (int)(v - w), w);
-			one.col = e->col + (unsigned)(w - e->value);
-			b->ft_data[n] = pin(r, &one, arena_printf(&r->ctx->arena,
-								  "ft245.data bit %u", n));
-		}
-		n++;
-		while (is_blank(*v))
-			v++;
-	}
+	struct entry w[8];
+	unsigned n = split_words(r, e, w, 8);
+	for (unsigned i = 0; i < n && i < 8; i++)
+		b->ft_data[i] = pin(r, &w[i], arena_printf(&r->ctx->arena, "ft245.data bit %u", i));
 	if (n != 8)
 		error_at(r, e->line, e->col, "ft245.data must be eight pins, D0 first, not %u", n);
 }

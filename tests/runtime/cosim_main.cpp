@@ -243,6 +243,36 @@ struct Sim {
 
     void monitor();
 
+    // The next beat to the device on a plain link, if there is one: a
+    // forged frame's goes in whole between the host's (injq holds whole
+    // beats), else, with probability host_rate, the host's next (the host
+    // writes whole frames, so whole beats; a frame's length comes from
+    // its header).  host says whose beat it is.
+    bool next_beat(uint8_t *beat, bool &host, double host_rate)
+    {
+        std::deque<uint8_t> *q;
+        if (!injq.empty() && host_left == 0) {
+            q = &injq;
+            host = false;
+        } else if (upq.size() >= LINK_W && (injq.empty() || host_left > 0) &&
+                   (host_rate >= 1 || rng.chance(host_rate))) {
+            if (host_left == 0) {
+                size_t len = upq[4] | (size_t)upq[5] << 8;
+                host_left = SL_PLAIN_SIZE(len, LINK_W);
+            }
+            host_left -= LINK_W;
+            q = &upq;
+            host = true;
+        } else {
+            return false;
+        }
+        for (unsigned i = 0; i < LINK_W; i++) {
+            beat[i] = q->front();
+            q->pop_front();
+        }
+        return true;
+    }
+
 #ifndef FT245
     // One clock cycle with the beat `in` offered (if cur_valid), the
     // loopbacks stalled and the device's beat taken at random: the
@@ -279,30 +309,8 @@ struct Sim {
             each_cycle();
         if (upq.size() < 64 * LINK_W)
             pull_tx();
-        if (!cur_valid && !injq.empty() && host_left == 0) {
-            // forged frames go in whole, between the host's (injq holds
-            // whole beats)
-            for (unsigned i = 0; i < LINK_W; i++) {
-                cur_beat[i] = injq.front();
-                injq.pop_front();
-            }
-            cur_valid = true;
-            cur_host = false;
-        } else if (!cur_valid && upq.size() >= LINK_W && (injq.empty() || host_left > 0) &&
-                   rng.chance(host_valid)) {
-            if (host_left == 0) {
-                // a host frame starts: its length from its header
-                size_t len = upq[4] | (size_t)upq[5] << 8;
-                host_left = SL_PLAIN_SIZE(len, LINK_W);
-            }
-            for (unsigned i = 0; i < LINK_W; i++) {
-                cur_beat[i] = upq.front();
-                upq.pop_front();
-            }
-            host_left -= LINK_W;
-            cur_valid = true;
-            cur_host = true;
-        }
+        if (!cur_valid)
+            cur_valid = next_beat(cur_beat, cur_host, host_valid);
         bool up_fire, down_fire;
         uint8_t down[LINK_W];
         clock(cur_beat, up_fire, down_fire, down);
@@ -336,34 +344,21 @@ struct Sim {
 
     // A cycle of the bridge's clock, with the chip's cycles that fall in
     // it.  The host's OUT transfers fill the chip's RX buffer a beat at a
-    // time (the host writes whole frames, so whole beats; forged frames go
-    // in whole between the host's).
+    // time (next_beat).
     void tick_ft()
     {
         if (each_cycle)
             each_cycle();
         if (upq.size() < 64 * LINK_W)
             pull_tx();
-        while (chip.rx.size() + LINK_W <= chip.BUF && rng.chance(host_valid)) {
-            if (!injq.empty() && host_left == 0) {
-                for (unsigned i = 0; i < LINK_W; i++) {
-                    chip.rx.push_back(injq.front());
-                    injq.pop_front();
-                }
-            } else if (upq.size() >= LINK_W && (injq.empty() || host_left > 0)) {
-                if (host_left == 0) {
-                    size_t len = upq[4] | (size_t)upq[5] << 8;
-                    host_left = SL_PLAIN_SIZE(len, LINK_W);
-                }
-                for (unsigned i = 0; i < LINK_W; i++) {
-                    chip.rx.push_back(upq.front());
-                    host_byte_sent(upq.front());
-                    upq.pop_front();
-                }
-                host_left -= LINK_W;
-            } else {
-                break;
-            }
+        uint8_t beat[LINK_W];
+        bool host;
+        while (chip.rx.size() + LINK_W <= chip.BUF && rng.chance(host_valid) &&
+               next_beat(beat, host, 1)) {
+            chip.rx.insert(chip.rx.end(), beat, beat + LINK_W);
+            if (host)
+                for (unsigned i = 0; i < LINK_W; i++)
+                    host_byte_sent(beat[i]);
         }
         while (t_ft + ft_ps <= t_sys) {
             t_ft += ft_ps;
