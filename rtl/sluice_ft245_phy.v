@@ -56,8 +56,10 @@ sluice: hand-written RTL library
  * these pin timings.
  *
  * Flow control: RD# stays low only while the packer's FIFO has room for
- * two beats.  A byte read at an edge is packed at the next, and a beat it
- * ends goes into the FIFO at the one after; of the four bytes that may
+ * two beats, as it had a cycle before (want_rd_reg takes RXF# and the
+ * room together, so that no LUT stands between them and the turn's
+ * decision).  A byte read at an edge is packed at the next, and a beat it
+ * ends goes into the FIFO at the one after; of the five bytes that may
  * be on their way when RD# is decided, at most one ends a beat (beats of
  * 8 bytes and more), so two beats of room leave one spare.  A byte the
  * chip did not take stays on the bus, WR# low, until it is taken.
@@ -230,7 +232,7 @@ reg last_byte_reg = 1'b0;            // unpack_i_reg is cur's last byte
 // RXF#, the data and what RD# was at the last edge, in registers (the
 // FPGA's input flip-flops): a byte read at an edge is taken in the cycle
 // after it
-reg rxf_q_reg = 1'b1;
+reg want_rd_reg = 1'b0;              // RXF# low, and room (see the header)
 reg got_reg = 1'b0;                  // a byte moved at the last edge
 reg [7:0] din_q_reg = 8'd0;
 
@@ -256,10 +258,9 @@ assign tx_pop = tx_valid && !nxt_valid_reg;
 wire out_valid_next = bq_any || (out_valid_reg && !taken);    // load || (...)
 
 // whose turn next
-wire room = h2d_room2;          // h2d_free >= 2, a register
 // (RXF# a cycle late: a read begins a cycle later, and ends with one
 // more cycle of RD# low, in which no byte moves)
-wire want_rd = !rxf_q_reg && room;
+wire want_rd = want_rd_reg;
 // out_valid_next && !ft_txe_n, written so that TXE# meets it in one LUT
 // (with TXE# low, a byte on the bus was taken exactly when WR# was low)
 wire want_wr = !ft_txe_n && (bq_any || (out_valid_reg && wr_n_reg));
@@ -287,7 +288,7 @@ always @* begin
 end
 
 always @(posedge ft_clk) begin
-    rxf_q_reg <= ft_rxf_n;
+    want_rd_reg <= !ft_rxf_n && h2d_room2;  // h2d_free >= 2, a register
     got_reg <= !rd_n_reg && !ft_rxf_n;
     din_q_reg <= ft_data_in;
     if (got) begin
@@ -296,11 +297,16 @@ always @(posedge ft_clk) begin
         pack_last_reg <= pack_n_reg == LAST_BYTE - 1'b1;
     end
     push_reg <= pack_push;
-    if (pack_push)
+    // loaded while a beat's last byte is awaited, so that only push_reg
+    // waits for the byte (got): the word is right at the edge push_reg
+    // rises, and pack_last_reg falls there
+    if (pack_last_reg)
         push_word_reg <= pack_word;
     if (bq_push) begin
         bq_reg[bq_wr_reg] <= cur_reg[7:0];
-        cur_reg <= cur_reg >> 8;
+        // rotated, not shifted: what comes in at the top is never used,
+        // and zeros there would be a reset that waits for take_nxt
+        cur_reg <= {cur_reg[7:0], cur_reg[8*LINK_W-1:8]};
         bq_wr_reg <= bq_wr_reg + 1'b1;
         unpack_i_reg <= unpack_i_reg + 1'b1;
         last_byte_reg <= unpack_i_reg == LAST_BYTE - 1'b1;
@@ -315,14 +321,14 @@ always @(posedge ft_clk) begin
         bq_n_reg <= {1'b0, bq_n_reg[4:1]};
     if (take_nxt) begin
         cur_reg <= nxt_reg;
-        cur_valid_reg <= 1'b1;
-        nxt_valid_reg <= 1'b0;
-    end else if (cur_done) begin
-        cur_valid_reg <= 1'b0;
     end
+    // the two valid bits as logic rather than as enables: with ft_rst
+    // an enable would grow by a LUT (on the iCE40 a flip-flop's reset
+    // acts only when it is enabled)
+    cur_valid_reg <= take_nxt || (cur_valid_reg && !cur_done);
+    nxt_valid_reg <= nxt_valid_reg ? !take_nxt : tx_valid;
     if (tx_pop) begin
         nxt_reg <= tx_beat;
-        nxt_valid_reg <= 1'b1;
     end
     out_valid_reg <= out_valid_next;
 
@@ -361,8 +367,12 @@ always @(posedge ft_clk) begin
         unpack_i_reg <= 0;
         cur_valid_reg <= 1'b0;
         nxt_valid_reg <= 1'b0;
-        bq_rd_reg <= 2'd0;
-        bq_wr_reg <= 2'd0;
+        // the queue empties at the first cycle of ft_rst, which lasts
+        // several (until the clk side has seen it), so bq_rd_reg stands
+        // still by its last, and bq_wr_reg meets it there: bq_rd_reg needs
+        // no reset, which on the iCE40 would widen its enable (load) by a
+        // LUT
+        bq_wr_reg <= bq_rd_reg;
         bq_n_reg <= 5'b00001;
         last_byte_reg <= 1'b0;
         got_reg <= 1'b0;
