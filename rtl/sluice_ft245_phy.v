@@ -219,7 +219,7 @@ reg [BW:0] burst_reg = 0;      // bytes moved in this turn; its top bit:
 reg [8*LINK_W-9:0] pack_reg = 0;     // the beat's bytes so far, at its top
 reg [IW-1:0] pack_n_reg = 0;
 reg pack_last_reg = 1'b0;            // the next byte ends the beat
-reg [IW-1:0] unpack_i_reg = 0;
+reg [LINK_W-1:0] unpack_oh_reg = 1;  // cur's next byte, one-hot
 // the beat being sent (cur), the next (nxt), and a queue of four bytes
 // from cur before dout_reg: what TXE# decides (a byte taken, the next
 // offered) moves only the queue's head, and the beats move on registers
@@ -228,7 +228,7 @@ reg cur_valid_reg = 1'b0, nxt_valid_reg = 1'b0;
 reg [7:0] bq_reg [0:3];
 reg [1:0] bq_rd_reg = 2'd0, bq_wr_reg = 2'd0;
 reg [4:0] bq_n_reg = 5'b00001;       // bytes queued, one-hot: 0 to 4
-reg last_byte_reg = 1'b0;            // unpack_i_reg is cur's last byte
+reg last_byte_reg = 1'b0;            // unpack_oh_reg is at cur's last byte
 // RXF#, the data and what RD# was at the last edge, in registers (the
 // FPGA's input flip-flops): a byte read at an edge is taken in the cycle
 // after it
@@ -253,6 +253,17 @@ wire bq_any = !bq_n_reg[0];
 wire bq_push = cur_valid_reg && !bq_n_reg[4];
 wire load = (taken || !out_valid_reg) && bq_any;
 wire cur_done = bq_push && last_byte_reg;
+
+// cur's next byte, picked rather than shifted out (so that cur_reg loads
+// only with take_nxt, an enable of one LUT) by a one-hot index: an AND-OR
+// of two LUT levels where a binary index took three
+reg [7:0] cur_byte;
+integer ub;
+always @* begin
+    cur_byte = 8'd0;
+    for (ub = 0; ub < LINK_W; ub = ub + 1)
+        cur_byte = cur_byte | (cur_reg[8*ub +: 8] & {8{unpack_oh_reg[ub]}});
+end
 wire take_nxt = nxt_valid_reg && (!cur_valid_reg || cur_done);
 assign tx_pop = tx_valid && !nxt_valid_reg;
 wire out_valid_next = bq_any || (out_valid_reg && !taken);    // load || (...)
@@ -303,13 +314,10 @@ always @(posedge ft_clk) begin
     if (pack_last_reg)
         push_word_reg <= pack_word;
     if (bq_push) begin
-        bq_reg[bq_wr_reg] <= cur_reg[7:0];
-        // rotated, not shifted: what comes in at the top is never used,
-        // and zeros there would be a reset that waits for take_nxt
-        cur_reg <= {cur_reg[7:0], cur_reg[8*LINK_W-1:8]};
+        bq_reg[bq_wr_reg] <= cur_byte;
         bq_wr_reg <= bq_wr_reg + 1'b1;
-        unpack_i_reg <= unpack_i_reg + 1'b1;
-        last_byte_reg <= unpack_i_reg == LAST_BYTE - 1'b1;
+        unpack_oh_reg <= {unpack_oh_reg[LINK_W-2:0], unpack_oh_reg[LINK_W-1]};
+        last_byte_reg <= unpack_oh_reg[LINK_W-2];
     end
     if (load) begin
         dout_reg <= bq_reg[bq_rd_reg];
@@ -364,7 +372,7 @@ always @(posedge ft_clk) begin
         pack_n_reg <= 0;
         pack_last_reg <= 1'b0;
         push_reg <= 1'b0;
-        unpack_i_reg <= 0;
+        unpack_oh_reg <= 1;
         cur_valid_reg <= 1'b0;
         nxt_valid_reg <= 1'b0;
         // the queue empties at the first cycle of ft_rst, which lasts
