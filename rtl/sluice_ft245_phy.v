@@ -229,9 +229,8 @@ reg [7:0] bq_reg [0:3];
 reg [1:0] bq_rd_reg = 2'd0, bq_wr_reg = 2'd0;
 reg [4:0] bq_n_reg = 5'b00001;       // bytes queued, one-hot: 0 to 4
 reg last_byte_reg = 1'b0;            // unpack_oh_reg is at cur's last byte
-// RXF#, the data and what RD# was at the last edge, in registers (the
-// FPGA's input flip-flops): a byte read at an edge is taken in the cycle
-// after it
+// RXF# (with the room), the data and what RD# was at the last edge, in
+// registers: a byte read at an edge is taken in the cycle after it
 reg want_rd_reg = 1'b0;              // RXF# low, and room (see the header)
 reg got_reg = 1'b0;                  // a byte moved at the last edge
 reg [7:0] din_q_reg = 8'd0;

@@ -25,9 +25,7 @@
 /* How long a thread keeps the device while others wait for it, and while
  * another waits and no call but its own is under way (rt_wait_round). */
 #define SLICE_NS 1000000
-#ifndef SLICE_ALONE_NS
 #define SLICE_ALONE_NS 20000
-#endif
 
 static uint64_t mix(uint64_t h, uint64_t v)
 {
