@@ -226,25 +226,26 @@ run_test() {
 # (128-bit words) at 64 KiB a call, every word checked.  The pipe's FIFO
 # carries a word a cycle and the link (16 bytes a cycle) 15 words of a
 # DATA frame in its 16 beats; the simulator must not clock them idle
-# while a host thread has the next call ready: at least 0.75 words a cycle
-# (0.89 to 0.91 measured; 0.41 to 0.53 when a waiting thread waited up to
-# a millisecond for the device), the best of 3 runs, as thread scheduling
-# varies.
+# while a host thread has the next call ready: at least 0.65 words a cycle
+# in the best of up to 5 runs, as thread scheduling varies (0.81 to 0.91
+# measured on an idle machine, 0.60 to 0.90 with both cores busy with
+# other work; 0.43 to 0.47 on an idle machine when a waiting thread
+# waited up to a millisecond for the device).
 bench_rate() {
     local best=0 i rate
-    for i in 1 2 3; do
+    for i in 1 2 3 4 5; do
         timeout -k 5 "$limit" "$out/pipe_bench" "$out/copy128.sluice" 65536:2097152 \
             >"$log/pipe_bench.log" 2>&1 || break
         rate=$(sed -n 's/.*"bytes": \([0-9]*\), "word": \([0-9]*\), .*"cycles": \([0-9]*\), "ok": true.*/\1 \2 \3/p' \
             "$log/pipe_bench.log" | awk '{ printf "%.4f", $1 / $2 / $3 }')
         [ -n "$rate" ] || break
         best=$(awk -v a="$best" -v b="$rate" 'BEGIN { print (b > a) ? b : a }')
-        awk -v b="$best" 'BEGIN { exit !(b >= 0.75) }' && break
+        awk -v b="$best" 'BEGIN { exit !(b >= 0.65) }' && break
     done
-    if [ -n "${rate:-}" ] && awk -v b="$best" 'BEGIN { exit !(b >= 0.75) }'; then
-        pass "tests/e2e/pipe_bench: 64 KiB calls from two threads keep the link busy ($best words a cycle, at least 0.75)"
+    if [ -n "${rate:-}" ] && awk -v b="$best" 'BEGIN { exit !(b >= 0.65) }'; then
+        pass "tests/e2e/pipe_bench: 64 KiB calls from two threads keep the link busy ($best words a cycle, at least 0.65)"
     else
-        fail "tests/e2e/pipe_bench: 64 KiB calls from two threads keep the link busy (best $best words a cycle, want 0.75)" \
+        fail "tests/e2e/pipe_bench: 64 KiB calls from two threads keep the link busy (best $best words a cycle, want 0.65)" \
             "$log/pipe_bench.log"
     fi
 }
