@@ -413,15 +413,23 @@ int rt_link_up(sluice_device *d)
 			continue;
 		struct sl_link_stats st;
 		sl_link_get_stats(d->link, &st);
+		/* plain framing has no way back into step (proto.h section 2b):
+		 * on hardware, a host program that died in the middle of a frame
+		 * leaves the stream out of step until the FPGA is reset */
+		const char *plain = d->timing.beat && strcmp(d->ops->kind, "sim")
+			? "; or a host program died in the middle of a transfer, which leaves "
+			  "this link's plain framing out of step until the FPGA is reset (its "
+			  "reset button, or `sluice program` again)"
+			: "";
 		if (st.frames_rejected)
 			return rt_err(SLUICE_E_IMAGE_MISMATCH, "device '%s' answers on the host link "
 				      "with frames module '%s' does not expect (%llu rejected): it runs "
-				      "another design (other host pipes), or the link corrupts bytes",
-				      d->name, m->name, (unsigned long long)st.frames_rejected);
+				      "another design (other host pipes), or the link corrupts bytes%s",
+				      d->name, m->name, (unsigned long long)st.frames_rejected, plain);
 		return rt_err(SLUICE_E_IO, "device '%s' does not answer on the host link (no reply "
 			      "after %llu %s): the design has no sluice host bridge, or the link is "
-			      "broken", d->name, (unsigned long long)d->timing.connect_limit,
-			      d->timing.unit);
+			      "broken%s", d->name, (unsigned long long)d->timing.connect_limit,
+			      d->timing.unit, plain);
 	}
 	if ((rc = check_identity(d)))
 		return rc;
