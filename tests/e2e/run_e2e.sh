@@ -222,30 +222,34 @@ run_test() {
 }
 
 # bench_rate: pipe_bench.c (make bench's host pipe table), a writer and a
-# reader thread streaming 2 MiB each way through tests/e2e/pipe_copy128.c
-# (128-bit words) at 64 KiB a call, every word checked.  The pipe's FIFO
+# reader thread streaming 8 MiB each way through tests/e2e/pipe_copy128.c
+# (128-bit words) at 1 MiB a call, every word checked.  The pipe's FIFO
 # carries a word a cycle and the link (16 bytes a cycle) 15 words of a
 # DATA frame in its 16 beats; the simulator must not clock them idle
-# while a host thread has the next call ready: at least 0.65 words a cycle
-# in the best of up to 5 runs, as thread scheduling varies (0.81 to 0.91
-# measured on an idle machine, 0.60 to 0.90 with both cores busy with
-# other work; 0.43 to 0.47 on an idle machine when a waiting thread
-# waited up to a millisecond for the device).
+# while the host has words to give, nor the bridge lose cycles between
+# frames or spend them on STATUS frames: at least 0.80 words a cycle,
+# the best of up to 3 runs (0.88 to 0.91 measured on an idle machine,
+# 0.83 to 0.88 with the machine's load at 7; 0.72 to 0.80 when the model
+# clocked on with its input empty, a cycle was lost between frames and a
+# STATUS went every 16 cycles).  With calls this large both threads' calls
+# are under way nearly all the time, and the device serves both whoever
+# holds it, so the figure hardly depends on how the threads are scheduled
+# (at 64 KiB a call it fell from 0.81-0.91 to 0.48-0.52 under that load).
 bench_rate() {
     local best=0 i rate
-    for i in 1 2 3 4 5; do
-        timeout -k 5 "$limit" "$out/pipe_bench" "$out/copy128.sluice" 65536:2097152 \
+    for i in 1 2 3; do
+        timeout -k 5 "$limit" "$out/pipe_bench" "$out/copy128.sluice" 1048576:8388608 \
             >"$log/pipe_bench.log" 2>&1 || break
         rate=$(sed -n 's/.*"bytes": \([0-9]*\), "word": \([0-9]*\), .*"cycles": \([0-9]*\), "ok": true.*/\1 \2 \3/p' \
             "$log/pipe_bench.log" | awk '{ printf "%.4f", $1 / $2 / $3 }')
         [ -n "$rate" ] || break
         best=$(awk -v a="$best" -v b="$rate" 'BEGIN { print (b > a) ? b : a }')
-        awk -v b="$best" 'BEGIN { exit !(b >= 0.65) }' && break
+        awk -v b="$best" 'BEGIN { exit !(b >= 0.80) }' && break
     done
-    if [ -n "${rate:-}" ] && awk -v b="$best" 'BEGIN { exit !(b >= 0.65) }'; then
-        pass "tests/e2e/pipe_bench: 64 KiB calls from two threads keep the link busy ($best words a cycle, at least 0.65)"
+    if [ -n "${rate:-}" ] && awk -v b="$best" 'BEGIN { exit !(b >= 0.80) }'; then
+        pass "tests/e2e/pipe_bench: 1 MiB calls from two threads keep the link busy ($best words a cycle, at least 0.80)"
     else
-        fail "tests/e2e/pipe_bench: 64 KiB calls from two threads keep the link busy (best $best words a cycle, want 0.65)" \
+        fail "tests/e2e/pipe_bench: 1 MiB calls from two threads keep the link busy (best $best words a cycle, want 0.80)" \
             "$log/pipe_bench.log"
     fi
 }
