@@ -391,6 +391,7 @@ int rt_link_up(sluice_device *d)
 		.h2d_word_bytes = h2d_wb, .d2h_word_bytes = d2h_wb, .d2h_buffer_words = d2h_buf,
 		.timeout = d->timing.link_timeout, .status_gap = d->timing.status_gap,
 		.beat = d->timing.beat,
+		.hold_d2h = d->timing.reset_on_load,
 	};
 	rc = sl_link_create(&d->link, &cfg);
 	if (rc == SL_E_NOMEM)
@@ -413,10 +414,13 @@ int rt_link_up(sluice_device *d)
 			continue;
 		struct sl_link_stats st;
 		sl_link_get_stats(d->link, &st);
-		/* plain framing has no way back into step (proto.h section 2b):
-		 * on hardware, a host program that died in the middle of a frame
-		 * leaves the stream out of step until the FPGA is reset */
-		const char *plain = d->timing.beat && strcmp(d->ops->kind, "sim")
+		/* plain framing has no way back into step in the stream itself
+		 * (proto.h section 2b): on a PCIe card, a host program that died
+		 * in the middle of a frame leaves it out of step until the FPGA
+		 * is reset.  (The simulator starts afresh with each program; an
+		 * FT245 board drops the frames under way when a host opens its
+		 * chip, rtl/sluice_ft245_phy.v.) */
+		const char *plain = d->timing.beat && !strcmp(d->ops->kind, "pcie")
 			? "; or a host program died in the middle of a transfer, which leaves "
 			  "this link's plain framing out of step until the FPGA is reset (its "
 			  "reset button, or `sluice program` again)"
@@ -438,6 +442,10 @@ int rt_link_up(sluice_device *d)
 		if ((rc = rt_csr_write(d, SL_CSR_RESET, &one, 1, NULL)) ||
 		    (rc = rt_csr_read(d, SL_CSR_SCRATCH, 1, &scratch, NULL)))
 			return rc;
+		/* the device gets D2H credit only now: the words a kernel
+		 * wrote before the reset, for an earlier host program, were
+		 * still in the FIFOs and are gone */
+		sl_link_release_d2h(d->link);
 	}
 	d->fingerprint = fingerprint(d);
 	d->last_progress = d->ops->now(d->t);

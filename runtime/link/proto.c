@@ -269,6 +269,7 @@ struct sl_link {
 
     /* device -> host */
     unsigned beat;           /* 0: byte framing; else plain framing's W */
+    bool d2h_held;           /* no D2H credit given yet (sl_link_release_d2h) */
     struct sl_deframer df;
     struct sl_plain_deframer pdf;
     uint8_t rx_exp;
@@ -338,6 +339,7 @@ int sl_link_create(struct sl_link **out, const struct sl_link_config *cfg)
     if (!l)
         return SL_E_NOMEM;
     l->beat = cfg->beat;
+    l->d2h_held = cfg->hold_d2h;
     l->n_h2d = cfg->n_h2d;
     l->n_d2h = cfg->n_d2h;
     l->timeout = cfg->timeout ? cfg->timeout : 1;
@@ -430,9 +432,16 @@ int sl_link_set_device_limits(struct sl_link *l, uint32_t rxbuf, uint32_t txcfg)
 
 /* ---- sending ----------------------------------------------------------- */
 
-static uint16_t d2h_limit(const struct d2h_pipe *p)
+static uint16_t d2h_limit(const struct sl_link *l, const struct d2h_pipe *p)
 {
+    if (l->d2h_held)
+        return p->received;
     return (uint16_t)(p->received - p->count + p->cap);
+}
+
+void sl_link_release_d2h(struct sl_link *l)
+{
+    l->d2h_held = false;
 }
 
 /* Largest payload for an H2D DATA frame of word size wb: whole words,
@@ -640,7 +649,7 @@ static bool status_dirty(const struct sl_link *l, bool *urgent)
     *urgent = l->rx_since_ack * 2 >= l->dev_tx_slots;
     for (unsigned i = 0; i < l->n_d2h; i++) {
         const struct d2h_pipe *p = &l->d2h[i];
-        uint16_t lim = d2h_limit(p);
+        uint16_t lim = d2h_limit(l, p);
         if (lim != p->adv_limit) {
             dirty = true;
             /* the device has less than half a buffer of credit left */
@@ -705,7 +714,7 @@ size_t sl_link_tx(struct sl_link *l, uint8_t *buf, size_t cap, uint64_t now)
         body[6] = l->session;
         body[7] = 0;
         for (unsigned i = 0; i < l->n_d2h; i++)
-            put16(body + SL_STATUS_HDR + 2 * i, d2h_limit(&l->d2h[i]));
+            put16(body + SL_STATUS_HDR + 2 * i, d2h_limit(l, &l->d2h[i]));
         if (emit(l, body, n, buf, cap, &k)) {
             if (l->st_nak)
                 l->st.naks_sent++;
@@ -714,7 +723,7 @@ size_t sl_link_tx(struct sl_link *l, uint8_t *buf, size_t cap, uint64_t now)
             l->ack_adv = l->rx_exp;
             l->rx_since_ack = 0;
             for (unsigned i = 0; i < l->n_d2h; i++)
-                l->d2h[i].adv_limit = d2h_limit(&l->d2h[i]);
+                l->d2h[i].adv_limit = d2h_limit(l, &l->d2h[i]);
             l->last_status = now;
         }
     }

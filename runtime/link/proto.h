@@ -97,7 +97,14 @@
  * takes no frame after it until the link is reset (the host: its next
  * connection; the device: its reset).  A LINK_RESET does not realign the
  * stream: it goes on whole, and a frame under way when the host
- * reconnects is finished, so each side keeps its place in it.  Both sides
+ * reconnects is finished, so each side keeps its place in it.  Only the
+ * transport can realign it: where it can tell that the host has gone, the
+ * device drops the frames under way each way (the bridge's link_down) and
+ * the host discards what the transport held, so that both start again at
+ * a frame's first byte.  An FTDI FIFO does (its clock stops while a host
+ * opens the chip: rtl/sluice_ft245_phy.v, runtime/device/usb.c); a PCIe
+ * DMA stream does not yet, and there a host killed in the middle of a
+ * frame leaves the stream out of step until the FPGA is reset.  Both sides
  * learn W from the transport (the host from its device, the device from
  * its build); there is no negotiation.
  *
@@ -321,7 +328,9 @@
  * frames are in flight.  A STATUS goes out at once for a NAK or a POLL,
  * when half the device's send window is unacknowledged, or when the device
  * has less than half our buffer of credit left; otherwise at most every
- * cfg.status_gap.
+ * cfg.status_gap.  A host that resets the kernels and FIFOs as it connects
+ * (CSR RESET) offers no D2H credit until the reset has been done, so that
+ * no word a kernel wrote before it, for an earlier host, comes in.
  */
 #ifndef SLUICE_LINK_PROTO_H
 #define SLUICE_LINK_PROTO_H
@@ -487,6 +496,8 @@ struct sl_link_config {
     uint64_t status_gap;              /* least time between unforced STATUSes */
     unsigned beat;                    /* 0: byte framing (section 2); else plain
                                          framing on beats of this many bytes (2b) */
+    bool hold_d2h;                    /* give the device no D2H credit until
+                                         sl_link_release_d2h */
 };
 
 struct sl_link_stats {
@@ -530,6 +541,12 @@ size_t sl_link_h2d_space(const struct sl_link *l, unsigned pipe);
  * SL_E_INVAL for a bad pipe, SL_E_STATE if not connected. */
 int sl_link_h2d_write(struct sl_link *l, unsigned pipe, const void *data, size_t nwords,
                       size_t *written);
+
+/* Gives the device its D2H credit, held back since the link was created
+ * with cfg.hold_d2h: until then every STATUS offers none, so that the
+ * device takes no word out of its FIFOs (a host that resets the kernels
+ * and FIFOs as it connects gets no word from before the reset). */
+void sl_link_release_d2h(struct sl_link *l);
 
 /* Words received from the device and not yet read. */
 size_t sl_link_d2h_avail(const struct sl_link *l, unsigned pipe);

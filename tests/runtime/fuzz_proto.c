@@ -596,7 +596,7 @@ static int run(uint64_t seed, uint64_t frames)
 {
 	struct rng r = {seed};
 	struct sl_link *l = NULL;
-	struct sl_link_config cfg = {1, N_D2H, h2d_wb, d2h_wb, d2h_cap, HOST_TIMEOUT, GAP, 0};
+	struct sl_link_config cfg = {1, N_D2H, h2d_wb, d2h_wb, d2h_cap, HOST_TIMEOUT, GAP, 0, false};
 	struct dev *d = calloc(1, sizeof *d);
 	struct stats st = {0};
 	struct bytes link = {0};

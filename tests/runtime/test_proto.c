@@ -230,7 +230,7 @@ static uint16_t get16(const uint8_t *p)
 
 static void setup(struct dev *v)
 {
-    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat};
+    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat, false};
     memset(v, 0, sizeof *v);
     v->out = calloc(1, sizeof *v->out);
     sl_link_create(&v->l, &cfg);
@@ -251,14 +251,14 @@ static void test_config(void)
 {
     struct sl_link *l = NULL;
     unsigned bad[1] = {0}, big[1] = {253};
-    struct sl_link_config c1 = {1, 0, bad, NULL, NULL, 10, 10, 0};
-    struct sl_link_config c2 = {65, 0, wb_h2d, NULL, NULL, 10, 10, 0};
-    struct sl_link_config c3 = {1, 0, big, NULL, NULL, 10, 10, 0};
-    struct sl_link_config c4 = {1, 0, NULL, NULL, NULL, 10, 10, 0};
+    struct sl_link_config c1 = {1, 0, bad, NULL, NULL, 10, 10, 0, false};
+    struct sl_link_config c2 = {65, 0, wb_h2d, NULL, NULL, 10, 10, 0, false};
+    struct sl_link_config c3 = {1, 0, big, NULL, NULL, 10, 10, 0, false};
+    struct sl_link_config c4 = {1, 0, NULL, NULL, NULL, 10, 10, 0, false};
     check(sl_link_create(&l, &c1) == SL_E_INVAL && sl_link_create(&l, &c2) == SL_E_INVAL &&
               sl_link_create(&l, &c3) == SL_E_INVAL && sl_link_create(&l, &c4) == SL_E_INVAL,
           "bad configurations are refused with SL_E_INVAL (word size 0, 65 pipes, 253-byte H2D words, no sizes)");
-    struct sl_link_config ok = {2, 2, wb_h2d, wb_d2h, NULL, 10, 10, 0};
+    struct sl_link_config ok = {2, 2, wb_h2d, wb_d2h, NULL, 10, 10, 0, false};
     check(sl_link_create(&l, &ok) == SL_OK, "a good configuration is accepted");
     check(sl_link_connect(l, 0, 0) == SL_E_INVAL, "session 0 is refused");
     check(sl_link_set_device_limits(l, 255, (64 << 8) | 8) == SL_E_INVAL &&
@@ -269,9 +269,35 @@ static void test_config(void)
     sl_link_destroy(l);
 }
 
+/* A link created with hold_d2h offers the device no D2H credit until
+ * released: the device takes no word out of its FIFOs while the host
+ * resets them. */
+static void test_hold_d2h(void)
+{
+    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat, true};
+    struct dev v = {0};
+    v.out = calloc(1, sizeof *v.out);
+    sl_link_create(&v.l, &cfg);
+    v.session = 5;
+    sl_link_connect(v.l, v.session, v.now);
+    host_tx(&v);
+    dev_status(&v, 0, 0, 0, 0, 0, 0, 0);
+    host_tx(&v);
+    const uint8_t *s = host_status(&v);
+    check(sl_link_connected(v.l) && s && get16(s + 8) == 0 && get16(s + 10) == 0,
+          "hold_d2h: the host's first STATUS offers no D2H credit (limits 0 and 0)");
+    sl_link_release_d2h(v.l);
+    v.now += 20;
+    host_tx(&v);
+    s = host_status(&v);
+    check(s && get16(s + 8) == 100 && get16(s + 10) == 10,
+          "released, the next STATUS offers the buffers (limits 100 and 10)");
+    teardown(&v);
+}
+
 static void test_connect(void)
 {
-    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat};
+    struct sl_link_config cfg = {2, 2, wb_h2d, wb_d2h, d2h_cap, 100, 10, beat, false};
     struct dev v = {0};
     v.out = calloc(1, sizeof *v.out);
     sl_link_create(&v.l, &cfg);
@@ -621,6 +647,7 @@ static void link_tests(void)
 {
     test_config();
     test_connect();
+    test_hold_d2h();
     test_h2d();
     test_budget_and_window();
     test_d2h();
