@@ -121,7 +121,7 @@ FT_BOARD_RTL := tests/runtime/cosim_ft_top.v tests/runtime/cosim_top.v \
 $(BUILD)/tests/runtime/libft_board.so: tests/runtime/ft_board.cpp tests/runtime/ft_chip.h $(FT_BOARD_RTL)
 	@rm -rf $(FT_BOARD_DIR) && mkdir -p $(FT_BOARD_DIR)
 	verilator --cc -O3 -Wall --top-module cosim_ft_top --prefix Vft_board -Mdir $(FT_BOARD_DIR) \
-		-GDEPTH0="32'd64" -GLINK_W=8 -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime" \
+		-GDEPTH0="32'd64" -GLINK_W=8 -GDOWN_CYCLES=48000 -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime" \
 		$(FT_BOARD_RTL) $(CURDIR)/tests/runtime/ft_board.cpp
 	$(MAKE) -s -C $(FT_BOARD_DIR) -f Vft_board.mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
 		Vft_board__ALL.a ft_board.o verilated.o verilated_threads.o

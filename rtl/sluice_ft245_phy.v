@@ -74,12 +74,28 @@ sluice: hand-written RTL library
  *                   the other, if the other waits (a power of two, >= 2)
  *   SEND_IMMEDIATE  1: pulse SIWU# after a write burst; 0: keep it high
  *
- * Clocks and reset: clk and rst are the bridge's.  ft_clk runs only once
- * the host has put the chip in synchronous FIFO mode, so the two sides of
+ *   DOWN_CYCLES     cycles of clk without a sign of ft_clk after which
+ *                   the link is down (0: never); the board's top level
+ *                   gives a millisecond's worth
+ *
+ * Clocks and reset: clk and rst are the bridge's.  ft_clk runs only while
+ * the host has the chip in synchronous FIFO mode, so the two sides of
  * the async FIFOs are reset by a handshake: rst holds the clk side until
  * the ft_clk side has been seen in reset, however late its clock starts.
  * Until then m_axis_tvalid and s_axis_tready are low, and `ready` (clk
  * side) says the PHY runs.
+ *
+ * The link goes down when ft_clk stops for DOWN_CYCLES: a host that opens
+ * the chip takes it out of synchronous FIFO mode for a while first
+ * (runtime/device/usb.c), whatever the last host left on the link.  The
+ * PHY then resets itself as for rst, dropping the bytes and beats on
+ * their way each way, and `ready` stays low until ft_clk runs again and
+ * the reset has gone through; the bridge's link_down takes !ready and
+ * drops the frames under way.  So a host killed in the middle of a frame,
+ * or a board unplugged from the host, leaves nothing behind: the next host
+ * starts on a frame's first byte each way.  (While ft_clk stands still
+ * the outputs keep their last values; the chip, out of synchronous FIFO
+ * mode, does not look at them.)
  *
  * A beat is whole only on the FPGA's side of the chip: the host's frames
  * are whole beats (proto.h 2b), and the packer counts bytes from reset.
@@ -89,7 +105,8 @@ module sluice_ft245_phy #
     parameter LINK_W = 8,
     parameter FIFO_AW = 3,
     parameter BURST = 512,
-    parameter SEND_IMMEDIATE = 1
+    parameter SEND_IMMEDIATE = 1,
+    parameter DOWN_CYCLES = 0
 )
 (
     input  wire                  clk,
@@ -138,37 +155,92 @@ localparam [1:0]
 
 // ---- reset of the two clock domains --------------------------------------
 
-// clk side: a four-phase handshake.  rst raises the request (the clk
-// side's reset); the ft_clk side is in reset while it sees the request;
-// the request falls once rst has and the ft_clk side's reset has come
-// back (ack), counting only an ack that was low after the request rose,
-// so that the ack of an earlier request does not end this one.
+// clk side: a four-phase handshake.  rst, or the link down, raises the
+// request (the clk side's reset); the ft_clk side is in reset while it
+// sees the request; the request falls once rst (and down) has and the
+// ft_clk side's reset has come back (ack), counting only an ack that was
+// low after the request rose, or that stood still with ft_clk, so that
+// the ack of an earlier request does not end this one.
 reg rst_req_reg = 1'b1;
+reg rst_set_reg = 1'b1;    // the same, for the ft_clk side's asynchronous set
 reg ack1_reg = 1'b0, ack2_reg = 1'b0;
 reg ack_low_reg = 1'b0;    // ack was seen low since the request rose
 // ft_clk side
-reg ft_rst1_reg = 1'b1, ft_rst2_reg = 1'b1;
+reg ft_rst1_reg = 1'b1, ft_rst2_reg = 1'b1, ft_rst3_reg = 1'b1;
+reg ft_ack_reg = 1'b0;
+
+// ft_clk's sign of life: a bit of a free-running count that changes every
+// 8 cycles of ft_clk, slow enough for any clk to see each change; the
+// link is down once clk has seen none for DOWN_CYCLES
+localparam QW = DOWN_CYCLES > 0 ? $clog2(DOWN_CYCLES + 1) : 1;
+localparam integer Q_LAST_I = DOWN_CYCLES > 0 ? DOWN_CYCLES - 1 : 0;
+localparam [QW-1:0] Q_LAST = Q_LAST_I[QW-1:0];
+reg [3:0] alive_cnt_reg = 4'd0;
+reg alive1_reg = 1'b0, alive2_reg = 1'b0, alive3_reg = 1'b0;
+reg [QW-1:0] quiet_reg = 0;
+reg down_reg = 1'b0;
+
+always @(posedge ft_clk) begin
+    alive_cnt_reg <= alive_cnt_reg + 4'd1;
+end
 
 always @(posedge clk) begin
-    ack1_reg <= ft_rst2_reg;
+    alive1_reg <= alive_cnt_reg[3];
+    alive2_reg <= alive1_reg;
+    alive3_reg <= alive2_reg;
+    if (alive2_reg != alive3_reg) begin
+        quiet_reg <= 0;
+        down_reg <= 1'b0;
+    end else if (DOWN_CYCLES > 0 && !down_reg) begin
+        quiet_reg <= quiet_reg + 1'b1;
+        down_reg <= quiet_reg == Q_LAST;
+    end
+end
+
+always @(posedge clk) begin
+    ack1_reg <= ft_ack_reg;
     ack2_reg <= ack1_reg;
-    if (rst) begin
+    if (rst || down_reg) begin
         rst_req_reg <= 1'b1;
+        rst_set_reg <= 1'b1;
         if (!rst_req_reg)
             ack_low_reg <= 1'b0;
     end else if (rst_req_reg && ack2_reg && ack_low_reg) begin
         rst_req_reg <= 1'b0;
+        rst_set_reg <= 1'b0;
     end
-    if (!ack2_reg)
+    // with ft_clk stopped for long, the ack is no older than its last
+    // edge: high, the ft_clk side's last edge was in reset, and it still is
+    if (!ack2_reg || down_reg)
         ack_low_reg <= 1'b1;
 end
 
-always @(posedge ft_clk) begin
-    ft_rst1_reg <= rst_req_reg;
-    ft_rst2_reg <= ft_rst1_reg;
+// ft_clk side: the request sets the reset at once, clock or none, and
+// it ends on ft_clk.  The pins' registers take it at once too (pin_rst),
+// so that the bus is let go while the chip's clock stands still and the
+// chip sees it idle at the clock's first edge; the rest takes it at the
+// edges (ft_rst, a second register of the same value: a net is either an
+// asynchronous reset or a synchronous one).  The acknowledgement is taken
+// at an edge, so that rst_req falls only once the ft_clk side has been
+// clocked in reset.
+always @(posedge ft_clk or posedge rst_set_reg) begin
+    if (rst_set_reg) begin
+        ft_rst1_reg <= 1'b1;
+        ft_rst2_reg <= 1'b1;
+        ft_rst3_reg <= 1'b1;
+    end else begin
+        ft_rst1_reg <= 1'b0;
+        ft_rst2_reg <= ft_rst1_reg;
+        ft_rst3_reg <= ft_rst1_reg;
+    end
 end
 
-wire ft_rst = ft_rst2_reg;
+always @(posedge ft_clk) begin
+    ft_ack_reg <= ft_rst3_reg;
+end
+
+wire ft_rst = ft_rst3_reg;
+wire pin_rst = ft_rst2_reg;
 
 assign ready = !rst_req_reg;
 
@@ -352,19 +424,9 @@ always @(posedge ft_clk) begin
     if (mode_reg == M_RD)
         last_wr_reg <= 1'b0;
 
-    oe_n_reg <= !(mode_next == M_OE || mode_next == M_RD);
-    rd_n_reg <= !(mode_next == M_RD);
-    wr_n_reg <= !(mode_next == M_WR && out_valid_next);
-    data_oe_reg <= mode_next == M_WR;
-    siwu_n_reg <= !(SEND_IMMEDIATE && mode_reg == M_WR && mode_next != M_WR && !out_valid_next);
 
     if (ft_rst) begin
         mode_reg <= M_IDLE;
-        oe_n_reg <= 1'b1;
-        rd_n_reg <= 1'b1;
-        wr_n_reg <= 1'b1;
-        data_oe_reg <= 1'b0;
-        siwu_n_reg <= 1'b1;
         out_valid_reg <= 1'b0;
         last_wr_reg <= 1'b0;
         burst_reg <= 0;
@@ -383,6 +445,24 @@ always @(posedge ft_clk) begin
         bq_n_reg <= 5'b00001;
         last_byte_reg <= 1'b0;
         got_reg <= 1'b0;
+    end
+end
+
+// the pins' registers, let go as soon as the link is down (pin_rst)
+always @(posedge ft_clk or posedge pin_rst) begin
+    if (pin_rst) begin
+        oe_n_reg <= 1'b1;
+        rd_n_reg <= 1'b1;
+        wr_n_reg <= 1'b1;
+        data_oe_reg <= 1'b0;
+        siwu_n_reg <= 1'b1;
+    end else begin
+        oe_n_reg <= !(mode_next == M_OE || mode_next == M_RD);
+        rd_n_reg <= !(mode_next == M_RD);
+        wr_n_reg <= !(mode_next == M_WR && out_valid_next);
+        data_oe_reg <= mode_next == M_WR;
+        siwu_n_reg <= !(SEND_IMMEDIATE && mode_reg == M_WR && mode_next != M_WR &&
+                        !out_valid_next);
     end
 end
 

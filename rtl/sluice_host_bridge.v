@@ -86,6 +86,19 @@ sluice: hand-written RTL library
  *   spec_values[32*j +: 32]        spec-constant word j
  *   core_rst                       OR into the reset of kernels and FIFOs
  *
+ * And toward the transport:
+ *
+ *   link_down                      high while the transport under the link
+ *                                  is down (the FT245 PHY: the chip's clock
+ *                                  has stopped, its host gone or going); 0
+ *                                  where the transport cannot tell.  It
+ *                                  clears the link state as a LINK_RESET
+ *                                  does (words in FIFOs, kernels and CSRs
+ *                                  untouched), and on plain framing it also
+ *                                  drops the frame under way each way, so
+ *                                  that both sides start again at a frame's
+ *                                  first beat (proto.h section 2b)
+ *
  * Guarantees: a word reaches an H2D FIFO only from a frame whose CRC
  * checked, whose length fits its type and whose sequence number was the
  * one expected (exactly once, in order); the host never has more words in
@@ -224,7 +237,12 @@ module sluice_host_bridge #
     input  wire [(N_KERNELS > 0 ? N_KERNELS : 1)-1:0]       kernel_done,
     output wire [32*(ARG_WORDS > 0 ? ARG_WORDS : 1)-1:0]    kernel_args,
     output wire [32*(SPEC_WORDS > 0 ? SPEC_WORDS : 1)-1:0]  spec_values,
-    output wire                                             core_rst
+    output wire                                             core_rst,
+
+    /*
+     * The transport
+     */
+    input  wire                                             link_down
 );
 
 localparam NH = N_H2D > 0 ? N_H2D : 1;
@@ -261,15 +279,15 @@ initial begin
 end
 
 /*
- * lrst clears the link state: rst or a LINK_RESET, a cycle later (a
- * register, as it reaches most of the bridge)
+ * lrst clears the link state: rst, a LINK_RESET or the transport down, a
+ * cycle later (a register, as it reaches most of the bridge)
  */
 reg lrst_reg = 1'b1;
 wire lrst = lrst_reg;
 wire host_reset;
 
 always @(posedge clk) begin
-    lrst_reg <= rst || host_reset;
+    lrst_reg <= rst || host_reset || link_down;
 end
 
 reg [16*NH-1:0] h2d_pushed_reg = {16*NH{1'b0}};
@@ -866,7 +884,7 @@ end else begin : plain_link
     )
     plain_rx_inst (
         .clk(clk),
-        .rst(rst),
+        .rst(rst || link_down),
         .lrst(lrst),
         .s_axis_tdata(s_axis_link_tdata),
         .s_axis_tvalid(s_axis_link_tvalid),
@@ -904,7 +922,7 @@ end else begin : plain_link
     )
     plain_tx_inst (
         .clk(clk),
-        .rst(rst),
+        .rst(rst || link_down),
         .lrst(lrst),
         .m_axis_tdata(m_axis_link_tdata),
         .m_axis_tvalid(m_axis_link_tvalid),

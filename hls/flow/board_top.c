@@ -15,7 +15,10 @@
  *   ft_*      or, on a board with an FTDI chip in synchronous FIFO mode,
  *             sluice_ft245_phy on the chip's bus and clock, and sluice_top
  *             with a link of BOARD_FT245_BEAT-byte beats in plain framing;
- *             the data bus is driven only while the PHY says so;
+ *             the data bus is driven only while the PHY says so, and
+ *             sluice_top's link_down is high while the PHY is not ready
+ *             (the chip's clock stopped for a millisecond: its host
+ *             reopened it, or it is unplugged);
  *   led0      heartbeat: a counter's top bit, toggling every 0.5 to 1 s;
  *   led1      link activity: on for 1/20 s after any byte (beat) either
  *             way;
@@ -264,13 +267,15 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 		gated, gated ? released : "1'b1");
 	if (link && fifo) {
 		unsigned w = 8 * BOARD_FT245_BEAT;
+		unsigned down = (unsigned)(clk->mhz * 1000.0 + 0.5);
 		fprintf(f, "    // the host link: the FTDI chip's FIFO bus, beats of %u bytes each way\n"
 			   "    wire [%u:0] rx_tdata, tx_tdata;\n"
 			   "    wire rx_tvalid, rx_tready, tx_tvalid, tx_tready;\n"
 			   "    wire [7:0] ft_dout;\n"
 			   "    wire ft_doe, phy_ready, kernels_busy;\n"
 			   "    assign ft_data = ft_doe ? ft_dout : 8'bz;\n"
-			   "    sluice_ft245_phy #(.LINK_W(%u)) u_phy (\n"
+			   "    // the link is down after 1 ms without the chip's clock (%u cycles)\n"
+			   "    sluice_ft245_phy #(.LINK_W(%u), .DOWN_CYCLES(%u)) u_phy (\n"
 			   "        .clk(clk_d), .rst(rst),\n"
 			   "        .m_axis_tdata(rx_tdata), .m_axis_tvalid(rx_tvalid), .m_axis_tready(rx_tready),\n"
 			   "        .s_axis_tdata(tx_tdata), .s_axis_tvalid(tx_tvalid), .s_axis_tready(tx_tready),\n"
@@ -284,8 +289,9 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 			   "        .s_axis_link_tready(rx_tready),\n"
 			   "        .m_axis_link_tdata(tx_tdata), .m_axis_link_tvalid(tx_tvalid),\n"
 			   "        .m_axis_link_tready(tx_tready),\n"
-			   "        .kernels_busy(kernels_busy));\n\n",
-			BOARD_FT245_BEAT, w - 1, BOARD_FT245_BEAT,
+			   "        .kernels_busy(kernels_busy),\n"
+			   "        .link_down(!phy_ready));\n\n",
+			BOARD_FT245_BEAT, w - 1, down, BOARD_FT245_BEAT, down,
 			b->ft_siwu.pin ? "ft_siwu_n" : "", BOARD_FT245_BEAT);
 	} else if (link) {
 		fprintf(f, "    // the host link: bytes from the host, bytes to the host\n"
@@ -306,7 +312,9 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 			   "        .s_axis_link_tready(rx_tready),\n"
 			   "        .m_axis_link_tdata(tx_tdata), .m_axis_link_tvalid(tx_tvalid),\n"
 			   "        .m_axis_link_tready(tx_tready),\n"
-			   "        .kernels_busy(kernels_busy));\n\n", div, div);
+			   "        .kernels_busy(kernels_busy),\n"
+			   "        .link_down(1'b0)); // a UART cannot tell; the byte link realigns itself\n\n",
+			div, div);
 	} else {
 		fputs("    // no host link: the design runs on its own\n"
 		      "    sluice_top u_top (.clk(clk_d), .rst(rst));\n", f);

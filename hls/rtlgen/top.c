@@ -17,8 +17,10 @@
  *   m_axis_link_tdata[8*LINK_W-1:0], m_axis_link_tvalid,
  *   m_axis_link_tready: the beats to the host;
  *   kernels_busy: high while any host-started kernel runs, between its
- *   start and its done (0 in a design with none), for a board's busy LED
- *   (these three groups only when the design has a host link, see host.c:
+ *   start and its done (0 in a design with none), for a board's busy LED;
+ *   link_down: high while the transport under the link is down (a board's
+ *   PHY says so; 0 where none can tell), the bridge's link_down
+ *   (these four groups only when the design has a host link, see host.c:
  *   otherwise sluice_top is sluice_core with its I/O pipes and costs what
  *   the kernels and FIFOs cost);
  *   per I/O pipe NAME (program order): NAME_tdata, NAME_tvalid,
@@ -86,6 +88,7 @@ static int reserve(struct top *t, const char *name, struct ir_loc loc)
 static const char *const link_ports[] = {
 	"s_axis_link_tdata", "s_axis_link_tvalid", "s_axis_link_tready",
 	"m_axis_link_tdata", "m_axis_link_tvalid", "m_axis_link_tready", "kernels_busy",
+	"link_down",
 };
 
 static int plan_names(struct top *t)
@@ -173,7 +176,9 @@ static void emit_ports(struct top *t)
 		port(t, "output", 0, "m_axis_link_tvalid", false);
 		port(t, "input", 0, "m_axis_link_tready", false);
 		fputs("\n    // high while a host-started kernel runs (a board's busy LED)\n", f);
-		port(t, "output", 0, "kernels_busy", h->nio == 0);
+		port(t, "output", 0, "kernels_busy", false);
+		fputs("\n    // high while the transport under the link is down (0: it cannot tell)\n", f);
+		port(t, "input", 0, "link_down", h->nio == 0);
 	} else {
 		fputs("\n    // no host link: no host pipe, started kernel or spec register\n", f);
 		port(t, "input", 0, "rst", h->nio == 0);
@@ -390,7 +395,8 @@ static void emit_bridge(struct top *t)
 		   "        .kernel_done(%s),\n"
 		   "        .kernel_args(%s),\n"
 		   "        .spec_values(%s),\n"
-		   "        .core_rst(%s)\n"
+		   "        .core_rst(%s),\n"
+		   "        .link_down(link_down)\n"
 		   "    );\n\n",
 		t->h2d_tdata, t->h2d_tvalid, t->h2d_tready, t->h2d_count, t->d2h_tdata,
 		t->d2h_tvalid, t->d2h_tready, t->d2h_count, t->kstart, t->kbusy, t->kdone,

@@ -6,9 +6,11 @@
  * Opening finds the device by its ids (and serial number, when given;
  * two devices of one kind without it are an error that lists their
  * serials), takes its interface from the kernel's serial driver, and sets
- * the chip up as FTDI's application note AN_130 and libftdi do: reset,
- * both buffers purged, a 2 ms latency timer, the bit mode reset and then
- * set to synchronous FIFO (0x40) with RTS/CTS flow control.  The link over
+ * the chip up as FTDI's application note AN_130 and libftdi do: the bit
+ * mode reset (the chip's FIFO clock stops for 5 ms: the FPGA drops the
+ * frames a host killed mid-transfer left under way), reset, both buffers
+ * purged, a 2 ms latency timer, and the bit mode set to synchronous FIFO
+ * (0x40) with RTS/CTS flow control.  The link over
  * it is the UART's byte stream (runtime/link/proto.h), lossless here.
  *
  * Bytes from the board: IN_XFERS bulk transfers of IN_BYTES are always in
@@ -42,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define IN_XFERS 4
 #define IN_BYTES 16384	   /* 32 packets */
@@ -50,6 +53,7 @@
 #define OUT_TIMEOUT_MS 2000
 #define PACKET 512	   /* high-speed bulk packet; 2 status bytes each */
 #define RX_BUF (1u << 20)
+#define CLOCK_STOP_NS 5000000	/* the chip out of FIFO mode: 5 times the FPGA's limit */
 
 /* FTDI vendor requests (AN_130, libftdi's ftdi.h) */
 #define FTDI_OUT_REQTYPE 0x40
@@ -321,7 +325,16 @@ static int usb_open(struct sluice_transport **out, const char *arg, char **board
 		else
 			t->claimed = true;
 	}
-	/* AN_130: the chip into synchronous FIFO mode */
+	/* AN_130: the chip into synchronous FIFO mode, out of it first for
+	 * long enough that the FPGA sees its FIFO clock stop (a millisecond,
+	 * rtl/sluice_ft245_phy.v) and drops whatever frames the last host
+	 * left under way, each way; the buffers purged after that, so that
+	 * both sides start on a frame's first byte */
+	if (!rc)
+		rc = ftdi_request(t, SIO_SET_BITMODE, BITMODE_RESET << 8 | 0xff,
+				  "resetting its bit mode");
+	if (!rc)
+		nanosleep(&(struct timespec){0, CLOCK_STOP_NS}, NULL);
 	if (!rc)
 		rc = ftdi_request(t, SIO_RESET, SIO_RESET_SIO, "resetting the FTDI chip");
 	if (!rc)
@@ -330,9 +343,6 @@ static int usb_open(struct sluice_transport **out, const char *arg, char **board
 		rc = ftdi_request(t, SIO_RESET, SIO_RESET_PURGE_TX, "purging its send buffer");
 	if (!rc)
 		rc = ftdi_request(t, SIO_SET_LATENCY_TIMER, 2, "setting its latency timer");
-	if (!rc)
-		rc = ftdi_request(t, SIO_SET_BITMODE, BITMODE_RESET << 8 | 0xff,
-				  "resetting its bit mode");
 	if (!rc)
 		rc = ftdi_request(t, SIO_SET_BITMODE, BITMODE_SYNCFF << 8 | 0xff,
 				  "setting synchronous FIFO mode");

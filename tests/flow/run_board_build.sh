@@ -193,7 +193,8 @@ build_board pipeline examples/pipeline/pipeline.c upduino3 "smooth detect"
 WANT_LINK=ft245 build_board ft245 examples/vscale/vscale.c icebreaker-ft232h scale --allow-slow
 if [ -f "$out/ft245.sluice/report.txt" ] &&
    grep -Eq "FIFO clock \(ft_clk, the chip's 60 MHz\): Fmax .* MHz: (meets it|MISSES it)" "$out/ft245.sluice/report.txt" &&
-   grep -q "sluice_ft245_phy #(.LINK_W(8)) u_phy" "$out/ft245.sluice/rtl/sluice_board.v" &&
+   grep -q "sluice_ft245_phy #(.LINK_W(8), .DOWN_CYCLES(12000)) u_phy" "$out/ft245.sluice/rtl/sluice_board.v" &&
+   grep -q "\.link_down(!phy_ready)" "$out/ft245.sluice/rtl/sluice_board.v" &&
    grep -q "set_frequency ft_clk 60" "$out/ft245.sluice/board/icebreaker-ft232h.pcf"; then
     ok ft245-report
 else

@@ -92,7 +92,8 @@ dut (
     .kernel_done(kernel_done),
     .kernel_args(kernel_args),
     .spec_values(spec_values),
-    .core_rst(core_rst)
+    .core_rst(core_rst),
+    .link_down(1'b0)
 );
 
 // pipe FIFOs, as the generated top has them

@@ -85,25 +85,34 @@ static struct fake_config board_config(void)
 	return c;
 }
 
-/* n 64-bit words (word i is 0x9e3779b97f4a7c15 * (i + salt)) written to
- * 'bulk_in' and read back from 'bulk_out' (copy), 1000 at a time: true
- * when every word came back, in order. */
-static bool copy_round_trip(sluice_module *m, unsigned n, unsigned salt)
+/* n words of wb bytes (word i the low bytes of 0x9e3779b97f4a7c15 *
+ * (i + salt)) written to pipe `in` and read back from pipe `out`, chunk at
+ * a time: true when every word came back, in order. */
+static bool round_trip(sluice_module *m, const char *in, const char *out, size_t wb, unsigned n,
+		       unsigned salt, unsigned chunk)
 {
-	enum { CHUNK = 1000 };
-	uint64_t *w = malloc(n * sizeof *w), *r = calloc(n, sizeof *r);
-	for (unsigned i = 0; i < n; i++)
-		w[i] = 0x9e3779b97f4a7c15ull * (i + salt);
-	bool ok = w && r;
-	for (unsigned i = 0; i < n && ok; i += CHUNK) {
-		size_t c = n - i < CHUNK ? n - i : CHUNK;
-		ok = !sluice_pipe_write(m, "bulk_in", w + i, c * sizeof *w) &&
-		     !sluice_pipe_read(m, "bulk_out", r + i, c * sizeof *r);
+	uint8_t *w = malloc((size_t)n * wb), *r = calloc(n, wb);
+	for (unsigned i = 0; w && i < n; i++) {
+		uint64_t v = 0x9e3779b97f4a7c15ull * (i + salt);
+		memcpy(w + (size_t)i * wb, &v, wb);
 	}
-	ok = ok && !memcmp(w, r, n * sizeof *w);
+	bool ok = w && r;
+	for (unsigned i = 0; i < n && ok; i += chunk) {
+		size_t c = n - i < chunk ? n - i : chunk;
+		ok = !sluice_pipe_write(m, in, w + (size_t)i * wb, c * wb) &&
+		     !sluice_pipe_read(m, out, r + (size_t)i * wb, c * wb);
+	}
+	ok = ok && !memcmp(w, r, (size_t)n * wb);
 	free(w);
 	free(r);
 	return ok;
+}
+
+/* n 64-bit words through 'bulk_in' and back from 'bulk_out' (copy), 1000
+ * at a time */
+static bool copy_round_trip(sluice_module *m, unsigned n, unsigned salt)
+{
+	return round_trip(m, "bulk_in", "bulk_out", 8, n, salt, 1000);
 }
 
 /* The module with images `images` (JSON members), written as tmp/name. */

@@ -20,7 +20,8 @@ sluice: co-simulation top for the host link through the FT245 PHY
 module cosim_ft_top #
 (
     parameter [31:0] DEPTH0 = 64,
-    parameter LINK_W = 8
+    parameter LINK_W = 8,
+    parameter DOWN_CYCLES = 0
 )
 (
     input  wire         clk,
@@ -50,7 +51,7 @@ module cosim_ft_top #
 wire [8*LINK_W-1:0] up_tdata, down_tdata;
 wire up_tvalid, up_tready, down_tvalid, down_tready;
 
-sluice_ft245_phy #(.LINK_W(LINK_W)) phy (
+sluice_ft245_phy #(.LINK_W(LINK_W), .DOWN_CYCLES(DOWN_CYCLES)) phy (
     .clk(clk), .rst(rst),
     .m_axis_tdata(up_tdata), .m_axis_tvalid(up_tvalid), .m_axis_tready(up_tready),
     .s_axis_tdata(down_tdata), .s_axis_tvalid(down_tvalid), .s_axis_tready(down_tready),
@@ -64,7 +65,7 @@ cosim_top #(.DEPTH0(DEPTH0), .LINK_W(LINK_W)) cosim (
     .clk(clk), .rst(rst),
     .s_axis_link_tdata(up_tdata), .s_axis_link_tvalid(up_tvalid), .s_axis_link_tready(up_tready),
     .m_axis_link_tdata(down_tdata), .m_axis_link_tvalid(down_tvalid),
-    .m_axis_link_tready(down_tready),
+    .m_axis_link_tready(down_tready), .link_down(!phy_ready),
     .lb_stall(lb_stall), .k0_arg_n(k0_arg_n), .k0_arg_tag(k0_arg_tag), .k0_runs(k0_runs),
     .k0_busy_o(k0_busy_o), .h2d_mon_tdata(h2d_mon_tdata), .h2d_mon_fire(h2d_mon_fire)
 );

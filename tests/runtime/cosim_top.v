@@ -43,6 +43,7 @@ module cosim_top #
     output wire [8*LINK_W-1:0] m_axis_link_tdata,
     output wire         m_axis_link_tvalid,
     input  wire         m_axis_link_tready,
+    input  wire         link_down,
 
     input  wire [1:0]   lb_stall,
     output wire [31:0]  k0_arg_n,
@@ -112,7 +113,8 @@ bridge (
     .kernel_done(kernel_done),
     .kernel_args(kernel_args),
     .spec_values(spec_values),
-    .core_rst(core_rst)
+    .core_rst(core_rst),
+    .link_down(link_down)
 );
 
 // ---- pipe FIFOs ---------------------------------------------------------

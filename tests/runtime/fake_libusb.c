@@ -135,16 +135,25 @@ int libusb_control_transfer(libusb_device_handle *h, uint8_t type, uint8_t req, 
 		return LIBUSB_ERROR_NO_DEVICE;
 	if (type != 0x40)
 		return LIBUSB_ERROR_INVALID_PARAM;
-	if (req == 0x0B) /* SET_BITMODE */
+	if (req == 0x0B) { /* SET_BITMODE */
 		peer->bitmode = value >> 8;
-	else if (req == 0x09)
+		if (peer->mode)
+			peer->mode(peer->user, peer->bitmode);
+	} else if (req == 0x09) {
 		peer->latency = value;
-	else if (req == 0x02)
+	} else if (req == 0x02) {
 		peer->flow = index;
-	else if (req == 0x00 && value == 1)
-		chip.out_n = 0; /* purge what goes to the host */
-	else if (req == 0x00 && value == 2)
-		chip.in_n = 0;
+	} else if (req == 0x00 && value <= 2) {
+		/* SIO_RESET: 0 resets the chip, both buffers purged; 1 purges
+		 * what goes to the host, 2 what comes from it */
+		unsigned which = value ? value : 3;
+		if (which & 1)
+			chip.out_n = 0;
+		if (which & 2)
+			chip.in_n = 0;
+		if (peer->purge)
+			peer->purge(peer->user, which);
+	}
 	return 0;
 }
 
@@ -226,8 +235,13 @@ int libusb_handle_events_timeout_completed(libusb_context *ctx, struct timeval *
 			if (peer->out_error) {
 				finish(x, LIBUSB_TRANSFER_ERROR, done, &ndone);
 			} else if (QUEUE - chip.in_n >= (size_t)x->length) {
-				memcpy(chip.in + chip.in_n, x->buffer, (size_t)x->length);
-				chip.in_n += (size_t)x->length;
+				size_t n = (size_t)x->length;
+				if (peer->dying) {
+					n = n < peer->out_keep ? n : peer->out_keep;
+					peer->out_keep -= n;
+				}
+				memcpy(chip.in + chip.in_n, x->buffer, n);
+				chip.in_n += n;
 				x->actual_length = x->length;
 				finish(x, LIBUSB_TRANSFER_COMPLETED, done, &ndone);
 			} else {

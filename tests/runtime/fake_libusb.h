@@ -27,12 +27,20 @@ struct fake_usb_peer {
 	bool busy;	  /* the interface is claimed by another program */
 	bool unplugged;	  /* from now on every transfer ends with NO_DEVICE */
 	bool out_error;	  /* from now on OUT transfers end with ERROR */
+	bool dying;	  /* from now on only out_keep more OUT bytes reach the chip, */
+	size_t out_keep;  /* the rest of each transfer nowhere (a host killed
+			   * in the middle of a transfer) */
 	/* the chip's FIFO side, which runs only in synchronous FIFO mode:
 	 * takes bytes from in (*taken of n), gives bytes to out (*got, at
 	 * most cap) */
 	void (*fifo)(void *user, const uint8_t *in, size_t n, size_t *taken, uint8_t *out,
 		     size_t cap, size_t *got);
 	void *user;
+	/* the FIFO side told of each SET_BITMODE (its clock runs in
+	 * synchronous FIFO mode only) and of each purge of the chip's
+	 * buffers (which: 1 toward the host, 2 from it, 3 both: a reset) */
+	void (*mode)(void *user, unsigned bitmode);
+	void (*purge)(void *user, unsigned which);
 	/* what the chip saw */
 	unsigned bitmode;	/* the mode of the last SET_BITMODE */
 	unsigned latency;	/* the latency timer, ms */

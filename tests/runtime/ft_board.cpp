@@ -8,7 +8,11 @@
 //
 // The chip's clock is 60 MHz, the bridge's 48 MHz; each call of ftb_fifo
 // runs 256 cycles of the bridge's clock.  RXF# and TXE# go high at random
-// in 5 % of cycles, and the loopbacks stall in 10 %.
+// in 5 % of cycles, and the loopbacks stall in 10 %.  Out of synchronous
+// FIFO mode the chip's clock stops (ftb_mode), and the board runs on its
+// own for the 5 ms that the host then waits; the PHY is built to find
+// the link down after 1 ms of that (DOWN_CYCLES, the Makefile), as a
+// board's top level has it.
 #include "Vft_board.h"
 #include "verilated.h"
 
@@ -23,6 +27,7 @@ struct FtBoard {
     FtChip<Vft_board> chip;
     uint64_t ft_ps = 16667, sys_ps = 20833, t_ft = 0, t_sys = 20833, cycles = 0;
     uint64_t rng = 0x9e3779b97f4a7c15ull;
+    bool ft_stopped = false;             // the chip's clock stands still
 
     bool chance(unsigned pct)
     {
@@ -36,7 +41,8 @@ struct FtBoard {
     {
         while (t_ft + ft_ps <= t_sys) {
             t_ft += ft_ps;
-            chip.cycle(top.get(), chance(5), chance(5));
+            if (!ft_stopped)
+                chip.cycle(top.get(), chance(5), chance(5));
         }
         top->clk = 0;
         top->lb_stall = (chance(10) ? 1 : 0) | (chance(10) ? 2 : 0);
@@ -79,6 +85,39 @@ void ftb_fifo(void *user, const uint8_t *in, size_t n, size_t *taken, uint8_t *o
     *got = b->chip.tx.size() < cap ? b->chip.tx.size() : cap;
     memcpy(out, b->chip.tx.data(), *got);
     b->chip.tx.erase(b->chip.tx.begin(), b->chip.tx.begin() + (long)*got);
+}
+
+// The chip's bit mode, as fake_usb_peer.mode: out of synchronous FIFO
+// mode its clock stops, and the board runs for the host's 5 ms without
+// it (runtime/device/usb.c waits that long there).
+void ftb_mode(void *user, unsigned bitmode)
+{
+    FtBoard *b = static_cast<FtBoard *>(user);
+    b->ft_stopped = bitmode != 0x40;
+    if (b->ft_stopped)
+        for (uint64_t i = 0; i < 5 * 48000; i++)
+            b->tick();
+}
+
+// A purge of the chip's buffers, as fake_usb_peer.purge: 1 the bytes
+// toward the host (the TX side, whose room comes back), 2 those from it.
+void ftb_purge(void *user, unsigned which)
+{
+    FtBoard *b = static_cast<FtBoard *>(user);
+    if (which & 1) {
+        b->chip.tx.clear();
+        b->chip.write_limit = UINT64_MAX;
+    }
+    if (which & 2)
+        b->chip.rx.clear();
+}
+
+// From now on the chip's TX buffer takes only n more bytes from the FPGA
+// (nobody on USB reads them) until a purge.
+void ftb_tx_room(void *user, size_t n)
+{
+    FtBoard *b = static_cast<FtBoard *>(user);
+    b->chip.write_limit = b->chip.writes + n;
 }
 
 // 1 if the FPGA kept the bus rules so far; what it did in buf.

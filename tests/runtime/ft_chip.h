@@ -21,6 +21,8 @@ template <typename Top> struct FtChip {
     static constexpr size_t BUF = 1024;  // FT232H: 1 KiB each way
     std::deque<uint8_t> rx;              // host bytes the FPGA has yet to read
     std::vector<uint8_t> tx;             // bytes the FPGA wrote, not yet sent
+    uint64_t write_limit = UINT64_MAX;   // TXE# high once writes reaches it
+                                         // (the USB side stopped taking bytes)
     bool rxf_n = true, txe_n = true, prev_oe = false;
     bool siwu = false;                   // SIWU# was low at the last edge
     uint64_t cycles = 0, reads = 0, writes = 0, siwu_pulses = 0;
@@ -57,7 +59,7 @@ template <typename Top> struct FtChip {
         }
         prev_oe = oe;
         rxf_n = rx.empty() || gap_rx;
-        txe_n = tx.size() >= BUF || gap_tx;
+        txe_n = tx.size() >= BUF || writes >= write_limit || gap_tx;
     }
 
     bool bus_ok() const { return !fights && !rd_early && !wr_undriven; }

@@ -280,6 +280,13 @@ static void test_silent(void)
 	check(rc != SLUICE_OK && !m && waited < 5,
 	      "a card that never answers: loading fails within the connect limit (%s after "
 	      "%.2f s: %s)", sluice_error_name(rc), waited, sluice_last_error());
+	rc = sluice_module_load(d, board_module("silent16.sluice",
+		"\"xdmacard\": {\"kind\": \"bitstream\", \"host_link\": \"pcie\", \"link_beat\": 16}"),
+		&m);
+	check(status_is(rc, SLUICE_E_IO, "does not answer", "died in the middle", "reset button",
+			NULL) && !m,
+	      "in plain framing, the message names a host program that died in the middle of a "
+	      "transfer as a cause, and the FPGA's reset as the cure");
 	unsetenv("SLUICE_CONNECT_US");
 	sluice_device_close(d);
 	card_stop(&c);

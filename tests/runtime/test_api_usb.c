@@ -210,10 +210,11 @@ static void test_plain(void)
 	setenv("SLUICE_CONNECT_US", "300000", 1);
 	MUST(sluice_device_open(&d, "usb:0403:6014"));
 	int rc = sluice_module_load(d, board_module("plain2.sluice", USB_IMAGE_BEAT8), &m);
-	check(status_is(rc, SLUICE_E_IO, "does not answer", "died in the middle", "reset button",
-			NULL) && !m,
-	      "a link_beat image on a byte-framed board does not connect, and the message names "
-	      "a host that died mid-transfer as a cause");
+	check(status_is(rc, SLUICE_E_IO, "does not answer", NULL) && !m &&
+		      !strstr(sluice_last_error(), "died in the middle"),
+	      "a link_beat image on a byte-framed board does not connect, and the message does "
+	      "not name a host that died mid-transfer (an FT245 board drops its frames when "
+	      "the chip is opened)");
 	unsetenv("SLUICE_CONNECT_US");
 	sluice_device_close(d);
 	d = NULL;
@@ -234,14 +235,14 @@ static struct {
 	void (*fifo)(void *, const uint8_t *, size_t, size_t *, uint8_t *, size_t, size_t *);
 	int (*bus_rules)(void *, char *, size_t);
 	void (*counts)(void *, uint64_t *, uint64_t *, uint64_t *);
+	void (*mode)(void *, unsigned);
+	void (*purge)(void *, unsigned);
+	void (*tx_room)(void *, size_t);
 	void (*close)(void *);
 } ftb;
 
-/* The real transport, fake_libusb's chip and, on its FIFO side, the RTL of
- * the PHY and the bridge (tests/runtime/ft_board.cpp): words through both
- * loopbacks, a started kernel, and the bus rules of the chip's data sheet
- * kept throughout. */
-static void test_rtl_board(void)
+/* fake_libusb's chip with the RTL of libft_board.so on its FIFO side */
+static void *rtl_bus_up(void)
 {
 	if (board)
 		fake_transport_ops.close(board);
@@ -250,35 +251,43 @@ static void test_rtl_board(void)
 	memset(&bus, 0, sizeof bus);
 	bus.ndevices = 1;
 	bus.fifo = ftb.fifo;
+	bus.mode = ftb.mode;
+	bus.purge = ftb.purge;
 	bus.user = b;
 	attach_bus(&bus);
+	return b;
+}
 
+/* cosim_top.v's design: loopbacks from in0 to out0 and, xor the spec
+ * constant, from in1 to out1; kernel "count" busy for n cycles, "nop" for
+ * 3 */
+static const char *rtl_module(const char *name)
+{
+	static char json[8192];
+	snprintf(json, sizeof json, COSIM_MANIFEST_FMT, "ice40",
+		 "\"ftboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 8}");
+	return write_module(name, json);
+}
+
+/* The real transport, fake_libusb's chip and, on its FIFO side, the RTL of
+ * the PHY and the bridge (tests/runtime/ft_board.cpp): words through both
+ * loopbacks, a started kernel, and the bus rules of the chip's data sheet
+ * kept throughout. */
+static void test_rtl_board(void)
+{
+	void *b = rtl_bus_up();
 	sluice_device *d = NULL;
 	sluice_module *m = NULL;
 	MUST(sluice_device_open(&d, "usb:0403:6014"));
-	/* cosim_top.v's design: loopbacks from in0 to out0 and, xor the spec
-	 * constant, from in1 to out1; kernel "count" busy for n cycles, "nop"
-	 * for 3 */
-	char json[8192];
-	snprintf(json, sizeof json, COSIM_MANIFEST_FMT, "ice40",
-		 "\"ftboard\": {\"kind\": \"bitstream\", \"host_link\": \"ft245\", \"link_beat\": 8}");
-	MUST(sluice_module_load(d, write_module("ftrtl.sluice", json), &m));
+	MUST(sluice_module_load(d, rtl_module("ftrtl.sluice"), &m));
 	check(true, "the module loads through the FT245 PHY's RTL (connect, identify, reset)");
 
-	enum { N0 = 6000, N1 = 600, CHUNK = 500 };
-	uint32_t *w = malloc(N0 * sizeof *w), *r = calloc(N0, sizeof *r);
-	for (unsigned i = 0; i < N0; i++)
-		w[i] = 0x9e3779b9u * (i + 11);
-	bool ok = true;
-	for (unsigned i = 0; i < N0 && ok; i += CHUNK)
-		ok = !sluice_pipe_write(m, "in0", w + i, CHUNK * sizeof *w) &&
-		     !sluice_pipe_read(m, "out0", r + i, CHUNK * sizeof *r);
-	check(ok && !memcmp(w, r, N0 * sizeof *w),
+	enum { N0 = 6000, N1 = 600 };
+	check(round_trip(m, "in0", "out0", 4, N0, 11, 500),
 	      "%u 32-bit words through in0 and back from out0 (a FIFO of 16 words), in order",
 	      (unsigned)N0);
-	free(w);
-	free(r);
 
+	bool ok;
 	uint8_t w1[3 * N1], r1[3 * N1];
 	for (unsigned i = 0; i < 3 * N1; i++)
 		w1[i] = (uint8_t)(i * 7 + 1);
@@ -304,6 +313,68 @@ static void test_rtl_board(void)
 	      "the PHY kept the FIFO bus's rules (%s) over %llu cycles of the bridge's clock, "
 	      "%llu bytes read from the chip and %llu written to it", rules,
 	      (unsigned long long)cycles, (unsigned long long)reads, (unsigned long long)writes);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	attach_bus(NULL);
+	ftb.close(b);
+}
+
+/* A host program killed in the middle of a transfer each way, and the
+ * next host program on the same board: opening the chip stops its clock
+ * for a while, the PHY finds the link down and the bridge drops the
+ * frames under way (rtl/sluice_ft245_phy.v), so the new host's words go
+ * through exactly, where before it met the rest of the dead host's frames
+ * and could not connect until the FPGA was reset. */
+static void test_rtl_restart(void)
+{
+	void *b = rtl_bus_up();
+	sluice_device *d = NULL;
+	sluice_module *m = NULL;
+	MUST(sluice_device_open(&d, "usb:0403:6014"));
+	MUST(sluice_module_load(d, rtl_module("ftdead.sluice"), &m));
+
+	/* the first host: nobody takes the chip's bytes after the next 100
+	 * (the device's frames stop in the middle, and in a beat), and it
+	 * dies with its second write 51 bytes on the wire (6 beats and 3
+	 * bytes of a frame's 88) */
+	ftb.tx_room(b, 100);
+	uint32_t w[40];
+	for (unsigned i = 0; i < 40; i++)
+		w[i] = 0xdead0000u + i;
+	bool ok = !sluice_pipe_write(m, "in0", w, sizeof w), got = false;
+	for (unsigned i = 0; i < 20 && ok; i++)
+		ok = !sluice_pipe_read_nb(m, "out0", w, sizeof w, &got) && !got;
+	bus.dying = true;
+	bus.out_keep = 51;
+	ok = ok && !sluice_pipe_write(m, "in0", w, 20 * sizeof *w);
+	for (unsigned i = 0; i < 20 && ok; i++)
+		ok = !sluice_pipe_read_nb(m, "out0", w, sizeof w, &got) && !got;
+	uint64_t cycles, reads, writes;
+	ftb.counts(b, &cycles, &reads, &writes);
+	check(ok && bus.out_keep == 0 && bus.bytes_in % 8 == 3,
+	      "a host dies with a frame half sent each way (%llu bytes to the board, %llu "
+	      "from it; the chip took %llu bytes from the FPGA)",
+	      (unsigned long long)bus.bytes_in, (unsigned long long)bus.bytes_out,
+	      (unsigned long long)writes);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	m = NULL;
+	d = NULL;
+	bus.dying = false;
+
+	/* the next host */
+	int rc = sluice_device_open(&d, "usb:0403:6014");
+	if (!rc)
+		rc = sluice_module_load(d, rtl_module("ftnext.sluice"), &m);
+	check(rc == SLUICE_OK, "the next host program opens the board and loads (%s)",
+	      rc ? sluice_last_error() : "connect, identify, reset");
+	if (!rc)
+		check(round_trip(m, "in0", "out0", 4, 3000, 77, 500),
+		      "3000 words through in0 and back from out0, each as sent: nothing of the "
+		      "dead host's frames delivered");
+	char rules[256];
+	check(ftb.bus_rules(b, rules, sizeof rules), "the PHY kept the FIFO bus's rules (%s)",
+	      rules);
 	sluice_module_close(m);
 	sluice_device_close(d);
 	attach_bus(NULL);
@@ -355,9 +426,13 @@ int main(int argc, char **argv)
 		*(void **)&ftb.fifo = dlsym(rtl, "ftb_fifo");
 		*(void **)&ftb.bus_rules = dlsym(rtl, "ftb_bus_rules");
 		*(void **)&ftb.counts = dlsym(rtl, "ftb_counts");
+		*(void **)&ftb.mode = dlsym(rtl, "ftb_mode");
+		*(void **)&ftb.purge = dlsym(rtl, "ftb_purge");
+		*(void **)&ftb.tx_room = dlsym(rtl, "ftb_tx_room");
 		*(void **)&ftb.close = dlsym(rtl, "ftb_close");
 	}
-	if (!ftb.open || !ftb.fifo || !ftb.bus_rules || !ftb.counts || !ftb.close) {
+	if (!ftb.open || !ftb.fifo || !ftb.bus_rules || !ftb.counts || !ftb.mode || !ftb.purge ||
+	    !ftb.tx_room || !ftb.close) {
 		check(false, "cannot load %s: %s", lib, rtl ? "a function is missing" : dlerror());
 		return finish();
 	}
@@ -366,6 +441,7 @@ int main(int argc, char **argv)
 	test_out_error();
 	test_plain();
 	test_rtl_board();
+	test_rtl_restart();
 	test_silent();
 	if (board)
 		fake_transport_ops.close(board);

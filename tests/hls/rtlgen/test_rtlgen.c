@@ -339,7 +339,7 @@ static void test_kitchen(struct results *r)
 	char *tp = top ? port_names(top, "sluice_top") : strdup("");
 	report(r, "kitchen_top_ports",
 	       same(tp, "clk rst s_axis_link_tdata s_axis_link_tvalid s_axis_link_tready "
-			"m_axis_link_tdata m_axis_link_tvalid m_axis_link_tready kernels_busy nbin_tdata "
+			"m_axis_link_tdata m_axis_link_tvalid m_axis_link_tready kernels_busy link_down nbin_tdata "
 			"nbin_tvalid nbin_tready nbout_tdata nbout_tvalid nbout_tready "
 			"spare_out_tdata spare_out_tvalid spare_out_tready"));
 	/* depths: host pipes and I/O pipes with MinCapacity > 0 get max(min, 2) */
@@ -520,7 +520,7 @@ static void test_host_top(struct results *r)
 	char *tp = top ? port_names(top, "sluice_top") : strdup("");
 	report(r, "host_top_ports",
 	       same(tp, "clk rst s_axis_link_tdata s_axis_link_tvalid s_axis_link_tready "
-			"m_axis_link_tdata m_axis_link_tvalid m_axis_link_tready kernels_busy obs_tdata obs_tvalid "
+			"m_axis_link_tdata m_axis_link_tvalid m_axis_link_tready kernels_busy link_down obs_tdata obs_tvalid "
 			"obs_tready"));
 	uint32_t id8 = c.files.design_id;
 	free(tp), free(top), free(core);
