@@ -281,8 +281,22 @@ sluice_async_fifo #(.WIDTH(8 * LINK_W), .AW(FIFO_AW)) d2h_fifo (
 // ---- the bus (ft_clk) ------------------------------------------------------
 
 reg [1:0] mode_reg = M_IDLE;
-reg oe_n_reg = 1'b1, rd_n_reg = 1'b1, wr_n_reg = 1'b1, data_oe_reg = 1'b0;
-reg siwu_n_reg = 1'b1;
+// The pins' registers: high from configuration on through pin_rst's
+// asynchronous set (ft_rst2_reg is set from the start by rst_set_reg), so
+// they need no initial value in the bitstream.  One would cost a LUT
+// between each register and its pin: an iCE40 flip-flop starts at 0, so
+// Yosys keeps one that starts at 1 inverted, its pin behind an inverter.
+// (Simulators start them where reset puts them.)
+reg oe_n_reg, rd_n_reg, wr_n_reg, data_oe_reg, siwu_n_reg;
+`ifndef SYNTHESIS
+initial begin
+    oe_n_reg = 1'b1;
+    rd_n_reg = 1'b1;
+    wr_n_reg = 1'b1;
+    data_oe_reg = 1'b0;
+    siwu_n_reg = 1'b1;
+end
+`endif
 reg [7:0] dout_reg = 8'd0;
 reg out_valid_reg = 1'b0;      // dout_reg holds a byte the chip has not taken
 reg last_wr_reg = 1'b0;        // the last turn on the bus was a write
