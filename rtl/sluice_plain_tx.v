@@ -445,12 +445,17 @@ reg cleared_reg = 1'b1;
 generate
     for (g = 0; g < ND; g = g + 1) begin : d2h_gen
         localparam [15:0] WB = {3'd0, D2H_WIDTHS[16*g+3 +: 13]};
-        localparam [15:0] MAXN = 16'd255 / WB;
+        localparam [15:0] MAXN16 = 16'd255 / WB;
+        localparam [7:0] MAXN = MAXN16[7:0];
         wire [15:0] left = d2h_limit_reg[16*g +: 16] - d2h_sent_reg[16*g +: 16];
-        wire [15:0] credit = left[15] ? 16'd0 : left;
         wire [15:0] count = d2h_count[16*g +: 16];
-        wire [15:0] n1 = count < credit ? count : credit;
-        wire [15:0] n = n1 < MAXN ? n1 : MAXN;
+        // the minima in 8 bits: a frame carries at most MAXN (< 256)
+        // words, so each term counts only up to 255 (16-bit compares put
+        // two carry chains of 16 on the bridge's critical path)
+        wire [7:0] credit = left[15] ? 8'd0 : |left[14:8] ? 8'hff : left[7:0];
+        wire [7:0] count8 = |count[15:8] ? 8'hff : count[7:0];
+        wire [7:0] n1 = count8 < credit ? count8 : credit;
+        wire [7:0] n = n1 < MAXN ? n1 : MAXN;
         reg [8:0] n_reg = 9'd0;
         reg nz_reg = 1'b0, one_reg = 1'b0;
         reg [15:0] dlen_reg = 16'd4, dlen1_reg = 16'd4;   // for n and n - 1 words
@@ -461,13 +466,13 @@ generate
         assign dlen[16*g +: 16] = popped_reg[g] ? dlen1_reg : dlen_reg;
 
         always @(posedge clk) begin
-            n_reg <= n[8:0];
-            nz_reg <= n != 16'd0;
-            one_reg <= n == 16'd1;
-            dlen_reg <= 16'd4 + n * WB;
-            dlen1_reg <= 16'd4 + n * WB - WB;
+            n_reg <= {1'b0, n};
+            nz_reg <= n != 8'd0;
+            one_reg <= n == 8'd1;
+            dlen_reg <= 16'd4 + {8'd0, n} * WB;
+            dlen1_reg <= 16'd4 + {8'd0, n} * WB - WB;
             popped_reg[g] <= d2h_tready[g] && d2h_tvalid[g];
-            starved_reg[g] <= N_D2H > 0 && count != 16'd0 && credit == 16'd0;
+            starved_reg[g] <= N_D2H > 0 && count != 16'd0 && credit == 8'd0;
             if (d2h_tready[g] && d2h_tvalid[g]) begin
                 d2h_sent_reg[16*g +: 16] <= d2h_sent_reg[16*g +: 16] + 16'd1;
             end
