@@ -21,6 +21,10 @@
 #include <cstring>
 #include <memory>
 
+// how long runtime/device/usb.c keeps the chip out of synchronous FIFO
+// mode when it opens it (CLOCK_STOP_NS)
+static constexpr uint64_t HOST_PAUSE_PS = 5000000000ull;
+
 struct FtBoard {
     std::unique_ptr<VerilatedContext> ctx;
     std::unique_ptr<Vft_board> top;
@@ -95,7 +99,7 @@ void ftb_mode(void *user, unsigned bitmode)
     FtBoard *b = static_cast<FtBoard *>(user);
     b->ft_stopped = bitmode != 0x40;
     if (b->ft_stopped)
-        for (uint64_t i = 0; i < 5 * 48000; i++)
+        for (uint64_t t = 0; t < HOST_PAUSE_PS; t += b->sys_ps)
             b->tick();
 }
 
