@@ -90,7 +90,13 @@ reg [AW:0] rbin_reg = 0;
 reg [AW:0] rgray_r_reg = 0;
 reg [AW:0] wgray_r1_reg = 0, wgray_r2_reg = 0;   // the writer's pointer, synchronized
 reg empty_reg = 1'b1;
-reg [WIDTH-1:0] rdata_reg = 0;
+// no initial value: the block RAM's own read register has none, and
+// Yosys would put a multiplexer after each of its bits to give it one
+// (m_axis_tvalid says when the word counts)
+reg [WIDTH-1:0] rdata_reg;
+`ifndef SYNTHESIS
+initial rdata_reg = 0;
+`endif
 
 function [AW:0] bin2gray(input [AW:0] b);
     bin2gray = b ^ (b >> 1);

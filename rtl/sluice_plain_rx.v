@@ -117,6 +117,27 @@ localparam integer NH_I = NH;
 localparam [15:0] NH16 = NH_I[15:0];
 localparam PIPE_W = NH > 1 ? $clog2(NH) : 1;
 
+// every item's size a power of two up to W: a pipe's word, 4 (CSR_WR),
+// 2 (a STATUS's fields), 1 (CSR_RD).  A payload starts on a beat and its
+// length is whole items, so then no item straddles two beats: each takes
+// one step, from a place in the beat that its size divides.
+/* verilator lint_off UNUSEDSIGNAL */
+function all_aligned;
+    input integer dummy;        // (a constant function takes an input)
+    integer i, b;
+    begin
+        all_aligned = 1'b1;
+        for (i = 0; i < N_H2D; i = i + 1) begin
+            b = {23'd0, H2D_WIDTHS[16*i+3 +: 9]};
+            if (b > W || (b & (b - 1)) != 0) begin
+                all_aligned = 1'b0;
+            end
+        end
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+localparam ALIGNED = all_aligned(0);
+
 localparam [7:0]
     T_DATA = 8'h01,
     T_CSR_WR = 8'h02,
@@ -160,7 +181,9 @@ function [8:0] bytes_of;
     end
 endfunction
 
-// a DATA payload of n bytes is whole words of pipe p
+// a DATA frame of length n (4 bytes of its body's header, then the
+// payload) carries whole words of pipe p: n - 4 = 0 modulo the word's
+// bytes, that is n = 4, with no subtraction before the remainder
 function data_len_ok;
     input [15:0] p;
     input [8:0] n;
@@ -169,9 +192,17 @@ function data_len_ok;
         data_len_ok = 1'b0;
         for (i = 0; i < N_H2D; i = i + 1) begin
             if ({16'd0, p} == i) begin
-                data_len_ok = n % H2D_WIDTHS[16*i+3 +: 9] == 9'd0;
+                data_len_ok = n % H2D_WIDTHS[16*i+3 +: 9] == 9'd4 % H2D_WIDTHS[16*i+3 +: 9];
             end
         end
+    end
+endfunction
+
+// n <= W: a payload of n bytes ends in a beat
+function n_le_w;
+    input [8:0] n;
+    begin
+        n_le_w = n <= W[8:0];
     end
 endfunction
 
@@ -192,13 +223,17 @@ reg [7:0] ooo_last_reg = 8'd0;
 reg [1:0] kind_reg = K_DATA;
 reg [15:0] pipe_reg = 16'd0;
 reg [15:0] addr_reg = 16'd0;
-reg [8:0] left_reg = 9'd0;          // payload bytes still to come
+reg [8:0] left_reg = 9'd0;          // payload bytes still to come (P_SKIP)
 reg [PW-1:0] pos_reg = {PW{1'b0}};  // next byte of the beat at hand
 reg [8:0] isz_reg = 9'd1;           // bytes per item
 reg [8:0] have_reg = 9'd0;          // bytes of the item gathered
-// the two differences the gather compares, kept beside what they are of,
-// so that s_axis_tready waits for no subtraction
-reg [8:0] room_reg = W[8:0];        // W - pos_reg: bytes of the beat at hand
+// what the gather compares, kept beside what it is of, so that taking a
+// beat waits for one compare of two registers and no subtraction or
+// minimum before it
+reg [8:0] avail_reg = 9'd0;         // min(left_reg, W - pos_reg): bytes of
+                                    // the payload in the beat at hand
+reg left_in_reg = 1'b0;             // the payload ends in the beat at hand
+reg [8:0] rest_reg = 9'd0;          // payload bytes after the beat at hand
 reg [8:0] need_reg = 9'd1;          // isz_reg - have_reg: bytes the item lacks
 reg [IB-1:0] acc_reg = {IB{1'b0}};
 reg [IB-1:0] item_reg = {IB{1'b0}};
@@ -217,22 +252,43 @@ reg st_force_reg = 1'b0;
 reg st_nak_reg = 1'b0;
 
 /*
- * The checks of a header beat (P_HDR)
+ * The beat register: each beat is taken into b_data_reg, and the checks
+ * of a header beat are made as it comes in, on the beat as it leaves the
+ * link's FIFO, into registers beside it (hv_*), so that deciding a header
+ * (P_HDR) waits for no compare of its length, arg or type.  Its ready is
+ * passed through: a beat comes in as the one held is taken, one a cycle.
  */
-wire [7:0] h_type = s_axis_tdata[7:0];
-wire [7:0] h_b1 = s_axis_tdata[15:8];
-wire [15:0] h_arg = s_axis_tdata[31:16];
-wire [15:0] h_len = s_axis_tdata[47:32];
-wire len_ok = s_axis_tdata[BW-1:48] == {(BW-48){1'b0}} && h_len != 16'd0 && h_len <= 16'd259;
-wire [8:0] h_pay = h_len > 16'd4 ? h_len[8:0] - 9'd4 : 9'd0;
-wire is_seq = h_type >= T_DATA && h_type <= T_CSR_RD;
-wire fit_data = h_type == T_DATA && h_len >= 16'd5 && N_H2D > 0 && h_arg < NH16 &&
-                data_len_ok(h_arg, h_pay);
-wire fit_wr = h_type == T_CSR_WR && h_len >= 16'd8 && h_pay[1:0] == 2'd0;
-wire fit_rd = h_type == T_CSR_RD && h_len == 16'd5;
-wire fit_seq = fit_data || fit_wr || fit_rd;
-wire fit_status = h_type == T_STATUS && h_len == ST_LEN;
-wire fit_reset = h_type == T_LINK_RESET && h_len == 16'd2;
+reg b_valid_reg = 1'b0;
+reg [BW-1:0] b_data_reg = {BW{1'b0}};
+reg hv_len_ok_reg = 1'b0;          // length and reserved bytes of this framing
+reg hv_reset_reg = 1'b0;           // a LINK_RESET that fits its type
+reg hv_status_reg = 1'b0;          // a STATUS that fits
+reg hv_seq_reg = 1'b0;             // a DATA, CSR_WR or CSR_RD that fits
+reg [1:0] hv_kind_reg = K_DATA;    // which of them
+reg [8:0] hv_isz_reg = 9'd1;       // and the bytes of its payload's items
+reg [8:0] hv_pay_reg = 9'd0;       // payload bytes
+reg hv_pay_in_reg = 1'b0;          // the payload ends in its first beat
+reg [8:0] hv_avail_reg = 9'd0;     // min(payload, W)
+reg [8:0] hv_rest_reg = 9'd0;      // payload - min(payload, W)
+
+wire [7:0] i_type = s_axis_tdata[7:0];
+wire [15:0] i_arg = s_axis_tdata[31:16];
+wire [15:0] i_len = s_axis_tdata[47:32];
+wire i_len_ok = s_axis_tdata[BW-1:48] == {(BW-48){1'b0}} && i_len != 16'd0 && i_len <= 16'd259;
+// (the checks below on the length itself, each beside the others, none
+// after the payload's subtraction; the payload's figures are compared
+// with W + 4 on the length likewise)
+wire [8:0] i_pay = i_len > 16'd4 ? i_len[8:0] - 9'd4 : 9'd0;
+localparam [15:0] W4 = 16'd4 + W[15:0];
+wire i_pay_in = i_len <= W4;
+wire i_fit_data = i_type == T_DATA && i_len >= 16'd5 && N_H2D > 0 && i_arg < NH16 &&
+                  data_len_ok(i_arg, i_len[8:0]);
+wire i_fit_wr = i_type == T_CSR_WR && i_len >= 16'd8 && i_len[1:0] == 2'd0;
+wire i_fit_rd = i_type == T_CSR_RD && i_len == 16'd5;
+
+// the header in the beat register
+wire [7:0] h_b1 = b_data_reg[15:8];
+wire [15:0] h_arg = b_data_reg[31:16];
 wire [7:0] seq_off = h_b1 - (done_pend_reg ? exp1_reg : exp_reg);
 wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
 wire [7:0] ooo_step = h_b1 - ooo_last_reg;
@@ -255,11 +311,11 @@ wire item_take = item_valid_reg &&
 // a header may be decided
 wire done_go = done_pend_reg && (!item_valid_reg || item_take);
 wire hdr_go = !done_pend_reg || done_go;
-wire step = state_reg == P_PAY && s_axis_tvalid && (!item_valid_reg || item_take);
-wire [8:0] avail = left_reg < room_reg ? left_reg : room_reg;
-wire need_lt = need_reg < avail;
-wire [8:0] k = need_lt ? need_reg : avail;
-wire [BW-1:0] shifted = s_axis_tdata >> {pos_reg, 3'b000};
+wire step = state_reg == P_PAY && b_valid_reg && (!item_valid_reg || item_take);
+wire need_lt = need_reg < avail_reg;
+// (aligned: k is the item's size, and have_reg stays 0)
+wire [8:0] k = ALIGNED || need_lt ? need_reg : avail_reg;
+wire [BW-1:0] shifted = b_data_reg >> {pos_reg, 3'b000};
 // (bits above IB: bytes that do not fit the item, never within k)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [IB+BW-1:0] ins_wide = {{IB{1'b0}}, shifted} << {have_reg, 3'b000};
@@ -269,13 +325,16 @@ wire [IB+BW-1:0] mask_wide = ones_k << {have_reg, 3'b000};
 /* verilator lint_on UNUSEDSIGNAL */
 wire [IB-1:0] mask = mask_wide[IB-1:0];
 wire [IB-1:0] acc_next = (acc_reg & ~mask) | (ins & mask);
-// k = min(need, left, room): the item is full when k is need, and the
+// k = min(need, avail), avail = min(left, room): the item is full when k is need, and the
 // beat is done when k is all that is left of it or of the payload, that
-// is when k is avail
-wire item_full = !(avail < need_reg);
-wire [8:0] left_next = left_reg - k;
+// is when k is avail; the payload is done when k is left, that is when
+// the beat is done and the payload ends in it
+wire item_full = ALIGNED || !(avail_reg < need_reg);
 wire [PW-1:0] pos_next = pos_reg + k[PW-1:0];   // below W unless beat_done
 wire beat_done = !need_lt;
+wire pay_done = beat_done && left_in_reg;
+// the next beat's avail and left_in from the rest of the payload
+wire n_in_beat = n_le_w(rest_reg);
 
 // a STATUS's NEXT (its first payload byte) against EXP
 wire [7:0] st_next = st_sh_reg[7:0];
@@ -283,11 +342,35 @@ wire [7:0] next_off = st_next - exp_reg;
 wire st_next_ahead = next_off != 8'd0 && !next_off[7];
 
 // P_SKIP drops a beat a cycle
-wire skip_last = left_reg <= W[8:0];
+wire skip_last = n_le_w(left_reg);
 
-assign s_axis_tready = (state_reg == P_HDR && hdr_go) || state_reg == P_DEAD ||
-                       state_reg == P_SKIP ||
-                       (step && beat_done);
+wire b_take = b_valid_reg &&
+              ((state_reg == P_HDR && hdr_go) || state_reg == P_DEAD ||
+               state_reg == P_SKIP ||
+               (step && beat_done));
+assign s_axis_tready = !b_valid_reg || b_take;
+
+always @(posedge clk) begin
+    if (s_axis_tvalid && s_axis_tready) begin
+        b_valid_reg <= 1'b1;
+        b_data_reg <= s_axis_tdata;
+        hv_len_ok_reg <= i_len_ok;
+        hv_reset_reg <= i_type == T_LINK_RESET && i_len == 16'd2;
+        hv_status_reg <= i_type == T_STATUS && i_len == ST_LEN;
+        hv_seq_reg <= i_fit_data || i_fit_wr || i_fit_rd;
+        hv_kind_reg <= i_fit_data ? K_DATA : i_fit_wr ? K_CSR_WR : K_CSR_RD;
+        hv_isz_reg <= i_fit_data ? bytes_of(i_arg) : i_fit_wr ? 9'd4 : 9'd1;
+        hv_pay_reg <= i_pay;
+        hv_pay_in_reg <= i_pay_in;
+        hv_avail_reg <= i_pay_in ? i_pay : W[8:0];
+        hv_rest_reg <= i_pay_in ? 9'd0 : i_len[8:0] - W4[8:0];
+    end else if (b_take) begin
+        b_valid_reg <= 1'b0;
+    end
+    if (rst) begin
+        b_valid_reg <= 1'b0;
+    end
+end
 
 always @(posedge clk) begin
     link_reset_reg <= 1'b0;
@@ -315,36 +398,38 @@ always @(posedge clk) begin
     end
 
     case (state_reg)
-        P_HDR: if (s_axis_tvalid && hdr_go) begin
+        P_HDR: if (b_valid_reg && hdr_go) begin
             // a header, decided as it comes (the frame before has ended,
             // or ends now: EXP is final)
             h_poll_reg <= h_b1[1];
             h_arg_reg <= h_arg;
             pos_reg <= {PW{1'b0}};
-            room_reg <= W[8:0];
             have_reg <= 9'd0;
             acc_reg <= {IB{1'b0}};
-            left_reg <= h_pay;
+            left_reg <= hv_pay_reg;
+            avail_reg <= hv_avail_reg;
+            left_in_reg <= hv_pay_in_reg;
+            rest_reg <= hv_rest_reg;
             pipe_reg <= h_arg;
             addr_reg <= h_arg;
-            if (!len_ok) begin
+            if (!hv_len_ok_reg) begin
                 state_reg <= P_DEAD;
-            end else if (fit_reset) begin
+            end else if (hv_reset_reg) begin
                 link_reset_reg <= 1'b1;
                 session_reg <= h_b1;
                 state_reg <= P_HDR;
-            end else if (fit_status) begin
+            end else if (hv_status_reg) begin
                 kind_reg <= K_STATUS;
                 isz_reg <= 9'd2;
                 need_reg <= 9'd2;
                 state_reg <= P_PAY;
-            end else if (is_seq && fit_seq && seq_off == 8'd0) begin
-                kind_reg <= fit_data ? K_DATA : fit_wr ? K_CSR_WR : K_CSR_RD;
-                isz_reg <= fit_data ? bytes_of(h_arg) : fit_wr ? 9'd4 : 9'd1;
-                need_reg <= fit_data ? bytes_of(h_arg) : fit_wr ? 9'd4 : 9'd1;
+            end else if (hv_seq_reg && seq_off == 8'd0) begin
+                kind_reg <= hv_kind_reg;
+                isz_reg <= hv_isz_reg;
+                need_reg <= hv_isz_reg;
                 state_reg <= P_PAY;
             end else begin
-                if (is_seq && fit_seq) begin
+                if (hv_seq_reg) begin
                     if (seq_ahead) begin
                         // a gap before this frame: ask once, and again
                         // when the host has resent and it is still there
@@ -358,14 +443,21 @@ always @(posedge clk) begin
                         st_force_reg <= 1'b1;
                     end
                 end
-                state_reg <= h_pay == 9'd0 ? P_HDR : P_SKIP;
+                state_reg <= hv_pay_reg == 9'd0 ? P_HDR : P_SKIP;
             end
         end
         P_PAY: begin
             if (step) begin
-                left_reg <= left_next;
                 pos_reg <= beat_done ? {PW{1'b0}} : pos_next;
-                room_reg <= beat_done ? W[8:0] : room_reg - k;
+                // within the beat, both the payload and the beat lose k
+                // bytes; a new beat has min(rest, W) of the rest
+                if (beat_done) begin
+                    avail_reg <= n_in_beat ? rest_reg : W[8:0];
+                    left_in_reg <= n_in_beat;
+                    rest_reg <= n_in_beat ? 9'd0 : rest_reg - W[8:0];
+                end else begin
+                    avail_reg <= avail_reg - k;
+                end
                 if (item_full) begin
                     item_reg <= acc_next;
                     item_valid_reg <= 1'b1;
@@ -377,7 +469,7 @@ always @(posedge clk) begin
                     have_reg <= have_reg + k;
                     need_reg <= need_reg - k;
                 end
-                if (left_next == 9'd0) begin
+                if (pay_done) begin
                     // DATA and CSR_WR end when their last item is taken
                     // (done_pend_reg), while the next header comes in
                     if (kind_reg == K_DATA || kind_reg == K_CSR_WR) begin
@@ -390,7 +482,7 @@ always @(posedge clk) begin
             end
         end
         P_SKIP: begin
-            if (s_axis_tvalid) begin
+            if (b_valid_reg) begin
                 left_reg <= left_reg - W[8:0];
                 if (skip_last) begin
                     state_reg <= P_HDR;

@@ -117,6 +117,27 @@ localparam IB = 8 * MAXS;
 localparam BW = 8 * W;
 localparam DP_W = ND > 1 ? $clog2(ND) : 1;
 // a STATUS's payload, 4 + 2 * N_H2D bytes, goes in items of MAXS bytes
+// every item's size a power of two up to W: a pipe's word, a STATUS's
+// (MAXS, the last smaller), 8 (a header), 4 (CSR_RDATA).  A frame starts
+// on a beat and each item but a STATUS's last is of its frame's one size,
+// so then no item straddles two beats: each goes in whole, in one step.
+/* verilator lint_off UNUSEDSIGNAL */
+function all_aligned;
+    input integer dummy;        // (a constant function takes an input)
+    integer i, b;
+    begin
+        all_aligned = MAXS <= W && (MAXS & (MAXS - 1)) == 0;
+        for (i = 0; i < N_D2H; i = i + 1) begin
+            b = {19'd0, D2H_WIDTHS[16*i+3 +: 13]};
+            if (b > W || (b & (b - 1)) != 0) begin
+                all_aligned = 1'b0;
+            end
+        end
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+localparam ALIGNED = all_aligned(0);
+
 localparam ST_PAY = 4 + 2 * N_H2D;
 localparam ST_ITEMS = (ST_PAY + MAXS - 1) / MAXS;
 localparam integer ST_ITEMS_I = ST_ITEMS;
@@ -229,7 +250,8 @@ wire out_free = !o1_valid_reg;
 
 wire pstep = pvalid_reg && out_free;
 wire rest_lt = prest_reg < proom_reg;
-wire [8:0] k = rest_lt ? prest_reg : proom_reg;
+// (aligned: k is the item's size, and pused_reg stays 0)
+wire [8:0] k = ALIGNED || rest_lt ? prest_reg : proom_reg;
 wire [IB-1:0] src_bytes = pitem_reg >> {pused_reg, 3'b000};
 wire [IB+BW-1:0] ins_wide = {{BW{1'b0}}, src_bytes} << {pfill_reg, 3'b000};
 wire [IB+BW-1:0] ones_k = ~({(IB+BW){1'b1}} << {k, 3'b000});
@@ -241,7 +263,7 @@ wire [IB+BW-1:0] ins_mask = ins_wide & mask_wide;
 wire [BW-1:0] pbeat_next = (pbeat_reg & ~mask_wide[BW-1:0]) | ins_mask[BW-1:0];
 // k = min(rest, room): the item is done when k is rest, the beat full
 // when k is room
-wire item_done = !(proom_reg < prest_reg);
+wire item_done = ALIGNED || !(proom_reg < prest_reg);
 wire emit = pstep && (!rest_lt || (item_done && pflush_reg));
 wire load_ok = !pvalid_reg || (pstep && item_done);
 wire packer_empty = !pvalid_reg && pfill_reg == 9'd0;
@@ -341,33 +363,42 @@ always @* begin
     src_data = {IB{1'b0}};
     src_size = f_isz_reg;
     src_flush = f_items_reg == 9'd1;
-    if (dec_status || dec_rdata || dec_data) begin
-        src_valid = 1'b1;
-        src_data[63:0] = {16'd0, dec_len, dec_arg, dec_b1, dec_type};
-        src_size = 9'd8;
-        src_flush = 1'b1;
-    end else if (state_reg == S_HDR) begin
-        src_valid = 1'b1;
-        src_data[63:0] = {16'd0, f_len_reg, f_arg_reg, f_b1_reg, f_type_reg};
-        src_size = 9'd8;
-        src_flush = 1'b1;
-    end else if (state_reg == S_ITEMS) begin
-        case (kind_reg)
-            K_STATUS: begin
+    // by the state first: a DATA frame's words (S_ITEMS) wait for no
+    // choice of the next frame (S_IDLE)
+    case (state_reg)
+        S_IDLE: begin
+            if (dec_status || dec_rdata || dec_data) begin
                 src_valid = 1'b1;
-                src_data = st_sh_reg[IB-1:0];
-                src_size = f_items_reg == 9'd1 ? ST_LAST : MAXS[8:0];
+                src_data[63:0] = {16'd0, dec_len, dec_arg, dec_b1, dec_type};
+                src_size = 9'd8;
+                src_flush = 1'b1;
             end
-            K_RDATA: begin
-                src_valid = rwait_reg == 2'd3;
-                src_data[31:0] = csr_rdata;
-            end
-            default: begin
-                src_valid = d2h_tvalid[f_pipe_reg];
-                src_data[D2H_MAXW-1:0] = d2h_word;
-            end
-        endcase
-    end
+        end
+        S_HDR: begin
+            src_valid = 1'b1;
+            src_data[63:0] = {16'd0, f_len_reg, f_arg_reg, f_b1_reg, f_type_reg};
+            src_size = 9'd8;
+            src_flush = 1'b1;
+        end
+        S_ITEMS: begin
+            case (kind_reg)
+                K_STATUS: begin
+                    src_valid = 1'b1;
+                    src_data = st_sh_reg[IB-1:0];
+                    src_size = f_items_reg == 9'd1 ? ST_LAST : MAXS[8:0];
+                end
+                K_RDATA: begin
+                    src_valid = rwait_reg == 2'd3;
+                    src_data[31:0] = csr_rdata;
+                end
+                default: begin
+                    src_valid = d2h_tvalid[f_pipe_reg];
+                    src_data[D2H_MAXW-1:0] = d2h_word;
+                end
+            endcase
+        end
+        default: ;
+    endcase
 end
 
 wire src_take = src_valid && load_ok;
@@ -399,6 +430,7 @@ always @(posedge clk) begin
         prest_reg <= prest_reg - k;
         if (item_done) begin
             pvalid_reg <= 1'b0;
+            pused_reg <= 9'd0;
         end
     end
     if (src_take) begin
@@ -419,8 +451,11 @@ end
 genvar g;
 generate
     for (g = 0; g < ND; g = g + 1) begin : d2h_ready_gen
-        assign d2h_tready[g] = N_D2H > 0 && src_take && state_reg == S_ITEMS &&
-                               kind_reg == K_DATA && f_pipe_reg == g;
+        // src_take in a DATA frame's items, from the registers of the
+        // frame and the packer alone: a pipe's pop, and the FIFO's read
+        // behind it, wait for no choice of the next frame
+        assign d2h_tready[g] = N_D2H > 0 && state_reg == S_ITEMS &&
+                               kind_reg == K_DATA && f_pipe_reg == g && load_ok;
     end
 endgenerate
 
@@ -430,7 +465,10 @@ endgenerate
  * registers, computed from the last cycle's counters (the subtraction,
  * the two minima and the multiply would otherwise lie between the
  * counters and the header that goes into the packer: at 8-byte beats the
- * bridge ran at 16 MHz on an iCE40 UP5K).  A register is behind the
+ * bridge ran at 16 MHz on an iCE40 UP5K), and the credit itself is a
+ * register beside its counters, so that only one minimum and the
+ * multiply lie between registers there (at 20 MHz the subtraction and
+ * its saturation were most of the bridge's critical path).  A register is behind the
  * counters by at most the last cycle's pop of its pipe: words and credit
  * only grow otherwise (the kernel pushes, the host grants), and both
  * fall by one at a pop.  So the frame may carry the register's count,
@@ -438,6 +476,15 @@ endgenerate
  * one before at once.  After a link reset (clear) nothing is sent for a
  * cycle, until the registers have seen the cleared counters.
  */
+// v as a count of 0 .. m (m < 256), a negative v (a credit overdrawn) 0
+function [7:0] sat_n;
+    input [15:0] v;
+    input [7:0] m;
+    begin
+        sat_n = v[15] ? 8'd0 : (|v[14:8] || v[7:0] > m) ? m : v[7:0];
+    end
+endfunction
+
 reg [ND-1:0] starved_reg = {ND{1'b0}};      // words there, no credit
 reg [ND-1:0] popped_reg = {ND{1'b0}};       // the last cycle took a word of the pipe
 reg cleared_reg = 1'b1;
@@ -447,15 +494,20 @@ generate
         localparam [15:0] WB = {3'd0, D2H_WIDTHS[16*g+3 +: 13]};
         localparam [15:0] MAXN16 = 16'd255 / WB;
         localparam [7:0] MAXN = MAXN16[7:0];
-        wire [15:0] left = d2h_limit_reg[16*g +: 16] - d2h_sent_reg[16*g +: 16];
         wire [15:0] count = d2h_count[16*g +: 16];
-        // the minima in 8 bits: a frame carries at most MAXN (< 256)
-        // words, so each term counts only up to 255 (16-bit compares put
-        // two carry chains of 16 on the bridge's critical path)
-        wire [7:0] credit = left[15] ? 8'd0 : |left[14:8] ? 8'hff : left[7:0];
-        wire [7:0] count8 = |count[15:8] ? 8'hff : count[7:0];
-        wire [7:0] n1 = count8 < credit ? count8 : credit;
-        wire [7:0] n = n1 < MAXN ? n1 : MAXN;
+        wire pop = d2h_tready[g] && d2h_tvalid[g];
+        // the credit, limit - sent, saturated to what a frame may carry
+        // (0 .. MAXN), is a register kept equal to the counters' own
+        // difference: computed from their next values, with and without
+        // this cycle's pop, two carry chains side by side that the pop
+        // picks from at their end
+        wire [15:0] lim = status_valid ? status_limits[16*g +: 16] : d2h_limit_reg[16*g +: 16];
+        wire [15:0] left0 = lim - d2h_sent_reg[16*g +: 16];
+        wire [15:0] left1 = lim + ~d2h_sent_reg[16*g +: 16];     // lim - sent - 1
+        reg [7:0] credit_reg = 8'd0;
+        // a frame's words, min(count, credit, MAXN), each term in 8 bits
+        wire [7:0] count_m = sat_n(count, MAXN);
+        wire [7:0] n = count_m < credit_reg ? count_m : credit_reg;
         reg [8:0] n_reg = 9'd0;
         reg nz_reg = 1'b0, one_reg = 1'b0;
         reg [15:0] dlen_reg = 16'd4, dlen1_reg = 16'd4;   // for n and n - 1 words
@@ -470,10 +522,11 @@ generate
             nz_reg <= n != 8'd0;
             one_reg <= n == 8'd1;
             dlen_reg <= 16'd4 + {8'd0, n} * WB;
-            dlen1_reg <= 16'd4 + {8'd0, n} * WB - WB;
-            popped_reg[g] <= d2h_tready[g] && d2h_tvalid[g];
-            starved_reg[g] <= N_D2H > 0 && count != 16'd0 && credit == 8'd0;
-            if (d2h_tready[g] && d2h_tvalid[g]) begin
+            dlen1_reg <= {8'd0, n} * WB + (16'd4 - WB);
+            credit_reg <= clear ? 8'd0 : pop ? sat_n(left1, MAXN) : sat_n(left0, MAXN);
+            popped_reg[g] <= pop;
+            starved_reg[g] <= N_D2H > 0 && count != 16'd0 && credit_reg == 8'd0;
+            if (pop) begin
                 d2h_sent_reg[16*g +: 16] <= d2h_sent_reg[16*g +: 16] + 16'd1;
             end
             if (clear) begin

@@ -339,10 +339,14 @@ int board_top_write(struct hls_ctx *ctx, const struct flow_opts *o, const char *
 	}
 	if (nleds > 1) {
 		if (link)
-			fprintf(f, "    wire activity;\n"
+			fprintf(f, "    // a beat either way, registered: the LED's counter is no\n"
+				   "    // part of the link's handshakes' paths\n"
+				   "    reg link_beat = 1'b0;\n"
+				   "    always @(posedge clk_d) link_beat <= (rx_tvalid && rx_tready) ||\n"
+				   "                                         (tx_tvalid && tx_tready);\n"
+				   "    wire activity;\n"
 				   "    sluice_led_pulse #(.HOLD(%u)) u_led_link (.clk(clk_d), .rst(rst),\n"
-				   "        .pulse((rx_tvalid && rx_tready) || (tx_tvalid && tx_tready)),\n"
-				   "        .led(activity));\n"
+				   "        .pulse(link_beat), .led(activity));\n"
 				   "    assign led1 = %sactivity;\n", (unsigned)(hz / 20), inv);
 		else
 			fprintf(f, "    assign led1 = %s1'b0; // no host link\n", inv);
