@@ -260,10 +260,12 @@ reg st_nak_reg = 1'b0;
  */
 reg b_valid_reg = 1'b0;
 reg [BW-1:0] b_data_reg = {BW{1'b0}};
+// (one of the four below, or hv_len_ok_reg low)
 reg hv_len_ok_reg = 1'b0;          // length and reserved bytes of this framing
-reg hv_reset_reg = 1'b0;           // a LINK_RESET that fits its type
+reg hv_reset_reg = 1'b0;           // and a LINK_RESET that fits its type
 reg hv_status_reg = 1'b0;          // a STATUS that fits
 reg hv_seq_reg = 1'b0;             // a DATA, CSR_WR or CSR_RD that fits
+reg hv_other_reg = 1'b0;           // none of them: dropped
 reg [1:0] hv_kind_reg = K_DATA;    // which of them
 reg [8:0] hv_isz_reg = 9'd1;       // and the bytes of its payload's items
 reg [8:0] hv_pay_reg = 9'd0;       // payload bytes
@@ -285,12 +287,20 @@ wire i_fit_data = i_type == T_DATA && i_len >= 16'd5 && N_H2D > 0 && i_arg < NH1
                   data_len_ok(i_arg, i_len[8:0]);
 wire i_fit_wr = i_type == T_CSR_WR && i_len >= 16'd8 && i_len[1:0] == 2'd0;
 wire i_fit_rd = i_type == T_CSR_RD && i_len == 16'd5;
+wire i_fit_seq = i_fit_data || i_fit_wr || i_fit_rd;
+wire i_fit_status = i_type == T_STATUS && i_len == ST_LEN;
+wire i_fit_reset = i_type == T_LINK_RESET && i_len == 16'd2;
 
 // the header in the beat register
 wire [7:0] h_b1 = b_data_reg[15:8];
 wire [15:0] h_arg = b_data_reg[31:16];
-wire [7:0] seq_off = h_b1 - (done_pend_reg ? exp1_reg : exp_reg);
-wire seq_ahead = seq_off != 8'd0 && !seq_off[7];
+// SEQ against EXP, or against EXP + 1 when the frame before ends now:
+// both compared, the end picks
+wire [7:0] seq_off0 = h_b1 - exp_reg;
+wire [7:0] seq_off1 = h_b1 - exp1_reg;
+wire seq_now = done_pend_reg ? h_b1 == exp1_reg : h_b1 == exp_reg;
+wire seq_ahead = done_pend_reg ? seq_off1 != 8'd0 && !seq_off1[7] :
+                                 seq_off0 != 8'd0 && !seq_off0[7];
 wire [7:0] ooo_step = h_b1 - ooo_last_reg;
 wire ooo_back = ooo_step == 8'd0 || ooo_step[7];
 
@@ -355,9 +365,10 @@ always @(posedge clk) begin
         b_valid_reg <= 1'b1;
         b_data_reg <= s_axis_tdata;
         hv_len_ok_reg <= i_len_ok;
-        hv_reset_reg <= i_type == T_LINK_RESET && i_len == 16'd2;
-        hv_status_reg <= i_type == T_STATUS && i_len == ST_LEN;
-        hv_seq_reg <= i_fit_data || i_fit_wr || i_fit_rd;
+        hv_reset_reg <= i_len_ok && i_fit_reset;
+        hv_status_reg <= i_len_ok && i_fit_status;
+        hv_seq_reg <= i_len_ok && i_fit_seq;
+        hv_other_reg <= i_len_ok && !i_fit_reset && !i_fit_status && !i_fit_seq;
         hv_kind_reg <= i_fit_data ? K_DATA : i_fit_wr ? K_CSR_WR : K_CSR_RD;
         hv_isz_reg <= i_fit_data ? bytes_of(i_arg) : i_fit_wr ? 9'd4 : 9'd1;
         hv_pay_reg <= i_pay;
@@ -412,37 +423,42 @@ always @(posedge clk) begin
             rest_reg <= hv_rest_reg;
             pipe_reg <= h_arg;
             addr_reg <= h_arg;
+            // (the cases apart, each on its own flags)
             if (!hv_len_ok_reg) begin
                 state_reg <= P_DEAD;
-            end else if (hv_reset_reg) begin
+            end
+            if (hv_reset_reg) begin
                 link_reset_reg <= 1'b1;
                 session_reg <= h_b1;
                 state_reg <= P_HDR;
-            end else if (hv_status_reg) begin
+            end
+            if (hv_status_reg) begin
                 kind_reg <= K_STATUS;
                 isz_reg <= 9'd2;
                 need_reg <= 9'd2;
                 state_reg <= P_PAY;
-            end else if (hv_seq_reg && seq_off == 8'd0) begin
+            end
+            if (hv_seq_reg && seq_now) begin
                 kind_reg <= hv_kind_reg;
                 isz_reg <= hv_isz_reg;
                 need_reg <= hv_isz_reg;
                 state_reg <= P_PAY;
-            end else begin
-                if (hv_seq_reg) begin
-                    if (seq_ahead) begin
-                        // a gap before this frame: ask once, and again
-                        // when the host has resent and it is still there
-                        if (!nak_sent_reg || ooo_back) begin
-                            st_nak_reg <= 1'b1;
-                            nak_sent_reg <= 1'b1;
-                        end
-                        ooo_last_reg <= h_b1;
-                    end else begin
-                        // a duplicate: the host missed our ACK
-                        st_force_reg <= 1'b1;
-                    end
+            end
+            if (hv_seq_reg && seq_ahead) begin
+                // a gap before this frame: ask once, and again when the
+                // host has resent and it is still there
+                if (!nak_sent_reg || ooo_back) begin
+                    st_nak_reg <= 1'b1;
+                    nak_sent_reg <= 1'b1;
                 end
+                ooo_last_reg <= h_b1;
+            end
+            if (hv_seq_reg && !seq_now && !seq_ahead) begin
+                // a duplicate: the host missed our ACK
+                st_force_reg <= 1'b1;
+            end
+            if (hv_other_reg || (hv_seq_reg && !seq_now)) begin
+                // dropped
                 state_reg <= hv_pay_reg == 9'd0 ? P_HDR : P_SKIP;
             end
         end

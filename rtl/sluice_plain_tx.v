@@ -321,8 +321,11 @@ reg [7:0] ack_adv_reg = 8'd0;
 reg [7:0] events_adv_reg = 8'd0;
 reg [16*NH-1:0] limit_adv_reg = {16*NH{1'b0}};
 
-// the link reset applies between frames
-wire clear = rst || ((lrst || reset_pend_reg) && state_reg == S_IDLE && packer_empty);
+// the link reset applies between frames: decided a cycle before it is
+// carried out (clear_reg), nothing starting meanwhile (idle waits for
+// lrst and reset_pend_reg), so that its fan-out starts at a register
+reg clear_reg = 1'b0;
+wire clear = rst || clear_reg;
 
 // the next frame's inputs, computed below
 reg status_go_reg = 1'b0;           // a STATUS is due (a cycle late)
@@ -538,6 +541,7 @@ endgenerate
 
 always @(posedge clk) begin
     cleared_reg <= clear;
+    clear_reg <= !clear && (lrst || reset_pend_reg) && state_reg == S_IDLE && packer_empty;
 end
 
 function [8:0] bytes_of;
@@ -637,6 +641,10 @@ always @(posedge clk) begin
 
     case (state_reg)
         S_IDLE: begin
+            // the CSR read's address follows the request while idle (a
+            // read has no side effect), so that it waits for no decision
+            raddr_reg <= rd_req_addr;
+            rwait_reg <= 2'd0;
             f_type_reg <= dec_type;
             f_b1_reg <= dec_b1;
             f_arg_reg <= dec_arg;
@@ -661,8 +669,6 @@ always @(posedge clk) begin
                 kind_reg <= K_RDATA;
                 f_items_reg <= {1'b0, rd_req_count};
                 f_isz_reg <= 9'd4;
-                raddr_reg <= rd_req_addr;
-                rwait_reg <= 2'd0;
                 rd_ready_reg <= 1'b1;
                 tx_top_reg <= tx_top_reg + 8'd1;
             end else if (dec_data) begin
