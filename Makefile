@@ -118,10 +118,19 @@ FT_BOARD_DIR := $(BUILD)/tests/runtime/ft_board
 FT_BOARD_RTL := tests/runtime/cosim_ft_top.v tests/runtime/cosim_top.v \
 	$(addprefix rtl/sluice_,ft245_phy.v async_fifo.v host_bridge.v crc.v link_rx.v link_tx.v \
 	link_ring.v link_dispatch.v csr.v link_txbuf.v link_sender.v plain_rx.v plain_tx.v fifo.v)
-$(BUILD)/tests/runtime/libft_board.so: tests/runtime/ft_board.cpp tests/runtime/ft_chip.h $(FT_BOARD_RTL)
+FT_BOARD_PARAMS := -GDEPTH0="32'd64" -GLINK_W=8 -GDOWN_CYCLES=48000
+# the parameters in a file that changes when they do, so that the model is
+# built again for new ones
+FT_BOARD_PARAMS_FILE := $(BUILD)/tests/runtime/ft_board.params
+ifneq ($(file <$(FT_BOARD_PARAMS_FILE)),$(FT_BOARD_PARAMS))
+$(shell mkdir -p $(dir $(FT_BOARD_PARAMS_FILE)))
+$(file >$(FT_BOARD_PARAMS_FILE),$(FT_BOARD_PARAMS))
+endif
+$(BUILD)/tests/runtime/libft_board.so: tests/runtime/ft_board.cpp tests/runtime/ft_chip.h $(FT_BOARD_RTL) \
+		$(FT_BOARD_PARAMS_FILE)
 	@rm -rf $(FT_BOARD_DIR) && mkdir -p $(FT_BOARD_DIR)
 	verilator --cc -O3 -Wall --top-module cosim_ft_top --prefix Vft_board -Mdir $(FT_BOARD_DIR) \
-		-GDEPTH0="32'd64" -GLINK_W=8 -GDOWN_CYCLES=48000 -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime" \
+		$(FT_BOARD_PARAMS) -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime" \
 		$(FT_BOARD_RTL) $(CURDIR)/tests/runtime/ft_board.cpp
 	$(MAKE) -s -C $(FT_BOARD_DIR) -f Vft_board.mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
 		Vft_board__ALL.a ft_board.o verilated.o verilated_threads.o
