@@ -83,6 +83,12 @@ struct rt_timing {
 	unsigned beat;		/* 0: the link's byte framing (HDLC, CRC); else
 				   its plain framing on beats of this many
 				   bytes (link/proto.h section 2b)            */
+	bool keeps_partial;	/* plain framing: a host program that died in
+				   the middle of a frame leaves the stream out
+				   of step for the next (a PCIe card sees no
+				   host go away); else the link drops what was
+				   under way when a host connects (a fresh
+				   simulator, an FT245 board's PHY)           */
 };
 
 struct sluice_transport_ops {

@@ -417,10 +417,10 @@ int rt_link_up(sluice_device *d)
 		/* plain framing has no way back into step in the stream itself
 		 * (proto.h section 2b): on a PCIe card, a host program that died
 		 * in the middle of a frame leaves it out of step until the FPGA
-		 * is reset.  (The simulator starts afresh with each program; an
-		 * FT245 board drops the frames under way when a host opens its
-		 * chip, rtl/sluice_ft245_phy.v.) */
-		const char *plain = d->timing.beat && !strcmp(d->ops->kind, "pcie")
+		 * is reset (keeps_partial).  (The simulator starts afresh with
+		 * each program; an FT245 board drops the frames under way when a
+		 * host opens its chip, rtl/sluice_ft245_phy.v.) */
+		const char *plain = d->timing.beat && d->timing.keeps_partial
 			? "; or a host program died in the middle of a transfer, which leaves "
 			  "this link's plain framing out of step until the FPGA is reset (its "
 			  "reset button, or `sluice program` again)"

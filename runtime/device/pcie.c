@@ -216,7 +216,10 @@ static int pcie_load(struct sluice_transport *t, const struct sluice_module *m,
 {
 	char dev[300];
 	snprintf(dev, sizeof dev, "pcie:%s", t->name);
-	return rt_link_image(m, "pcie", "PCIe", dev, timing);
+	int rc = rt_link_image(m, "pcie", "PCIe", dev, timing);
+	/* XDMA tells the card nothing when a host program goes away */
+	timing->keeps_partial = true;
+	return rc;
 }
 
 /* write() without SIGPIPE: a peer that closed its end (a named pipe's
