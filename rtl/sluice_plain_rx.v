@@ -224,6 +224,7 @@ reg [1:0] kind_reg = K_DATA;
 reg [15:0] pipe_reg = 16'd0;
 reg [15:0] addr_reg = 16'd0;
 reg [8:0] left_reg = 9'd0;          // payload bytes still to come (P_SKIP)
+reg skip_last_reg = 1'b0;           // left_reg <= W: the beat is the last
 reg [PW-1:0] pos_reg = {PW{1'b0}};  // next byte of the beat at hand
 reg [8:0] isz_reg = 9'd1;           // bytes per item
 reg [8:0] have_reg = 9'd0;          // bytes of the item gathered
@@ -240,6 +241,7 @@ reg [IB-1:0] item_reg = {IB{1'b0}};
 reg item_valid_reg = 1'b0;
 reg done_pend_reg = 1'b0;          // a DATA or CSR_WR frame ends with its item
 reg [7:0] rd_count_reg = 8'd0;
+reg rd_valid_reg = 1'b0;            // state_reg == P_RD, for the sender's choice
 // (a host's EVENTS, SESSION and reserved byte are not used)
 /* verilator lint_off UNUSEDSIGNAL */
 reg [16*ST_ITEMS-1:0] st_sh_reg = {16*ST_ITEMS{1'b0}};
@@ -352,7 +354,10 @@ wire [7:0] next_off = st_next - exp_reg;
 wire st_next_ahead = next_off != 8'd0 && !next_off[7];
 
 // P_SKIP drops a beat a cycle
-wire skip_last = n_le_w(left_reg);
+// (a register: the payload's length is compared a beat ahead)
+wire skip_last = skip_last_reg;
+localparam integer W2_I = 2 * W;
+localparam [8:0] W2 = W2_I[8:0];
 
 wire b_take = b_valid_reg &&
               ((state_reg == P_HDR && hdr_go) || state_reg == P_DEAD ||
@@ -418,6 +423,7 @@ always @(posedge clk) begin
             have_reg <= 9'd0;
             acc_reg <= {IB{1'b0}};
             left_reg <= hv_pay_reg;
+            skip_last_reg <= hv_pay_in_reg;
             avail_reg <= hv_avail_reg;
             left_in_reg <= hv_pay_in_reg;
             rest_reg <= hv_rest_reg;
@@ -500,6 +506,7 @@ always @(posedge clk) begin
         P_SKIP: begin
             if (b_valid_reg) begin
                 left_reg <= left_reg - W[8:0];
+                skip_last_reg <= left_reg <= W2;
                 if (skip_last) begin
                     state_reg <= P_HDR;
                 end
@@ -515,6 +522,7 @@ always @(posedge clk) begin
                         // section 3)
                         if (rd_count_reg != 8'd0 && rd_count_reg <= 8'd15) begin
                             state_reg <= P_RD;
+                            rd_valid_reg <= 1'b1;
                         end
                     end
                     K_STATUS: begin
@@ -536,6 +544,7 @@ always @(posedge clk) begin
         end
         P_RD: begin
             if (rd_req_ready) begin
+                rd_valid_reg <= 1'b0;
                 exp_reg <= exp1_reg;
                 exp1_reg <= exp1_reg + 8'd1;
                 nak_sent_reg <= 1'b0;
@@ -556,6 +565,7 @@ always @(posedge clk) begin
     end
     if (rst) begin
         state_reg <= P_HDR;
+        rd_valid_reg <= 1'b0;
         item_valid_reg <= 1'b0;
         csr_we_reg <= 1'b0;
         session_reg <= 8'd0;
@@ -577,7 +587,7 @@ assign h2d_tdata = item_reg[H2D_MAXW-1:0];
 assign csr_we = csr_we_reg;
 assign csr_waddr = csr_waddr_reg;
 assign csr_wdata = csr_wdata_reg;
-assign rd_req_valid = state_reg == P_RD;
+assign rd_req_valid = rd_valid_reg;
 assign rd_req_addr = h_arg_reg;
 assign rd_req_count = rd_count_reg;
 
