@@ -262,12 +262,11 @@ reg st_nak_reg = 1'b0;
  */
 reg b_valid_reg = 1'b0;
 reg [BW-1:0] b_data_reg = {BW{1'b0}};
-// (one of the four below, or hv_len_ok_reg low)
+// (at most one of the three below, each with hv_len_ok_reg)
 reg hv_len_ok_reg = 1'b0;          // length and reserved bytes of this framing
 reg hv_reset_reg = 1'b0;           // and a LINK_RESET that fits its type
 reg hv_status_reg = 1'b0;          // a STATUS that fits
 reg hv_seq_reg = 1'b0;             // a DATA, CSR_WR or CSR_RD that fits
-reg hv_other_reg = 1'b0;           // none of them: dropped
 reg [1:0] hv_kind_reg = K_DATA;    // which of them
 reg [8:0] hv_isz_reg = 9'd1;       // and the bytes of its payload's items
 reg [8:0] hv_pay_reg = 9'd0;       // payload bytes
@@ -293,7 +292,9 @@ wire i_fit_seq = i_fit_data || i_fit_wr || i_fit_rd;
 wire i_fit_status = i_type == T_STATUS && i_len == ST_LEN;
 wire i_fit_reset = i_type == T_LINK_RESET && i_len == 16'd2;
 
-// the header in the beat register
+// the header in the beat register; of this framing, and none of the
+// types that fit: dropped
+wire hv_other = hv_len_ok_reg && !hv_reset_reg && !hv_status_reg && !hv_seq_reg;
 wire [7:0] h_b1 = b_data_reg[15:8];
 wire [15:0] h_arg = b_data_reg[31:16];
 // SEQ against EXP, or against EXP + 1 when the frame before ends now:
@@ -373,7 +374,6 @@ always @(posedge clk) begin
         hv_reset_reg <= i_len_ok && i_fit_reset;
         hv_status_reg <= i_len_ok && i_fit_status;
         hv_seq_reg <= i_len_ok && i_fit_seq;
-        hv_other_reg <= i_len_ok && !i_fit_reset && !i_fit_status && !i_fit_seq;
         hv_kind_reg <= i_fit_data ? K_DATA : i_fit_wr ? K_CSR_WR : K_CSR_RD;
         hv_isz_reg <= i_fit_data ? bytes_of(i_arg) : i_fit_wr ? 9'd4 : 9'd1;
         hv_pay_reg <= i_pay;
@@ -463,7 +463,7 @@ always @(posedge clk) begin
                 // a duplicate: the host missed our ACK
                 st_force_reg <= 1'b1;
             end
-            if (hv_other_reg || (hv_seq_reg && !seq_now)) begin
+            if (hv_other || (hv_seq_reg && !seq_now)) begin
                 // dropped
                 state_reg <= hv_pay_reg == 9'd0 ? P_HDR : P_SKIP;
             end

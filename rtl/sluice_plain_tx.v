@@ -436,11 +436,16 @@ always @(posedge clk) begin
             pused_reg <= 9'd0;
         end
     end
-    if (src_take) begin
+    // the item's registers load whenever the packer may take one (what
+    // they hold counts only while pvalid_reg is high), so that their
+    // enable waits for no source's valid
+    if (load_ok) begin
         pitem_reg <= src_data;
         pused_reg <= 9'd0;
         prest_reg <= src_size;
         pflush_reg <= src_flush;
+    end
+    if (src_take) begin
         pvalid_reg <= 1'b1;
     end
     if (rst) begin
@@ -642,9 +647,11 @@ always @(posedge clk) begin
     case (state_reg)
         S_IDLE: begin
             // the CSR read's address follows the request while idle (a
-            // read has no side effect), so that it waits for no decision
+            // read has no side effect), and a STATUS's fields the state
+            // they report, so that neither waits for the decision
             raddr_reg <= rd_req_addr;
             rwait_reg <= 2'd0;
+            st_sh_reg <= st_init;
             f_type_reg <= dec_type;
             f_b1_reg <= dec_b1;
             f_arg_reg <= dec_arg;
@@ -656,7 +663,6 @@ always @(posedge clk) begin
             if (dec_status) begin
                 kind_reg <= K_STATUS;
                 f_items_reg <= ST_N;
-                st_sh_reg <= st_init;
                 ack_adv_reg <= exp;
                 events_adv_reg <= events;
                 limit_adv_reg <= h2d_limit;
