@@ -81,13 +81,15 @@ localparam [AW:0] DEPTH_W = DEPTH;
 reg [WIDTH-1:0] mem [0:DEPTH-1];
 
 reg [AW:0] wbin_reg = 0, wgray_reg = 0;
+reg [AW:0] wbin_inc_reg = 1, wgray_inc_reg = 1;  // of wbin_reg + 1
 reg [AW:0] rgray_w1_reg = 0, rgray_w2_reg = 0;   // the reader's pointer, synchronized
 reg full_reg = 1'b1;
 reg [AW:0] free_reg = 0;
 reg room2_reg = 1'b0;
 
-reg [AW:0] rbin_reg = 0;
+reg [AW-1:0] rbin_reg = 0;               // the read address (the pointer's low bits)
 reg [AW:0] rgray_r_reg = 0;
+reg [AW:0] rbin_inc_reg = 1, rgray_inc_reg = 1;  // of rbin_reg + 1
 reg [AW:0] wgray_r1_reg = 0, wgray_r2_reg = 0;   // the writer's pointer, synchronized
 reg empty_reg = 1'b1;
 // no initial value: the block RAM's own read register has none, and
@@ -114,13 +116,14 @@ endfunction
 // Each side computes what its registers become with and without a
 // transfer from its registers alone, and the handshake picks one: the
 // handshake, often a long path from the logic outside, meets the pointer
-// logic in one multiplexer.
+// logic in one multiplexer.  The pointer after the next transfer, binary
+// and Gray, is a register too (*_inc_reg), so that the full and empty
+// tests compare registers, with no carry chain before them.
 
 // ---- write side ---------------------------------------------------------
 
 wire w_fire = s_axis_tvalid && !full_reg;
-wire [AW:0] wbin_inc = wbin_reg + 1'b1;
-wire [AW:0] wgray_inc = bin2gray(wbin_inc);
+wire [AW:0] wbin_inc2 = wbin_inc_reg + 1'b1;
 wire [AW:0] rbin_w = gray2bin(rgray_w2_reg);
 // full: the write pointer a lap ahead of the reader's (the two top bits of
 // the Gray code inverted, the rest equal)
@@ -131,17 +134,21 @@ always @(posedge w_clk) begin
     if (w_fire)
         mem[wbin_reg[AW-1:0]] <= s_axis_tdata;
     if (w_fire) begin
-        wbin_reg <= wbin_inc;
-        wgray_reg <= wgray_inc;
+        wbin_reg <= wbin_inc_reg;
+        wgray_reg <= wgray_inc_reg;
+        wbin_inc_reg <= wbin_inc2;
+        wgray_inc_reg <= bin2gray(wbin_inc2);
     end
     rgray_w1_reg <= rgray_r_reg;
     rgray_w2_reg <= rgray_w1_reg;
-    full_reg <= w_fire ? wgray_inc == rgray_lap : wgray_reg == rgray_lap;
+    full_reg <= w_fire ? wgray_inc_reg == rgray_lap : wgray_reg == rgray_lap;
     free_reg <= w_fire ? free_now - 1'b1 : free_now;
     room2_reg <= w_fire ? free_now >= 3 : free_now >= 2;
     if (w_rst) begin
         wbin_reg <= 0;
         wgray_reg <= 0;
+        wbin_inc_reg <= 1;
+        wgray_inc_reg <= 1;
         rgray_w1_reg <= 0;
         rgray_w2_reg <= 0;
         full_reg <= 1'b1;
@@ -157,22 +164,25 @@ assign w_room2 = room2_reg;
 // ---- read side ----------------------------------------------------------
 
 wire r_fire = m_axis_tready && !empty_reg;
-wire [AW:0] rbin_inc = rbin_reg + 1'b1;
-wire [AW:0] rgray_inc = bin2gray(rbin_inc);
-wire [AW-1:0] raddr = r_fire ? rbin_inc[AW-1:0] : rbin_reg[AW-1:0];
+wire [AW:0] rbin_inc2 = rbin_inc_reg + 1'b1;
+wire [AW-1:0] raddr = r_fire ? rbin_inc_reg[AW-1:0] : rbin_reg;
 
 always @(posedge r_clk) begin
     if (r_fire) begin
-        rbin_reg <= rbin_inc;
-        rgray_r_reg <= rgray_inc;
+        rbin_reg <= rbin_inc_reg[AW-1:0];
+        rgray_r_reg <= rgray_inc_reg;
+        rbin_inc_reg <= rbin_inc2;
+        rgray_inc_reg <= bin2gray(rbin_inc2);
     end
     wgray_r1_reg <= wgray_reg;
     wgray_r2_reg <= wgray_r1_reg;
-    empty_reg <= r_fire ? rgray_inc == wgray_r2_reg : rgray_r_reg == wgray_r2_reg;
+    empty_reg <= r_fire ? rgray_inc_reg == wgray_r2_reg : rgray_r_reg == wgray_r2_reg;
     rdata_reg <= mem[raddr];
     if (r_rst) begin
         rbin_reg <= 0;
         rgray_r_reg <= 0;
+        rbin_inc_reg <= 1;
+        rgray_inc_reg <= 1;
         wgray_r1_reg <= 0;
         wgray_r2_reg <= 0;
         empty_reg <= 1'b1;
