@@ -223,16 +223,14 @@ reg [7:0] ooo_last_reg = 8'd0;
 reg [1:0] kind_reg = K_DATA;
 reg [15:0] pipe_reg = 16'd0;
 reg [15:0] addr_reg = 16'd0;
-reg [8:0] left_reg = 9'd0;          // payload bytes still to come (P_SKIP)
-reg skip_last_reg = 1'b0;           // left_reg <= W: the beat is the last
 reg [PW-1:0] pos_reg = {PW{1'b0}};  // next byte of the beat at hand
 reg [8:0] isz_reg = 9'd1;           // bytes per item
 reg [8:0] have_reg = 9'd0;          // bytes of the item gathered
 // what the gather compares, kept beside what it is of, so that taking a
 // beat waits for one compare of two registers and no subtraction or
 // minimum before it
-reg [8:0] avail_reg = 9'd0;         // min(left_reg, W - pos_reg): bytes of
-                                    // the payload in the beat at hand
+reg [8:0] avail_reg = 9'd0;         // min(payload left, W - pos_reg): bytes
+                                    // of the payload in the beat at hand
 reg left_in_reg = 1'b0;             // the payload ends in the beat at hand
 reg [8:0] rest_reg = 9'd0;          // payload bytes after the beat at hand
 reg [8:0] need_reg = 9'd1;          // isz_reg - have_reg: bytes the item lacks
@@ -269,7 +267,7 @@ reg hv_status_reg = 1'b0;          // a STATUS that fits
 reg hv_seq_reg = 1'b0;             // a DATA, CSR_WR or CSR_RD that fits
 reg [1:0] hv_kind_reg = K_DATA;    // which of them
 reg [8:0] hv_isz_reg = 9'd1;       // and the bytes of its payload's items
-reg [8:0] hv_pay_reg = 9'd0;       // payload bytes
+reg hv_pay_none_reg = 1'b0;        // no payload
 reg hv_pay_in_reg = 1'b0;          // the payload ends in its first beat
 reg [8:0] hv_avail_reg = 9'd0;     // min(payload, W)
 reg [8:0] hv_rest_reg = 9'd0;      // payload - min(payload, W)
@@ -346,19 +344,18 @@ wire item_full = ALIGNED || !(avail_reg < need_reg);
 wire [PW-1:0] pos_next = pos_reg + k[PW-1:0];   // below W unless beat_done
 wire beat_done = !need_lt;
 wire pay_done = beat_done && left_in_reg;
-// the next beat's avail and left_in from the rest of the payload
+// the next beat's avail, left_in and rest from the rest of the payload
+// (P_PAY's and P_SKIP's)
 wire n_in_beat = n_le_w(rest_reg);
+wire [8:0] nb_avail = n_in_beat ? rest_reg : W[8:0];
+wire [8:0] nb_rest = n_in_beat ? 9'd0 : rest_reg - W[8:0];
 
 // a STATUS's NEXT (its first payload byte) against EXP
 wire [7:0] st_next = st_sh_reg[7:0];
 wire [7:0] next_off = st_next - exp_reg;
 wire st_next_ahead = next_off != 8'd0 && !next_off[7];
 
-// P_SKIP drops a beat a cycle
-// (a register: the payload's length is compared a beat ahead)
-wire skip_last = skip_last_reg;
-localparam integer W2_I = 2 * W;
-localparam [8:0] W2 = W2_I[8:0];
+// P_SKIP drops a beat a cycle, the last when the payload ends in it
 
 wire b_take = b_valid_reg &&
               ((state_reg == P_HDR && hdr_go) || state_reg == P_DEAD ||
@@ -376,7 +373,7 @@ always @(posedge clk) begin
         hv_seq_reg <= i_len_ok && i_fit_seq;
         hv_kind_reg <= i_fit_data ? K_DATA : i_fit_wr ? K_CSR_WR : K_CSR_RD;
         hv_isz_reg <= i_fit_data ? bytes_of(i_arg) : i_fit_wr ? 9'd4 : 9'd1;
-        hv_pay_reg <= i_pay;
+        hv_pay_none_reg <= i_len <= 16'd4;
         hv_pay_in_reg <= i_pay_in;
         hv_avail_reg <= i_pay_in ? i_pay : W[8:0];
         hv_rest_reg <= i_pay_in ? 9'd0 : i_len[8:0] - W4[8:0];
@@ -422,8 +419,6 @@ always @(posedge clk) begin
             pos_reg <= {PW{1'b0}};
             have_reg <= 9'd0;
             acc_reg <= {IB{1'b0}};
-            left_reg <= hv_pay_reg;
-            skip_last_reg <= hv_pay_in_reg;
             avail_reg <= hv_avail_reg;
             left_in_reg <= hv_pay_in_reg;
             rest_reg <= hv_rest_reg;
@@ -465,7 +460,7 @@ always @(posedge clk) begin
             end
             if (hv_other || (hv_seq_reg && !seq_now)) begin
                 // dropped
-                state_reg <= hv_pay_reg == 9'd0 ? P_HDR : P_SKIP;
+                state_reg <= hv_pay_none_reg ? P_HDR : P_SKIP;
             end
         end
         P_PAY: begin
@@ -474,9 +469,9 @@ always @(posedge clk) begin
                 // within the beat, both the payload and the beat lose k
                 // bytes; a new beat has min(rest, W) of the rest
                 if (beat_done) begin
-                    avail_reg <= n_in_beat ? rest_reg : W[8:0];
+                    avail_reg <= nb_avail;
                     left_in_reg <= n_in_beat;
-                    rest_reg <= n_in_beat ? 9'd0 : rest_reg - W[8:0];
+                    rest_reg <= nb_rest;
                 end else begin
                     avail_reg <= avail_reg - k;
                 end
@@ -505,9 +500,10 @@ always @(posedge clk) begin
         end
         P_SKIP: begin
             if (b_valid_reg) begin
-                left_reg <= left_reg - W[8:0];
-                skip_last_reg <= left_reg <= W2;
-                if (skip_last) begin
+                avail_reg <= nb_avail;
+                left_in_reg <= n_in_beat;
+                rest_reg <= nb_rest;
+                if (left_in_reg) begin
                     state_reg <= P_HDR;
                 end
             end

@@ -116,7 +116,6 @@ localparam MAXS = DB > 8 ? DB : 8;          // bytes of the largest item
 localparam IB = 8 * MAXS;
 localparam BW = 8 * W;
 localparam DP_W = ND > 1 ? $clog2(ND) : 1;
-// a STATUS's payload, 4 + 2 * N_H2D bytes, goes in items of MAXS bytes
 // every item's size a power of two up to W: a pipe's word, a STATUS's
 // (MAXS, the last smaller), 8 (a header), 4 (CSR_RDATA).  A frame starts
 // on a beat and each item but a STATUS's last is of its frame's one size,
@@ -138,6 +137,7 @@ endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 localparam ALIGNED = all_aligned(0);
 
+// a STATUS's payload, 4 + 2 * N_H2D bytes, goes in items of MAXS bytes
 localparam ST_PAY = 4 + 2 * N_H2D;
 localparam ST_ITEMS = (ST_PAY + MAXS - 1) / MAXS;
 localparam integer ST_ITEMS_I = ST_ITEMS;
