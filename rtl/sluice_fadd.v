@@ -38,6 +38,16 @@ sluice: hand-written RTL library
  *   the exponent, so that tiny results come out as denormals); rounding
  *   decision (with the exponent field plus one); rounding.
  *
+ *   y0 is y, or +0 where clr was high at the step that put y there: a
+ *   second output register, for `s = last ? 0 : s + x`, a running sum
+ *   that starts again (the sum of a loop made one with the loop around
+ *   it, hls/pass/if_convert.c).  The select of 0 is then the register's
+ *   synchronous reset, not a LUT level on the sum's way back into a (the
+ *   recurrence through the adder); hls/rtlgen connects it where the
+ *   select comes right after the sum and its condition a step before
+ *   (bench/fdot: 42.5 -> 48.3 MHz on the UP5K).  clr tied low, y0 left
+ *   open: synthesis removes the register.
+ *
  * Results: y = a + b (sub = 0) or a - b (sub = 1), IEEE 754 binary with
  * EW exponent and MW mantissa bits, rounded to nearest, ties to even;
  * denormal operands and results (no flush to zero); x + (-x) = +0 and
@@ -78,8 +88,10 @@ module sluice_fadd #
     input  wire [EW+MW:0]    a,
     input  wire [EW+MW:0]    b,
     input  wire              sub,
+    input  wire              clr,
 
-    output wire [EW+MW:0]    y
+    output wire [EW+MW:0]    y,
+    output wire [EW+MW:0]    y0
 );
 
 localparam W = EW + MW + 1;
@@ -332,19 +344,27 @@ end
 wire [MW-1:0] s8_m = s7_m_reg + {{MW-1{1'b0}}, s7_inc_reg};
 wire [EW-1:0] s8_f = s7_inc_reg && s7_ones_reg ? s7_f1_reg : s7_f_reg;
 
-reg [W-1:0] y_reg;
+reg [W-1:0] s8_y;
+
+always @* begin
+    case (s7_kind_reg)
+    2'd0: s8_y = {s7_s_reg, s8_f, s8_m};
+    2'd1: s8_y = {s7_s_reg, EMAX, {MW{1'b0}}};
+    default: s8_y = {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
+    endcase
+end
+
+reg [W-1:0] y_reg, y0_reg;
 
 always @(posedge clk) begin
     if (ce) begin
-        case (s7_kind_reg)
-        2'd0: y_reg <= {s7_s_reg, s8_f, s8_m};
-        2'd1: y_reg <= {s7_s_reg, EMAX, {MW{1'b0}}};
-        default: y_reg <= {1'b0, EMAX, 1'b1, {MW-1{1'b0}}};
-        endcase
+        y_reg <= s8_y;
+        y0_reg <= clr ? {W{1'b0}} : s8_y;
     end
 end
 
 assign y = y_reg;
+assign y0 = y0_reg;
 
 endmodule
 

@@ -433,13 +433,31 @@ static void emit_fp_unit(struct kgen *kg, struct ir_op *op)
 	const char *inst = unit_head(kg, op, ir_opcode_name(op->opc));
 	kgen_decl(kg, "    ", "wire", op->width, v->wire, NULL, bits_full(&v->wire_bits, op->width),
 		  NULL);
-	fprintf(kg->f, "    %s #(%s, .LATENCY(%u)) %s (\n"
+	/* the adder's second output register: a select of its result and +0
+	 * (values.c, plan_zeroed), or nothing */
+	const char *y0 = "", *open = "", *shut = "";
+	if (op->opc == IR_FADD || op->opc == IR_FSUB) {
+		const struct ir_op *s = v->zeroed;
+		if (s) {
+			struct rtl_val *sv = &kg->val[s->id];
+			const char *c = val_ref(kg, s->args[0], op->block, op_cycle(kg, s) - 1);
+			kgen_decl(kg, "    ", "wire", s->width, sv->wire, NULL,
+				  bits_full(&sv->wire_bits, s->width), rtl_lines(ctx, &s->loc, 1));
+			y0 = arena_printf(&ctx->arena, "        .clr(%s%s),\n        .y0(%s),\n",
+					  v->zero_on ? "" : "!", c, sv->wire);
+		} else {
+			y0 = "        .clr(1'b0),\n        .y0(),\n";
+			open = "    /* verilator lint_off PINCONNECTEMPTY */\n";
+			shut = "    /* verilator lint_on PINCONNECTEMPTY */\n";
+		}
+	}
+	fprintf(kg->f, "%s    %s #(%s, .LATENCY(%u)) %s (\n"
 		       "        .clk(clk),\n"
 		       "        .ce(%s),\n"
-		       "%s"
+		       "%s%s"
 		       "        .y(%s)\n"
-		       "    );\n",
-		unit, params, lat, inst, pipe_enable_of(kg, op), ports, v->wire);
+		       "    );\n%s",
+		open, unit, params, lat, inst, pipe_enable_of(kg, op), ports, y0, v->wire, shut);
 }
 
 /* A floating-point compare: rtl/sluice_fcmp.v's less, equal and
@@ -514,6 +532,8 @@ static void emit_wire(struct kgen *kg, struct ir_op *op)
 		emit_fcmp(kg, op);
 		return;
 	}
+	if (v->zeroed && op->opc == IR_SELECT)
+		return; /* its adder's y0, declared with the adder */
 	if (op->opc == IR_MEM_LOAD) { /* the word out of the read port */
 		kgen_decl(kg, "    ", "wire", op->width, v->wire, mem_q_of(kg, op),
 			  bits_full(&v->wire_bits, op->width), rtl_lines(kg->ctx, &op->loc, 1));

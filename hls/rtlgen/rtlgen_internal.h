@@ -237,6 +237,14 @@ struct rtl_val {
 	 * the select takes the phi (pipe_ahead_when_selected) */
 	const struct ir_op *bypass_of;
 	bool bypass_reg;
+	/* an adder's result and a select of it and +0 in the cycle it comes
+	 * out, whose condition is there the cycle before: the select is the
+	 * adder's y0, the select of 0 its output register's reset (values.c,
+	 * plan_zeroed).  For the adder: that select; for the select: the
+	 * adder; else NULL.  zero_on: the adder's clr is the condition
+	 * itself (select(c, 0, sum)), else its negation */
+	const struct ir_op *zeroed;
+	bool zero_on;
 };
 
 /* A pipelined loop block (pipeline.c). */

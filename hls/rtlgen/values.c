@@ -119,6 +119,53 @@ static void plan_bypass_selects(struct kgen *kg)
 	}
 }
 
+/* A float add's result u and a select S of it and +0 in the cycle u
+ * comes out, S = c ? u : +0 (or c ? +0 : u): the running sum that starts
+ * again of a loop made one with the loop around it (if_convert.c), read
+ * back into the adder through the phi's bypass.  There the select is a
+ * LUT level after the adder's output register, with c's fan-out of one a
+ * bit, on the recurrence through the adder; sluice_fadd's second output
+ * register y0 holds u, or +0 where its clr was high at the step that put
+ * u there, so S is that register and the select its synchronous reset.
+ * clr is c (negated) the cycle before u comes out, in the step that
+ * loads the register; so c must be there by then (bench/fdot: c is the
+ * element count's test, from the cycle after the reads).  u keeps its
+ * own output for its other uses (fdot's write of the sum). */
+static void plan_zeroed(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; j < blk->nops; j++) {
+			struct ir_op *s = blk->ops[j];
+			struct rtl_val *sv = &kg->val[s->id];
+			if (s->opc != IR_SELECT || !sv->needed || !sv->used || sv->bypass_of)
+				continue;
+			for (unsigned a = 1; a <= 2; a++) {
+				struct ir_op *u = s->args[a], *z = s->args[3 - a], *c = s->args[0];
+				struct rtl_val *uv = &kg->val[u->id], *cv = &kg->val[c->id];
+				if ((u->opc != IR_FADD && u->opc != IR_FSUB) || !uv->unit_inst ||
+				    uv->zeroed || u->block != blk || z->opc != IR_CONST || z->imm ||
+				    s->args[1] == s->args[2])
+					continue;
+				unsigned out = op_cycle(kg, u) + kg->sk->latency[u->id];
+				if (op_cycle(kg, s) != out || out == 0)
+					continue;
+				/* c in the step that loads the register */
+				if (c->block == blk && !cv->stable && c->opc != IR_PHI &&
+				    op_cycle(kg, c) + (cv->unit_inst ? kg->sk->latency[c->id] : 0) >
+				    out - 1)
+					continue;
+				uv->zeroed = s;
+				sv->zeroed = u;
+				sv->zero_on = a == 2;
+				uv->zero_on = a == 2;
+				break;
+			}
+		}
+	}
+}
+
 long val_reg_from(const struct kgen *kg, const struct ir_op *v)
 {
 	return (long)kg->val[v->id].valid - (v->opc == IR_PHI && !phi_bypassed(kg, v));
@@ -677,6 +724,7 @@ int values_plan(struct kgen *kg)
 	liveness(kg);
 	plan_units(kg);
 	plan_bypass_selects(kg);
+	plan_zeroed(kg);
 
 	/* kernel state registers and argument registers */
 	kg->sv_reg = arena_alloc(&ctx->arena, (k->nstates + 1) * sizeof *kg->sv_reg);
@@ -754,6 +802,13 @@ int values_plan(struct kgen *kg)
 			struct ir_op *op = blk->ops[j];
 			if (!kg->val[op->id].needed)
 				continue;
+			struct rtl_val *ov = &kg->val[op->id];
+			if (ov->zeroed && op->opc == IR_SELECT) {
+				/* its adder's y0: the condition is read the
+				 * cycle before, as the adder's clr */
+				use_at(kg, op->args[0], blk, op_cycle(kg, op) - 1, 0, 1);
+				continue;
+			}
 			for (unsigned i = 0; i < op->nargs; i++) {
 				unsigned lo = 0, n = op->args[i]->width;
 				if (dp_operand_inlined(op, i))

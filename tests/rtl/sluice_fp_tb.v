@@ -74,11 +74,16 @@ reg  [63:0]   ctl = 64'd0;
 reg  [63:0]   a = 64'd0;
 reg  [63:0]   b = 64'd0;
 wire [OW-1:0] y;
+// sluice_fadd's y0: y, or +0 where clr was high at the step that put y
+// there (clr_q: clr at the last step)
+reg           clr = 1'b0, clr_q = 1'b0;
+wire [OW-1:0] y0;
 
 generate
 if (UNIT == 0) begin : u_fadd
     sluice_fadd #(.EW(EW), .MW(MW), .LATENCY(LATENCY)) dut (
-        .clk(clk), .ce(ce), .a(a[W-1:0]), .b(b[W-1:0]), .sub(ctl[0]), .y(y)
+        .clk(clk), .ce(ce), .a(a[W-1:0]), .b(b[W-1:0]), .sub(ctl[0]), .clr(clr),
+        .y(y), .y0(y0)
     );
 end else if (UNIT == 3) begin : u_fcmp
     sluice_fcmp #(.EW(EW), .MW(MW)) dut (
@@ -172,9 +177,15 @@ initial begin
                     $display("FAIL: y changed with ce low");
             end
         end
+        if (UNIT == 0 && steps >= LATENCY && y0 !== (clr_q ? {OW{1'b0}} : y)) begin
+            bad = bad + 1;
+            if (bad <= 8)
+                $display("FAIL: y0 = %h with clr %b at the last step, y = %h", y0, clr_q, y);
+        end
         held = y;
         r = next_rng(0);
         ce = r[1:0] != 2'd0;
+        clr = r[2];
         if (ce) begin
             model[LATENCY] = vec[fed < NV ? fed : NV - 1];
             fed = fed + 1;
@@ -188,6 +199,7 @@ initial begin
         end else begin
             @(posedge clk);
             if (ce) begin
+                clr_q = clr;
                 for (i = LATENCY - 1; i > 0; i = i - 1)
                     model[i] = model[i-1];
                 model[0] = model[LATENCY];

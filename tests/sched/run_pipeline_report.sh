@@ -98,6 +98,12 @@
 #              recurrence through the adder is named as the limit: II 8,
 #              the adder's latency, its phi read from the adder's output
 #              (a bypass, shown in the schedule), not II 9.
+#   sum-restart  bench/fdot on iCE40: the running sum that starts again at
+#              0 (its element loop made one with the loop over vectors)
+#              takes the 0 in the adder's second output register
+#              (sluice_fadd's y0, its synchronous reset from the element
+#              count's test), not through a select after the adder's
+#              output; the module computes right.
 #   loop-carrier  bench/oddeven on iCE40: its sort (oddeven_2, a loop not pipelined)
 #              writes its phis whether it goes round or not, and the
 #              writes after it read the last phase's words from them: no
@@ -504,6 +510,18 @@ sim_ok() { # test name source
 		bad "$1" "$3 built as $2 fails its scenario ($out/$2-sim.log)"
 	fi
 }
+
+# a running float sum that starts again at 0 takes the 0 in its adder's
+# second output register (values.c, plan_zeroed): no select of the
+# adder's result on the recurrence through the adder
+if report restart "$root/bench/fdot.c" --target ice40 &&
+	grep -qE "^        \.clr\(!cmp_[0-9]+_reg[_0-9]*\),$" "$out/restart.sluice/rtl/kernel_fdot.v" &&
+	grep -qE "^        \.y0\(select_[0-9]+\),$" "$out/restart.sluice/rtl/kernel_fdot.v" &&
+	! grep -qE "wire \[31:0\] select_[0-9]+ = .* \? add_" "$out/restart.sluice/rtl/kernel_fdot.v"; then
+	sim_ok sum-restart restart "$root/bench/fdot.c"
+else
+	bad sum-restart "kernel_fdot selects its sum and 0 after the adder ($out/restart.sluice/rtl)"
+fi
 
 # a loop that is not pipelined hands its last values on from its phis'
 # registers (values.c, plan_carriers): bench/oddeven's sort, whose last
