@@ -241,8 +241,8 @@ struct rtl_val {
 	 * out, whose condition is there the cycle before: the select is the
 	 * adder's y0, the select of 0 its output register's reset (values.c,
 	 * plan_zeroed).  For the adder: that select; for the select: the
-	 * adder; else NULL.  zero_on: the adder's clr is the condition
-	 * itself (select(c, 0, sum)), else its negation */
+	 * adder; else NULL.  zero_on (the adder's): its clr is the
+	 * condition itself (select(c, 0, sum)), else its negation */
 	const struct ir_op *zeroed;
 	bool zero_on;
 };

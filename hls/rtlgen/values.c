@@ -148,17 +148,14 @@ static void plan_zeroed(struct kgen *kg)
 				    uv->zeroed || u->block != blk || z->opc != IR_CONST || z->imm ||
 				    s->args[1] == s->args[2])
 					continue;
-				unsigned out = op_cycle(kg, u) + kg->sk->latency[u->id];
+				unsigned out = uv->valid;
 				if (op_cycle(kg, s) != out || out == 0)
 					continue;
 				/* c in the step that loads the register */
-				if (c->block == blk && !cv->stable && c->opc != IR_PHI &&
-				    op_cycle(kg, c) + (cv->unit_inst ? kg->sk->latency[c->id] : 0) >
-				    out - 1)
+				if (c->block == blk && !cv->stable && cv->valid > out - 1)
 					continue;
 				uv->zeroed = s;
 				sv->zeroed = u;
-				sv->zero_on = a == 2;
 				uv->zero_on = a == 2;
 				break;
 			}
@@ -724,7 +721,6 @@ int values_plan(struct kgen *kg)
 	liveness(kg);
 	plan_units(kg);
 	plan_bypass_selects(kg);
-	plan_zeroed(kg);
 
 	/* kernel state registers and argument registers */
 	kg->sv_reg = arena_alloc(&ctx->arena, (k->nstates + 1) * sizeof *kg->sv_reg);
@@ -791,6 +787,7 @@ int values_plan(struct kgen *kg)
 		}
 	}
 
+	plan_zeroed(kg);
 	plan_carriers(kg);
 	plan_early_phis(kg);
 
