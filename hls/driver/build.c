@@ -478,6 +478,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "narrow");
 	pass_dce(&ctx, p); /* what narrowing left unread */
 	ir_after_pass(&ctx, p, "dce");
+	pass_read_ahead(&ctx, p);
+	ir_after_pass(&ctx, p, "read-ahead");
 	if (ctx.diag.errors)
 		goto out;
 

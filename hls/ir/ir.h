@@ -351,6 +351,9 @@ struct ir_block {
 				     one: the inner loop's branch (line 0: none) */
 	const char *apart;	  /* a loop whose outer loop if_convert did not make
 				     one with it: why, for the report; NULL: none */
+	const struct ir_pipe *read_ahead; /* a loop whose exit block takes the
+				     next entry's word of this pipe without
+				     waiting (hls/pass/read_ahead.c); NULL: none */
 };
 
 struct ir_param {

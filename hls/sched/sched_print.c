@@ -257,6 +257,10 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 					(unsigned long long)blk->trip);
 			if (blk->apart)
 				fprintf(f, "    not one loop with the loop around it: %s\n", blk->apart);
+			if (blk->read_ahead)
+				fprintf(f, "    its exit block takes the word of pipe '%s' that the next "
+					"entry starts with, when it is there (read ahead): a state "
+					"less per entry\n", blk->read_ahead->name);
 			if (blk->inner.line)
 				fprintf(f, "    with the loop at line %u inside it, as one loop: the inner "
 					"loop enters again while its last iterations are in the pipeline\n",

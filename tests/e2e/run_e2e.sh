@@ -26,7 +26,9 @@
 #   - semantics.c: MinCapacity, non-blocking reads and writes on empty and
 #     full pipes, several host threads, 1 MiB in single calls;
 #   - pipe_bench.c: two host threads streaming through pipe_copy128.c keep
-#     the simulator's link busy (words per cycle).
+#     the simulator's link busy (words per cycle);
+#   - lockstep.c: a host that sends each word after the result of the one
+#     before, on blocks.c, whose loop reads its next word ahead.
 #
 # Usage: tests/e2e/run_e2e.sh [--rebuild]     (from anywhere)
 #
@@ -107,6 +109,7 @@ fi
 source_of() {
     case $1 in
     copy128) echo "tests/e2e/pipe_copy128.c" ;;
+    blocks) echo "tests/e2e/blocks.c" ;;
     *) echo "examples/$1/$1.c" ;;
     esac
 }
@@ -140,7 +143,7 @@ build_module() {
     return 1
 }
 
-modules="vscale pipeline bulk vadd copy128"
+modules="vscale pipeline bulk vadd copy128 blocks"
 pids=()
 for m in $modules; do
     if fresh "$m"; then
@@ -346,6 +349,18 @@ PY
     fi
     if have copy128 && compile pipe_bench "$out/pipe_bench" "$here/pipe_bench.c"; then
         bench_rate
+    fi
+fi
+if have blocks; then
+    # the design must be the one lockstep.c is about: its loop reads ahead
+    if "$sluice" report "$out/blocks.sluice" >"$log/blocks_report.log" 2>&1 &&
+        grep -q "(read ahead)" "$log/blocks_report.log"; then
+        pass "blocks.sluice: the loop's exit block reads the next word ahead"
+    else
+        fail "blocks.sluice: the loop's exit block reads the next word ahead" "$log/blocks_report.log"
+    fi
+    if compile lockstep "$out/lockstep" "$here/lockstep.c"; then
+        run_test lockstep "$out/lockstep" "$out/blocks.sluice"
     fi
 fi
 

@@ -108,6 +108,10 @@
 #              writes its phis whether it goes round or not, and the
 #              writes after it read the last phase's words from them: no
 #              register of their own; the module sorts right.
+#   read-ahead  the same sort's exit block, which writes a block's words,
+#              takes the next block's word without waiting for it and
+#              enters the sort itself when it has it (read_ahead.c): said
+#              in the text and in --json (read_ahead).
 #   early-phi  bench/sha256 on iCE40: its message words and digest words
 #              go into the registers of the phis they go to as they are
 #              read or computed; the module hashes right.
@@ -534,6 +538,17 @@ if report carrier "$root/bench/oddeven.c" --target ice40 &&
 	sim_ok loop-carrier carrier "$root/bench/oddeven.c"
 else
 	bad loop-carrier "kernel_oddeven_2 copies its sort's last values ($out/carrier.sluice/rtl)"
+fi
+if grep -q "its exit block takes the word of pipe 'oddeven_2_in' that the next entry starts with, when it is there (read ahead)" \
+		"$out/carrier.txt" 2>/dev/null &&
+	"$sluice" report "$out/carrier.sluice" --json | python3 -c '
+import json, sys
+l = {x["kernel"]: x for x in json.load(sys.stdin)["reports"]["loops"]}
+assert l["oddeven_2"]["read_ahead"] == "oddeven_2_in" and l["oddeven"]["read_ahead"] is None, l'
+then
+	ok read-ahead
+else
+	bad read-ahead "the sort of bench/oddeven does not read ahead ($out/carrier.txt)"
 fi
 
 # a value that an edge carries to a phi goes into the phi's register as it
