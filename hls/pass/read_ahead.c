@@ -14,9 +14,9 @@
  * X now tries for the next word itself: a non-blocking read of p in X,
  * and when p has a word, X goes straight to L with R's values made again
  * of that word (and of what R's phis would take from X); when p is empty,
- * to R, which waits for it as before.  So
- * a block costs L and X, not L, X and R, whenever its word is there in
- * time: bench/oddeven's sort took 18 cycles a block of 16 words, now 17.
+ * to R, which waits for it as before.  So a block costs L and X, not L, X
+ * and R, whenever its word is there in time: bench/oddeven's sort took 18
+ * cycles a block of 16 words, now 17.
  * The phis of L take the same bits of p's word from X as from R, so their
  * registers' multiplexers gain no input, only a term of their select.
  *
