@@ -30,6 +30,30 @@ struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edi
 	return place(ctx, e, ir_const(ctx, k, NULL, width, v));
 }
 
+void edit_phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,
+		     struct ir_block *b)
+{
+	unsigned n = phi->nargs;
+	phi->args = arena_realloc(&ctx->arena, phi->args, n * sizeof *phi->args,
+				  (n + 1) * sizeof *phi->args);
+	phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks, n * sizeof *phi->phi_blocks,
+					(n + 1) * sizeof *phi->phi_blocks);
+	phi->args[n] = v;
+	phi->phi_blocks[n] = b;
+	phi->nargs = n + 1;
+}
+
+void edit_copy_attrs(struct ir_op *to, const struct ir_op *from)
+{
+	to->name = from->name;
+	to->loc = from->loc;
+	to->imm = from->imm;
+	to->imm_words = from->imm_words;
+	to->index = from->index;
+	to->spec = from->spec;
+	to->unit = from->unit;
+}
+
 void edit_replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_op *to)
 {
 	for (unsigned b = 0; b < k->nblocks; b++)

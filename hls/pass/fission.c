@@ -525,8 +525,7 @@ static struct ir_op *redo(struct cut *c, struct ir_op *v, struct ir_block *b, st
 	struct ir_op *n = ir_op_new(c->ctx, c->k, NULL, v->opc, v->width, v->nargs);
 	for (unsigned a = 0; a < v->nargs; a++)
 		n->args[a] = redo(c, v->args[a], b, map);
-	n->imm = v->imm, n->imm_words = v->imm_words, n->index = v->index;
-	n->spec = v->spec, n->loc = v->loc, n->name = v->name;
+	edit_copy_attrs(n, v);
 	put(c->ctx, b, n);
 	return map[v->id] = n;
 }
@@ -626,10 +625,8 @@ static struct ir_op *t_value(struct cut *c, struct ir_kernel *k2, struct ir_bloc
 		n = ir_op_new(c->ctx, k2, r, v->opc, v->width, v->nargs);
 		for (unsigned a = 0; a < v->nargs; a++)
 			n->args[a] = map[v->args[a]->id];
-		n->index = v->index;
 	}
-	n->imm = v->imm, n->imm_words = v->imm_words, n->spec = v->spec;
-	n->loc = v->loc, n->name = v->name;
+	edit_copy_attrs(n, v);
 	return map[v->id] = n;
 }
 

@@ -24,6 +24,13 @@ struct ir_op *edit_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *
 		      enum ir_opcode opc, unsigned width, unsigned nargs);
 struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			 unsigned width, uint64_t v);
+/* phi takes v when arriving from block b too. */
+void edit_phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,
+		     struct ir_block *b);
+/* What makes an op of `from`'s opcode the value it is, but its operands
+ * (name, location, constant, bit index, spec constant, unit), copied to
+ * `to`: an op made again elsewhere. */
+void edit_copy_attrs(struct ir_op *to, const struct ir_op *from);
 /* Every use of `from` in k (phis too) reads `to` instead, but in `to`
  * itself (a multiplexer of `from` and others that replaces it). */
 void edit_replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_op *to);

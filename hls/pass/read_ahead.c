@@ -126,21 +126,6 @@ static void replace_on(struct ir_block *b, const struct ir_block *from,
 				b->ops[i]->args[a] = w;
 }
 
-/* A copy of op (not a phi, terminator or pipe op) in no block yet. */
-static struct ir_op *copy_op(struct hls_ctx *ctx, struct ir_kernel *k, const struct ir_op *op)
-{
-	struct ir_op *c = ir_op_new(ctx, k, NULL, op->opc, op->width, op->nargs);
-	for (unsigned a = 0; a < op->nargs; a++)
-		c->args[a] = op->args[a];
-	c->name = op->name;
-	c->loc = op->loc;
-	c->imm = op->imm;
-	c->imm_words = op->imm_words;
-	c->index = op->index;
-	c->unit = op->unit;
-	return c;
-}
-
 /* Phi's value coming from block b. */
 static struct ir_op **from_block(struct ir_op *phi, const struct ir_block *b)
 {
@@ -227,10 +212,10 @@ static void read_ahead(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	made[rd->id] = word;
 	for (unsigned i = nphi + 1; i < nr; i++) {
 		const struct ir_op *op = r->ops[i];
-		struct ir_op *c = copy_op(ctx, k, op);
+		struct ir_op *c = ir_op_new(ctx, k, NULL, op->opc, op->width, op->nargs);
+		edit_copy_attrs(c, op);
 		for (unsigned a = 0; a < c->nargs; a++)
-			if (c->args[a]->block == r)
-				c->args[a] = made[c->args[a]->id];
+			c->args[a] = op->args[a]->block == r ? made[op->args[a]->id] : op->args[a];
 		made[op->id] = c;
 		VEC_PUSH(&ctx->arena, ops, n, c);
 	}
@@ -251,19 +236,8 @@ static void read_ahead(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	for (unsigned i = 0; i < np; i++)
 		phis[i]->args[2] = made[phis[i]->args[0]->id];
 	for (unsigned i = 0; i < l->nops && l->ops[i]->opc == IR_PHI; i++) {
-		struct ir_op *phi = l->ops[i];
-		unsigned m = phi->nargs;
-		struct ir_op *v = *from_block(phi, r);
-		if (v->block == r)
-			v = made[v->id];
-		phi->args = arena_realloc(&ctx->arena, phi->args, m * sizeof *phi->args,
-					  (m + 1) * sizeof *phi->args);
-		phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks,
-						m * sizeof *phi->phi_blocks,
-						(m + 1) * sizeof *phi->phi_blocks);
-		phi->args[m] = v;
-		phi->phi_blocks[m] = x;
-		phi->nargs = m + 1;
+		struct ir_op *phi = l->ops[i], *v = *from_block(phi, r);
+		edit_phi_append(ctx, phi, v->block == r ? made[v->id] : v, x);
 	}
 	if (np) {
 		for (unsigned i = 0; i < l->nops; i++)

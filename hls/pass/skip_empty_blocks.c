@@ -42,20 +42,6 @@ static bool is_pred(const struct ir_block *b, const struct ir_block *p)
 	return false;
 }
 
-/* phi takes v when arriving from b too. */
-static void phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,
-		       struct ir_block *b)
-{
-	unsigned n = phi->nargs;
-	phi->args = arena_realloc(&ctx->arena, phi->args, n * sizeof *phi->args,
-				  (n + 1) * sizeof *phi->args);
-	phi->phi_blocks = arena_realloc(&ctx->arena, phi->phi_blocks, n * sizeof *phi->phi_blocks,
-					(n + 1) * sizeof *phi->phi_blocks);
-	phi->args[n] = v;
-	phi->phi_blocks[n] = b;
-	phi->nargs = n + 1;
-}
-
 /* Redirects the edges P -> E to P -> X; returns whether it did. */
 static bool bypass_edge(struct hls_ctx *ctx, struct ir_block *p,
 			struct ir_block *e, struct ir_block *x)
@@ -72,7 +58,7 @@ static bool bypass_edge(struct hls_ctx *ctx, struct ir_block *p,
 		for (unsigned a = 0; a < phi->nargs; a++) {
 			if (phi->phi_blocks[a] != e)
 				continue;
-			phi_append(ctx, phi, phi->args[a], p);
+			edit_phi_append(ctx, phi, phi->args[a], p);
 			break;
 		}
 	}
@@ -599,7 +585,7 @@ bool pass_header_into_loop(struct hls_ctx *ctx, struct ir_block *e)
 	struct ir_op **ops = arena_alloc(&ctx->arena, (nphi + nx + nnew + nrest + x->nops + 1) *
 						      sizeof *ops);
 	for (unsigned i = 0; i < nphi; i++) {
-		phi_append(ctx, e->ops[i], e->ops[i], x);
+		edit_phi_append(ctx, e->ops[i], e->ops[i], x);
 		ops[n++] = e->ops[i];
 	}
 	for (unsigned i = 0; i < nx; i++)
