@@ -312,6 +312,7 @@ int rtl_emit_kernel(struct rtl_gen *g, unsigned ki)
 	regs_emit_decls(kg);
 	mem_emit_decls(kg);
 	dp_emit_functions(kg);
+	window_emit_wires(kg);
 	dp_emit_wires(kg);
 	mem_emit_ports(kg);
 	fsm_emit_pipes(kg);

@@ -12,6 +12,7 @@
  *   datapath.c   value wires (one expression per op), dividers, bit-count
  *                functions
  *   regs.c       the clocked block: value, phi, argument and state registers
+ *   window.c     shift windows read early (taps)
  *   core.c       sluice_core: kernels, FIFOs, ports
  *   host.c       the host interface: numbering, the bridge's limits, the
  *                design id
@@ -245,6 +246,10 @@ struct rtl_val {
 	 * condition itself (select(c, 0, sum)), else its negation */
 	const struct ir_op *zeroed;
 	bool zero_on;
+	/* a phi of a shift window read j cycles before its own (a tap,
+	 * window.c): the wire of each such j, and its bits read */
+	const char *tap[SCHED_MAX_TAP + 1];
+	struct rtl_bits tap_bits[SCHED_MAX_TAP + 1];
 };
 
 /* A pipelined loop block (pipeline.c). */
@@ -347,6 +352,14 @@ void bits_mark(struct hls_ctx *ctx, struct rtl_bits *b, unsigned width,
 	       unsigned lo, unsigned n);
 bool bits_full(const struct rtl_bits *b, unsigned width);
 bool bits_any(const struct rtl_bits *b);
+
+/* window.c */
+/* The wire of phi p read j cycles before its own (a tap), and a use of its
+ * bits [lo, lo + n). */
+const char *window_tap_wire(struct kgen *kg, const struct ir_op *p, unsigned j);
+void window_tap_use(struct kgen *kg, const struct ir_op *p, unsigned j, unsigned lo,
+		    unsigned n);
+void window_emit_wires(struct kgen *kg);
 
 /* values.c */
 int values_plan(struct kgen *kg);

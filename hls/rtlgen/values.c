@@ -438,6 +438,8 @@ static void plan_carriers(struct kgen *kg)
  * (c == RTL_AFTER_LOOP: on the loop's exit edge, the last iteration's). */
 #define REG_CARRIER (-2) /* reg_index: the register of v's carrier */
 #define REG_EARLY (-3)	 /* reg_index: the register of the phi v goes to early */
+#define REG_TAP(j) (-3 - (int)(j)) /* j >= 1: phi v read j cycles early from
+				      its window (window.c) */
 
 static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		     const struct ir_block *b, unsigned c)
@@ -447,6 +449,8 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		return -1;
 	const struct rtl_loop *L = kg->loop[v->block->id];
 	if (L && b == v->block && c != RTL_AFTER_LOOP) {
+		if (v->opc == IR_PHI && !phi_bypassed(kg, v) && c < op_cycle(kg, v))
+			return REG_TAP(op_cycle(kg, v) - c);
 		/* a register is overwritten by the next iteration II
 		 * cycles after it took the value: one more per II */
 		if ((v->opc != IR_PHI || phi_bypassed(kg, v)) && c == rv->valid)
@@ -485,6 +489,8 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 {
 	const struct rtl_val *rv = &kg->val[v->id];
 	int k = reg_index(kg, v, b, c);
+	if (k <= REG_TAP(1))
+		return window_tap_wire(kg, v, (unsigned)(REG_TAP(0) - k));
 	if (reg_phi(kg, v, k))
 		return kg->val[reg_phi(kg, v, k)->id].reg;
 	const char *s = k < 0 ? rv->wire : k == 0 ? rv->reg : rv->chain[k];
@@ -600,6 +606,7 @@ static void plan_early_phis(struct kgen *kg)
 					    rv->early || rv->wire_until >= 0 ||
 					    rv->valid >= block_last(kg, from) ||
 					    read_before_h(kg, phi, from, rv->valid))
+
 						continue;
 					rv->early = phi;
 					pv->early_from = from;
@@ -649,7 +656,9 @@ static void use_at(struct kgen *kg, const struct ir_op *v, const struct ir_block
 {
 	struct rtl_val *rv = &kg->val[v->id];
 	int k = reg_index(kg, v, b, c);
-	if (reg_phi(kg, v, k)) {
+	if (k <= REG_TAP(1)) {
+		window_tap_use(kg, v, (unsigned)(REG_TAP(0) - k), lo, n);
+	} else if (reg_phi(kg, v, k)) {
 		struct rtl_val *pv = &kg->val[reg_phi(kg, v, k)->id];
 		bits_mark(kg->ctx, &pv->reg_bits, v->width, lo, n);
 	} else if (k >= 0) {
@@ -669,7 +678,9 @@ static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
 	const struct ir_block *b;
 	unsigned c;
 	use_point(kg, op, i, &b, &c);
-	if (!rv->stable && v->block == b && c != RTL_AFTER_LOOP && c < rv->valid)
+	bool tap = v->opc == IR_PHI && kg->loop[b->id] && kg->loop[b->id]->ii == 1 &&
+		   sched_chain_pred(v);
+	if (!rv->stable && v->block == b && c != RTL_AFTER_LOOP && c < rv->valid && !tap)
 		return sched_error(kg, op, arena_printf(&kg->ctx->arena,
 			"operand %u used in cycle %u, available in cycle %u", i, c, rv->valid));
 	use_at(kg, v, b, c, lo, n);

@@ -716,6 +716,11 @@ const struct ir_op *delay_select_on_bypass(enum hls_target target, const struct 
 	return NULL;
 }
 
+double delay_tap_ns(enum hls_target target, unsigned room)
+{
+	return room * tech_of(target)->logic;
+}
+
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d)
 {
 	return delay_bypass_after_ns(target, delay_result_ns(target, d));

@@ -73,6 +73,48 @@ const struct ir_op *sched_carried(const struct ir_op *p)
 	return d && d->block == p->block && d->opc != IR_PHI ? d : NULL;
 }
 
+const struct ir_op *sched_chain_pred(const struct ir_op *p)
+{
+	if (p->opc != IR_PHI)
+		return NULL;
+	const struct ir_block *b = p->block;
+	const struct ir_op *q = NULL;
+	for (unsigned k = 0; k < p->nargs; k++) {
+		if (p->phi_blocks[k] != b)
+			continue;
+		if (q && q != p->args[k])
+			return NULL;
+		q = p->args[k];
+	}
+	if (!q || q == p || q->opc != IR_PHI || q->block != b)
+		return NULL;
+	for (unsigned i = 0; i < b->nops && b->ops[i]->opc == IR_PHI; i++) {
+		const struct ir_op *r = b->ops[i];
+		for (unsigned k = 0; r != p && k < r->nargs; k++)
+			if (r->phi_blocks[k] == b && r->args[k] == q)
+				return NULL;
+	}
+	return q;
+}
+
+const struct ir_op *sched_chain_head(const struct ir_op *p, unsigned *pos)
+{
+	unsigned n = 1;
+	for (const struct ir_op *q; (q = sched_chain_pred(p)); p = q)
+		if (++n > SCHED_CHAIN_MAX)
+			return NULL;
+	*pos = n;
+	return p;
+}
+
+unsigned sched_tap_room(const struct ir_op *p, bool head_bypassed)
+{
+	unsigned pos;
+	if (!sched_chain_pred(p) || !sched_chain_head(p, &pos) || head_bypassed)
+		return 0;
+	return pos - 1 < SCHED_MAX_TAP ? pos - 1 : SCHED_MAX_TAP;
+}
+
 bool sched_late_forward(const struct ir_op *x, const struct ir_op *y, long cx, long cy,
 			unsigned ii)
 {
@@ -111,13 +153,13 @@ static int try_ii(struct hls_ctx *ctx, struct sdc_problem *pb,
 		  unsigned ii, long **s, const char **why)
 {
 	const char *w = NULL;
-	for (int level = 0; level < 5; level++) {
-		/* the last attempt: the phis from their registers, and stores
-		 * that forward late */
-		bool late = level == 4;
-		int bypass = late ? 0 : level;
-		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass, late);
-		if ((bypass && !pb->nbypass) || (late && !pb->nlate))
+	for (int level = 0; level < 6; level++) {
+		/* the last attempts: the phis from their registers, and stores
+		 * that forward late; then shift windows read early */
+		bool late = level == 4, taps = level == 5;
+		int bypass = late || taps ? 0 : level;
+		sdc_build(pb, ctx, b, var, clock_ns, anchors, nanchors, ii, bypass, late, taps);
+		if ((bypass && !pb->nbypass) || (late && !pb->nlate) || (taps && !pb->ntaps))
 			continue; /* the same problem as the level before */
 		*s = arena_alloc(&ctx->arena, pb->nvars * sizeof **s);
 		unsigned *cyc, ncyc;

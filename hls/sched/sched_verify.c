@@ -7,7 +7,9 @@
  *   - shape: one sched_kernel per kernel, block_len >= 1, the terminator in
  *     the last state, phis in state 0 with latency 0, each latency equal to
  *     the delay model's;
- *   - operands available when their user starts; every result available by
+ *   - operands available when their user starts (at II 1, a phi of a
+ *     shift window up to sched_tap_room cycles before, its window's phis
+ *     back to the register read in one cycle); every result available by
  *     the block's last state;
  *   - chaining: along every path of ops chained in one state (latency 0,
  *     operands in the same block and state), the delay from the start of
@@ -115,6 +117,28 @@ static void check_phi(struct vctx *v, const struct ir_op *op, unsigned ii, unsig
 	}
 }
 
+/* op reads phi p of a loop pipelined at II 1 before p's cycle: from the
+ * register of the phi as many places before p in its shift window, in
+ * the cycle of each phi between (schedule.h). */
+static void check_tap(struct vctx *v, const struct ir_op *op, const struct ir_op *p)
+{
+	unsigned pos;
+	const struct ir_op *h = sched_chain_head(p, &pos);
+	unsigned room = h ? sched_tap_room(p, v->sk->bypass[h->id]) : 0;
+	unsigned early = cyc(v, p) - cyc(v, op);
+	if (early > room) {
+		bad(v, op, "starts in state %u, %u before phi %%%u, which can be "
+		    "read %u early", cyc(v, op), early, p->id, room);
+		return;
+	}
+	for (const struct ir_op *q = p; early--;) {
+		q = sched_chain_pred(q);
+		if (cyc(v, q) != cyc(v, p))
+			bad(v, op, "reads phi %%%u early, but phi %%%u before it is in "
+			    "cycle %u, not %u", p->id, q->id, cyc(v, q), cyc(v, p));
+	}
+}
+
 static void check_shape(struct vctx *v, const struct ir_block *b)
 {
 	unsigned len = v->sk->block_len[b->id];
@@ -152,6 +176,11 @@ static void check_shape(struct vctx *v, const struct ir_block *b)
 		}
 		for (unsigned a = 0; a < op->nargs; a++) {
 			const struct ir_op *d = op->args[a];
+			if (d->block == b && ii == 1 && cyc(v, op) < cyc(v, d) &&
+			    d->opc == IR_PHI) {
+				check_tap(v, op, d);
+				continue;
+			}
 			if (d->block == b &&
 			    cyc(v, op) < (unsigned long)cyc(v, d) + lat(v, d))
 				bad(v, op, "starts in state %u, operand %%%u is ready "

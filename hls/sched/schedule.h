@@ -90,6 +90,17 @@
  *     register, never the multiplexer the store's word reaches late in
  *     the cycle), and the store's address is a register in the store's
  *     cycle (its def ready before it: the comparator);
+ *   - at II 1 the phis of a shift window (sched_chain_pred: p takes q
+ *     round, q only by p) are in one cycle r, and a user of the window's
+ *     phi p may come up to sched_tap_room(p) cycles before r: in cycle
+ *     r - j it reads the register of the phi j places before p in the
+ *     window, which then holds the value p has in r (that phi's value of
+ *     j iterations before).  So a recurrence through the window (the
+ *     next word of SHA-256's message schedule from the words of 2, 7, 15
+ *     and 16 rounds before) is not a cycle longer for each phi it passes:
+ *     the back end enters the loop with the window's entry values shifted
+ *     j places on, and shifts them back in as the first iteration reaches
+ *     cycle r - j .. r - 1 (hls/rtlgen/regs.c);
  *   - the back end runs one iteration's cycle c while cycle c - ii of the
  *     next runs beside it; a blocking pipe op that cannot complete holds
  *     its iteration and every later one, never an earlier one.
@@ -124,6 +135,25 @@ struct sched_kernel {
  * itself (its incoming value on the edge from the block), or NULL when
  * there is none, or more than one, or it is itself a phi. */
 const struct ir_op *sched_carried(const struct ir_op *p);
+
+/* The phi q whose value phi p of a loop block takes round, when that is
+ * all p does (p = phi [.., q from the block]) and p is the only phi that
+ * takes q round: p's value in iteration i is q's in iteration i - 1.  A
+ * run of such phis is a shift window (a delay line). */
+const struct ir_op *sched_chain_pred(const struct ir_op *p);
+/* The first phi of p's window (the phi that takes a value computed in
+ * the block round), and p's place in it (1: the first), or NULL when the
+ * window has no first phi (a ring of phis) or is longer than
+ * SCHED_CHAIN_MAX. */
+#define SCHED_CHAIN_MAX 256
+const struct ir_op *sched_chain_head(const struct ir_op *p, unsigned *pos);
+/* How many cycles before phi p's own cycle a loop pipelined at II 1 may
+ * read p (a tap): p's value is the previous iteration's value of the phi
+ * before it in its window, which that phi's register holds in the cycle
+ * before, and so on back to the window's first phi, at most SCHED_MAX_TAP
+ * phis back; 0 when p is no window's, or its first phi is bypassed. */
+#define SCHED_MAX_TAP 2
+unsigned sched_tap_room(const struct ir_op *p, bool head_bypassed);
 
 /* Whether store x of a pipelined loop of II ii, in cycle cx, forwards its
  * word late into load y of the next iteration, in cycle cy: one memory, y
@@ -174,6 +204,9 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op);
  * from the phi in its cycle: d's result's own lateness and a 2:1 select
  * (schedule.h, bypass). */
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d);
+/* The multiplexer of a shift window's phi read up to room cycles early
+ * (hls/rtlgen/window.c): a LUT level per cycle. */
+double delay_tap_ns(enum hls_target target, unsigned room);
 /* The same for a value d computed by logic, which arrives `arrival` ns
  * into its cycle. */
 double delay_bypass_after_ns(enum hls_target target, double arrival);

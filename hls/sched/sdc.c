@@ -265,7 +265,7 @@ static int schedule_block(struct hls_ctx *ctx, struct sched_kernel *sk,
 			  const struct sdc_anchor *anchors, unsigned nanchors)
 {
 	struct sdc_problem pb;
-	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors, 0, 0, false);
+	sdc_build(&pb, ctx, b, var, clock_ns, anchors, nanchors, 0, 0, false, false);
 	long *s = arena_alloc(&ctx->arena, pb.nvars * sizeof *s);
 	unsigned *cyc, ncyc;
 	int rc = 0;

@@ -46,6 +46,11 @@ enum sdc_kind {
 			    cycle after that (s_b >= s_a + 2) */
 	SDC_LATE_ADDR,	 /* store b's address a is a register in b's cycle,
 			    compared with a load's as b forwards late */
+	SDC_TAP,	 /* b uses phi a of a shift window up to -weight
+			    cycles before a's own, from the register of a
+			    phi that hands a's value on (II 1) */
+	SDC_HAND_ON,	 /* phi a hands its value on to phi b: a's cycle is
+			    not before b's (at II 1 with SDC_RECUR: the same) */
 };
 
 struct sdc_constraint {
@@ -79,6 +84,9 @@ struct sdc_problem {
 				 for (sdc_build) */
 	bool late;	      /* a store may forward its word into a load of
 				 the next iteration as it comes out (sdc_build) */
+	bool taps;	      /* at II 1, users may read the phis of a shift
+				 window early (schedule.h, sdc_build) */
+	unsigned ntaps;	      /* the phis that may be so read */
 	unsigned nlate;	      /* the pairs of a store and a load before it of
 				 one memory (what `late` may relax) */
 	struct delay_nets nets; /* the block's bitwise networks (bitnet.c) */
@@ -104,11 +112,14 @@ struct sdc_anchor {
  * may write in the cycle after a load before it in program order reads,
  * in the next iteration (schedule.h, sched_late_forward): the load's
  * users then come a cycle after its word, and the store's address is a
- * register (pb->nlate counts the pairs it may apply to). */
+ * register (pb->nlate counts the pairs it may apply to).  With taps (II
+ * 1), the phis of a shift window are in one cycle and a user may read one
+ * up to sched_tap_room cycles early, through a multiplexer
+ * (delay_tap_ns; pb->ntaps counts the phis). */
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii, int bypass, bool late);
+	       unsigned ii, int bypass, bool late, bool taps);
 const struct ir_op *sdc_find_anchor(const struct sdc_anchor *anchors,
 				    unsigned nanchors, int id);
 bool sdc_is_pipe_op(const struct ir_op *op);

@@ -209,6 +209,14 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 		sb_printf(b, "%s compares its address %s with a read's, from a register",
 			  B, A);
 		break;
+	case SDC_TAP:
+		sb_printf(b, "%s uses %s, at most %ld %s before its cycle (from the "
+			  "register that hands the value on to it)", B, A, -c->weight,
+			  cycles(-c->weight));
+		break;
+	case SDC_HAND_ON:
+		sb_printf(b, "%s hands its value on to %s, which is in its cycle", A, B);
+		break;
 	}
 }
 

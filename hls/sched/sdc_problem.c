@@ -81,6 +81,15 @@ static int operand_var(const struct sdc_problem *pb, const struct ir_op *op,
 	return pb->var[d->id];
 }
 
+/* How many cycles before its own a user may read phi p of a shift window
+ * (schedule.h), 0 for any other op. */
+static unsigned tap_room(const struct sdc_problem *pb, const struct ir_op *p)
+{
+	unsigned pos;
+	const struct ir_op *h = p->opc == IR_PHI ? sched_chain_head(p, &pos) : NULL;
+	return h && pb->taps ? sched_tap_room(p, pb->bypass[pb->var[h->id]]) : 0;
+}
+
 static void add_dep_constraints(struct sdc_problem *pb)
 {
 	struct ir_block *b = pb->block;
@@ -90,7 +99,12 @@ static void add_dep_constraints(struct sdc_problem *pb)
 			continue;
 		for (unsigned k = 0; k < op->nargs; k++) {
 			int j = operand_var(pb, op, k);
-			if (j >= 0)
+			if (j < 0)
+				continue;
+			unsigned room = tap_room(pb, b->ops[j]);
+			if (room)
+				add(pb, SDC_TAP, b->ops[j], op, (unsigned)j, i, -(long)room, 0);
+			else
 				add(pb, SDC_DEP, b->ops[j], op, (unsigned)j, i,
 				    pb->lat[j], 0);
 		}
@@ -199,8 +213,19 @@ static void add_chain_constraints(struct sdc_problem *pb)
 	for (unsigned u = 0; u < pb->block->nops; u++) {
 		/* an op with a latency whose result comes out late is a
 		 * source too, in the state its result comes out in */
-		double d0 = pb->lat[u] ? delay_result_ns(pb->target, pb->block->ops[u])
-				       : pb->delay[u];
+		const struct ir_op *op = pb->block->ops[u];
+		double d0 = pb->lat[u] ? delay_result_ns(pb->target, op) : pb->delay[u];
+		/* an op that reads a shift window's phi, which it may read
+		 * early through the tap's multiplexer, is a source after that
+		 * multiplexer, in its own cycle (the phi's may be later) */
+		double tap = 0;
+		for (unsigned k = 0; op->opc != IR_PHI && k < op->nargs; k++) {
+			int j = operand_var(pb, op, k);
+			unsigned room = j >= 0 ? tap_room(pb, op->args[k]) : 0;
+			if (room && delay_tap_ns(pb->target, room) > tap)
+				tap = delay_tap_ns(pb->target, room);
+		}
+		d0 += tap;
 		if (d0 > 0 && pb->last_user[u])
 			walk_from(pb, u, pb->last_user[u], d0, &w, true);
 	}
@@ -355,6 +380,14 @@ static void add_modulo_constraints(struct sdc_problem *pb)
 			long w = (long)pb->lat[j] + (pb->bypass[i] ? 0 : 1) - ii;
 			add(pb, SDC_RECUR, d, phi, j, i, w, 0);
 		}
+	}
+	/* at II 1 the phis of a shift window are in one cycle, so that a
+	 * user may read one from the register of the phi before it (a tap:
+	 * SDC_TAP); q hands its value on to p: s_p >= s_q (above), s_q >= s_p */
+	for (unsigned i = 0; pb->taps && i < n && b->ops[i]->opc == IR_PHI; i++) {
+		const struct ir_op *q = sched_chain_pred(b->ops[i]);
+		if (q)
+			add(pb, SDC_HAND_ON, q, b->ops[i], i, (unsigned)pb->var[q->id], 0, 0);
 	}
 	/* pipe op c of the next iteration (ii cycles later) after op a of
 	 * this one, when they share a pipe or a fence lies between them
@@ -560,7 +593,7 @@ static void merge_bypass_selects(struct sdc_problem *pb)
 void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 	       struct ir_block *b, const int *var, double clock_ns,
 	       const struct sdc_anchor *anchors, unsigned nanchors,
-	       unsigned ii, int bypass, bool late)
+	       unsigned ii, int bypass, bool late, bool taps)
 {
 	struct arena *ar = &ctx->arena;
 	unsigned n = b->nops;
@@ -569,7 +602,7 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		.ctx = ctx, .target = ctx->target, .clock_ns = clock_ns,
 		.budget_ns = delay_logic_budget_ns(ctx->target, clock_ns),
 		.block = b, .nvars = n + (ii ? 1 : 0), .ii = ii, .var = var,
-		.late = ii && late,
+		.late = ii && late, .taps = ii == 1 && taps,
 	};
 	pb->lat = arena_alloc(ar, pb->nvars * sizeof *pb->lat);
 	pb->delay = arena_alloc(ar, pb->nvars * sizeof *pb->delay);
@@ -593,6 +626,8 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		mark_bypasses(pb, bypass);
 		merge_bypass_selects(pb);
 	}
+	for (unsigned i = 0; i < n && b->ops[i]->opc == IR_PHI; i++)
+		pb->ntaps += tap_room(pb, b->ops[i]) > 0;
 	add_dep_constraints(pb);
 	add_chain_constraints(pb);
 	add_pipe_order_constraints(pb);
