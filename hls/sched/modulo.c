@@ -23,9 +23,12 @@
  * (x = sbox[x] ^ k, the S-box in block RAM) read from that logic: II L
  * again, where the logic fits the cycle after the unit's with the
  * multiplexer and the next iteration's logic before the unit.
- * Last, once more with a memory's stores forwarding late: the load of
+ * Then once more with a memory's stores forwarding late: the load of
  * the next iteration may read a cycle before the store before it writes,
  * the memory handing the store's word on as the load's word comes out.
+ * Last, at II 1, once more with the shift windows read early (taps,
+ * schedule.h): a sum of window words that feeds the window is computed a
+ * cycle or two before the window takes it.
  *
  * The search starts at 1, or at the II the user asked for with
  * `#pragma clang loop pipeline_initiation_interval(N)`, and stops below

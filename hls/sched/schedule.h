@@ -91,16 +91,15 @@
  *     the cycle), and the store's address is a register in the store's
  *     cycle (its def ready before it: the comparator);
  *   - at II 1 the phis of a shift window (sched_chain_pred: p takes q
- *     round, q only by p) are in one cycle r, and a user of the window's
- *     phi p may come up to sched_tap_room(p) cycles before r: in cycle
- *     r - j it reads the register of the phi j places before p in the
- *     window, which then holds the value p has in r (that phi's value of
- *     j iterations before).  So a recurrence through the window (the
- *     next word of SHA-256's message schedule from the words of 2, 7, 15
- *     and 16 rounds before) is not a cycle longer for each phi it passes:
- *     the back end enters the loop with the window's entry values shifted
- *     j places on, and shifts them back in as the first iteration reaches
- *     cycle r - j .. r - 1 (hls/rtlgen/regs.c);
+ *     round, q only by p) may be in one cycle r, and a user of the
+ *     window's phi p may then come up to sched_tap_room(p) cycles before
+ *     r (a tap): in cycle r - j it reads p's value from the register of
+ *     the phi i places before p, i the iterations ahead that have not yet
+ *     completed cycle r (0 .. j; hls/rtlgen/window.c), through a
+ *     multiplexer (delay_tap_ns).  So a recurrence through the window
+ *     (the next word of SHA-256's message schedule from the words of 2,
+ *     7, 15 and 16 rounds before) is not a cycle longer for each phi it
+ *     passes.  The scheduler tries this last (modulo.c);
  *   - the back end runs one iteration's cycle c while cycle c - ii of the
  *     next runs beside it; a blocking pipe op that cannot complete holds
  *     its iteration and every later one, never an earlier one.
