@@ -458,6 +458,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "const-mul");
 	pass_balance_adds(&ctx, p);
 	ir_after_pass(&ctx, p, "balance-adds");
+	pass_recurrence_adds(&ctx, p);
+	ir_after_pass(&ctx, p, "recurrence-adds");
 	pass_bit_tests(&ctx, p);
 	ir_after_pass(&ctx, p, "bit-tests");
 	pass_dce(&ctx, p);

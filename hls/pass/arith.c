@@ -341,16 +341,11 @@ static struct term combine(struct hls_ctx *ctx, struct ir_kernel *k,
 			   struct ir_op *root, struct term a, struct term b,
 			   struct ir_op *into, struct ir_edit *e)
 {
-	if (a.sign < 0 && b.sign > 0) {
-		struct term t = a;
-		a = b, b = t;
-	}
-	struct ir_op *op = into ? into : edit_op(ctx, k, e, IR_ADD, root->width, 2);
-	op->opc = a.sign == b.sign ? IR_ADD : IR_SUB;
-	op->args[0] = a.op;
-	op->args[1] = b.op;
+	int sign;
+	struct ir_op *op = edit_signed_add(ctx, k, e, root->width, a.op, a.sign, b.op, b.sign,
+					   into, &sign);
 	unsigned d = (a.depth > b.depth ? a.depth : b.depth) + 1;
-	return (struct term){op, a.sign > 0 || b.sign > 0 ? 1 : -1, d};
+	return (struct term){op, sign, d};
 }
 
 static void balance(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_op *root,

@@ -64,3 +64,20 @@ void edit_replace_uses(struct ir_kernel *k, const struct ir_op *from, struct ir_
 					u->args[a] = to;
 		}
 }
+
+struct ir_op *edit_signed_add(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
+			      unsigned w, struct ir_op *a, int sa, struct ir_op *b, int sb,
+			      struct ir_op *into, int *sign)
+{
+	if (sa < 0 && sb > 0) {
+		struct ir_op *t = a;
+		a = b, b = t;
+		sa = 1, sb = -1;
+	}
+	struct ir_op *op = into ? into : edit_op(ctx, k, e, IR_ADD, w, 2);
+	op->opc = sa == sb ? IR_ADD : IR_SUB;
+	op->args[0] = a;
+	op->args[1] = b;
+	*sign = sa > 0 || sb > 0 ? 1 : -1;
+	return op;
+}

@@ -24,6 +24,12 @@ struct ir_op *edit_op(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *
 		      enum ir_opcode opc, unsigned width, unsigned nargs);
 struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			 unsigned width, uint64_t v);
+/* a (+/-) b (signs sa, sb) as one add or subtract of width w, into `into`
+ * or a new op of e: a - b, b - a, or a + b, which is the negated sum when
+ * both are negative; *sign the result's sign. */
+struct ir_op *edit_signed_add(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
+			      unsigned w, struct ir_op *a, int sa, struct ir_op *b, int sb,
+			      struct ir_op *into, int *sign);
 /* phi takes v when arriving from block b too. */
 void edit_phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,
 		     struct ir_block *b);
@@ -51,6 +57,10 @@ void pass_factor_products(struct hls_ctx *ctx, struct ir_program *p);
 void pass_const_mul(struct hls_ctx *ctx, struct ir_program *p);
 void pass_balance_adds(struct hls_ctx *ctx, struct ir_program *p);
 void pass_bit_tests(struct hls_ctx *ctx, struct ir_program *p);
+
+/* recur_adds.c: the sums a loop carries round to its next iteration
+ * rebuilt with the terms that wait for the last iterations added last. */
+void pass_recurrence_adds(struct hls_ctx *ctx, struct ir_program *p);
 
 /* fission.c: an autorun kernel whose endless loop does one thing after
  * another (read a block, then write its results) becomes kernels that do

@@ -716,6 +716,12 @@ const struct ir_op *delay_select_on_bypass(enum hls_target target, const struct 
 	return NULL;
 }
 
+double delay_add_after_add_ns(enum hls_target target, bool both)
+{
+	const struct tech *t = tech_of(target);
+	return both && t->add_join > 0 ? t->add_join : t->level;
+}
+
 double delay_tap_ns(enum hls_target target, unsigned room)
 {
 	return room * tech_of(target)->logic;

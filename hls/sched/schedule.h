@@ -203,6 +203,10 @@ double delay_result_ns(enum hls_target target, const struct ir_op *op);
  * from the phi in its cycle: d's result's own lateness and a 2:1 select
  * (schedule.h, bypass). */
 double delay_bypass_ns(enum hls_target target, const struct ir_op *d);
+/* What an add costs after an add chained into it in one cycle
+ * (delay_step_ns): a LUT level, or when both its operands are adds, the
+ * target's cost of joining two. */
+double delay_add_after_add_ns(enum hls_target target, bool both);
 /* The multiplexer of a shift window's phi read up to room cycles early
  * (hls/rtlgen/window.c): a LUT level per cycle. */
 double delay_tap_ns(enum hls_target target, unsigned room);
