@@ -16,6 +16,8 @@
  *     the pipe too (0, 1, 2, ...: the first iteration's shifts of the
  *     window in a loop left after one or none), then the window's last
  *     words after the loop.
+ *   - still(): the same in a loop with no pipe operation, which never
+ *     holds.
  */
 #include <sluice.h>
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
@@ -77,6 +79,29 @@ SLUICE_AUTORUN void blocks(void)
 	}
 }
 
+/* the window of blocks() in a loop with no pipe operation, which never
+ * holds, read early (bench/sha256's rounds are such a loop) */
+SLUICE_IO_PIPE_IN(sin, uint32_t, 0);
+SLUICE_IO_PIPE_OUT(sout, uint32_t, 0);
+
+SLUICE_AUTORUN void still(void)
+{
+	for (;;) {
+		uint32_t w[6];
+		for (int i = 0; i < 6; i++)
+			w[i] = sluice_read(sin);
+		uint32_t n = sluice_read(sin);
+		for (uint32_t t = 0; t < n; t++) {
+			uint32_t next = ((w[0] + w[1]) + (w[2] + w[3])) + (w[4] ^ t);
+			for (int i = 0; i < 5; i++)
+				w[i] = w[i + 1];
+			w[5] = next;
+		}
+		for (int i = 0; i < 6; i++)
+			sluice_write(sout, w[i]);
+	}
+}
+
 /* sluice-test:
    input in = random(100, seed=3) [0, 0xffffffff, 1]
    expect out = 103
@@ -87,5 +112,8 @@ SLUICE_AUTORUN void blocks(void)
    input bin = random(6, seed=4) [0] random(6, seed=5) [1] random(6, seed=6) [2]
    input bin = random(6, seed=7) [3] random(6, seed=8) [40] random(6, seed=9) [7]
    expect bout = 65
+   input sin = random(6, seed=12) [0] random(6, seed=13) [1] random(6, seed=14) [2]
+   input sin = random(6, seed=15) [3] random(6, seed=16) [40] random(6, seed=17) [5]
+   expect sout = 36
    build --target ice40
 */
