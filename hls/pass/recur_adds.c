@@ -285,19 +285,18 @@ void pass_recurrence_adds(struct hls_ctx *ctx, struct ir_program *p)
 				if (v && is_addsub(v) && v->width > 1 && v->id < nold)
 					VEC_PUSH(&ctx->arena, roots, nroots, v);
 			}
-			double *when = malloc((k->nops_total + 64 * (nroots + 1)) * sizeof *when);
 			/* twice: a sum rebuilt shortens the recurrences the
 			 * next one's terms come round by */
 			for (unsigned r = 0; r < 2 * nroots; r++) {
 				unsigned at = 0;
 				while (at < blk->nops && blk->ops[at] != roots[r % nroots])
 					at++;
-				if (at < blk->nops) {
-					when = realloc(when, (k->nops_total + 1) * sizeof *when);
+				/* by op id, the ops this pass made so far too */
+				double *when = malloc((k->nops_total + 1) * sizeof *when);
+				if (at < blk->nops)
 					reorder(ctx, k, blk, at, nold, when);
-				}
+				free(when);
 			}
-			free(when);
 		}
 	}
 }
