@@ -49,15 +49,6 @@ struct rterm {
 	double when;
 };
 
-static bool loops_to_itself(struct ir_block *b)
-{
-	const struct ir_op *t = ir_terminator(b);
-	for (unsigned i = 0; t && i < t->nsuccs; i++)
-		if (t->succs[i] == b)
-			return true;
-	return false;
-}
-
 static bool is_inner(const struct ir_op *x, const struct ir_op *root, unsigned nold)
 {
 	return is_addsub(x) && x->block == root->block && x->width == root->width &&
@@ -275,7 +266,7 @@ void pass_recurrence_adds(struct hls_ctx *ctx, struct ir_program *p)
 		unsigned nold = k->nops_total;
 		for (unsigned b = 0; b < k->nblocks; b++) {
 			struct ir_block *blk = k->blocks[b];
-			if (!loops_to_itself(blk))
+			if (!sched_is_loop_block(blk))
 				continue;
 			/* the roots first, then rebuild each (ops move) */
 			struct ir_op **roots = NULL;

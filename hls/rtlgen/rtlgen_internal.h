@@ -354,6 +354,8 @@ bool bits_full(const struct rtl_bits *b, unsigned width);
 bool bits_any(const struct rtl_bits *b);
 
 /* window.c */
+/* How many cycles before its own a use may read phi p (a tap), else 0. */
+unsigned window_room(const struct kgen *kg, const struct ir_op *p);
 /* The wire of phi p read j cycles before its own (a tap), and a use of its
  * bits [lo, lo + n). */
 const char *window_tap_wire(struct kgen *kg, const struct ir_op *p, unsigned j);

@@ -606,7 +606,6 @@ static void plan_early_phis(struct kgen *kg)
 					    rv->early || rv->wire_until >= 0 ||
 					    rv->valid >= block_last(kg, from) ||
 					    read_before_h(kg, phi, from, rv->valid))
-
 						continue;
 					rv->early = phi;
 					pv->early_from = from;
@@ -678,9 +677,8 @@ static int use(struct kgen *kg, struct ir_op *op, unsigned i, unsigned lo,
 	const struct ir_block *b;
 	unsigned c;
 	use_point(kg, op, i, &b, &c);
-	bool tap = v->opc == IR_PHI && kg->loop[b->id] && kg->loop[b->id]->ii == 1 &&
-		   sched_chain_pred(v);
-	if (!rv->stable && v->block == b && c != RTL_AFTER_LOOP && c < rv->valid && !tap)
+	if (!rv->stable && v->block == b && c != RTL_AFTER_LOOP &&
+	    c + window_room(kg, v) < rv->valid)
 		return sched_error(kg, op, arena_printf(&kg->ctx->arena,
 			"operand %u used in cycle %u, available in cycle %u", i, c, rv->valid));
 	use_at(kg, v, b, c, lo, n);

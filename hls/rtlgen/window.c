@@ -34,10 +34,18 @@ static const struct ir_op *back(const struct ir_op *p, unsigned i)
 	return p;
 }
 
+unsigned window_room(const struct kgen *kg, const struct ir_op *p)
+{
+	unsigned pos;
+	const struct ir_op *h = p->opc == IR_PHI ? sched_chain_head(p, &pos) : NULL;
+	const struct rtl_loop *L = kg->loop[p->block->id];
+	return h && L && L->ii == 1 ? sched_tap_room(p, phi_bypassed(kg, h)) : 0;
+}
+
 const char *window_tap_wire(struct kgen *kg, const struct ir_op *p, unsigned j)
 {
 	struct rtl_val *pv = &kg->val[p->id];
-	assert(j >= 1 && j <= SCHED_MAX_TAP && kg->loop[p->block->id]->ii == 1);
+	assert(j >= 1 && j <= window_room(kg, p));
 	if (!pv->tap[j])
 		pv->tap[j] = names_fresh(kg->ctx, &kg->names,
 					 arena_printf(&kg->ctx->arena, "%s_tap%u", pv->reg, j));
