@@ -362,6 +362,9 @@ static void print_cuts(const struct ir_program *p, FILE *f)
 		if (k->split_in->kept)
 			fprintf(f, "    %s keeps each word in the pipe until it is done with it, "
 				"not in a copy of its own\n", k->name);
+		else if (k->split_in->direct)
+			fprintf(f, "    %s takes each word at once; the pipe has no register of its "
+				"own, and %s waits for the take\n", k->name, k->split_from->name);
 	}
 	if (n)
 		fputc('\n', f);

@@ -235,6 +235,8 @@ struct ir_pipe {
 	unsigned depth;	       /* FIFO depth chosen by the back end (>= min_capacity) */
 	bool ready_through;    /* depth 1, its ready passed through (a register
 				  slice: rtl/sluice_fifo.v READY_THROUGH) */
+	bool direct;	       /* no FIFO: a cut pipe whose writer is wired to
+				  its reader (hls/rtlgen/fifo_size.c) */
 	struct ir_loc loc;     /* the declaration, when known */
 	bool cut;	       /* made by hls/pass/fission.c between the two
 				  parts of a kernel it cut: one word each time
@@ -250,10 +252,11 @@ struct ir_pipe {
 };
 
 /* Whether a pipe has a FIFO behind it in hardware: all but an I/O pipe of
- * MinCapacity 0, whose port is wired straight to its kernel. */
+ * MinCapacity 0, whose port is wired straight to its kernel, and a direct
+ * cut pipe. */
 static inline bool ir_pipe_has_fifo(const struct ir_pipe *p)
 {
-	return !(p->kind == PIPE_IO && p->min_capacity <= 0) &&
+	return !p->direct && !(p->kind == PIPE_IO && p->min_capacity <= 0) &&
 	       !(p->kind == PIPE_DEVMEM && p->dir == DIR_IN);
 }
 

@@ -222,6 +222,8 @@ static const char *pipe_desc(struct core *t, const struct ir_pipe *pipe,
 		? "register slice (one word, its ready passed through)"
 		: ir_pipe_has_fifo(pipe)
 		? arena_printf(&t->ctx->arena, "FIFO depth %u", pipe->depth)
+		: pipe->direct
+		? "no FIFO: the first part of the kernel wired to the second, which takes each word at once"
 		: "no FIFO: port wired to the kernel";
 	if (pipe->devmem && ir_pipe_has_fifo(pipe))
 		depth = arena_printf(&t->ctx->arena, "FIFO depth %u, to the device memory",
@@ -374,6 +376,8 @@ static void emit_pipes(struct core *t)
 			continue;
 		}
 		if (!ir_pipe_has_fifo(pipe)) {
+			if (pipe->direct) /* the two kernels' ports */
+				wires(t, tp->rd, w, true);
 			fputc('\n', f);
 			continue;
 		}

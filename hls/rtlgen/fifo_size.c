@@ -31,7 +31,18 @@
  *     lengthen the first one's stall (bench/aes128 on the UP5K, taken in
  *     the last state through a register slice: 45.7 -> 41.3 MHz, the
  *     median of seeds 1-3).  Either way a word of hundreds of bits is
- *     not buffered twice;
+ *     not buffered twice.  Where the second part takes the word at
+ *     once, into registers of its own (no kept read, no take state), the
+ *     pipe has no register at all (direct, depth 0): the first part's
+ *     word, made from registers it holds until its write completes, is
+ *     wired to the second part's read, and the first part waits for the
+ *     take.  It loses nothing: the second part takes the word as it
+ *     starts on it, and the first part's next pass runs beside that, as
+ *     with a register; a register would be a third copy of the word
+ *     (bench/sha256's block of 16 words on the UP5K: 2585 flip-flops
+ *     and 36.2 MHz against 3101, which did not place).  Its readies join
+ *     the two parts as a register slice's do, so it is made only where
+ *     may_slice allows one (slice_end counts it);
  *   - every other pipe (host, I/O with MinCapacity > 0, kernel-to-kernel
  *     otherwise) gets depth max(MinCapacity, 2).  Two words is the least
  *     that moves one word per cycle through rtl/sluice_fifo.v with nothing
@@ -53,7 +64,7 @@ static bool slice_end(const struct ir_program *p, const struct ir_kernel *k,
 {
 	for (unsigned i = 0; i < p->npipes; i++) {
 		const struct ir_pipe *q = p->pipes[i];
-		if (q->ready_through && (reader ? q->reader : q->writer) == k)
+		if ((q->ready_through || q->direct) && (reader ? q->reader : q->writer) == k)
 			return true;
 	}
 	return false;
@@ -94,7 +105,7 @@ int rtl_take_state(const struct sched_kernel *sk, const struct ir_op *op)
 void rtl_choose_depths(struct ir_program *p, const struct hls_schedule *s)
 {
 	for (unsigned i = 0; i < p->npipes; i++)
-		p->pipes[i]->ready_through = false;
+		p->pipes[i]->ready_through = p->pipes[i]->direct = false;
 	/* the pipes of kept reads first: the slices their loops need */
 	for (unsigned k = 0; k < p->nkernels; k++)
 		for (unsigned b = 0; b < p->kernels[k]->nblocks; b++) {
@@ -110,6 +121,11 @@ void rtl_choose_depths(struct ir_program *p, const struct hls_schedule *s)
 	for (unsigned i = 0; i < p->npipes; i++) {
 		struct ir_pipe *pipe = p->pipes[i];
 		if (!ir_pipe_has_fifo(pipe)) {
+			pipe->depth = 0;
+			continue;
+		}
+		if (pipe->cut && !pipe->kept && may_slice(p, pipe)) {
+			pipe->direct = true;
 			pipe->depth = 0;
 			continue;
 		}
