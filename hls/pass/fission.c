@@ -23,7 +23,10 @@
  *   - T computes nothing that S uses, but for where x goes and what x
  *     carries to the phis of its targets, computed from S's values by ops
  *     without effects (a counted loop's `b + 1 < n`): S computes those
- *     again itself;
+ *     again itself; or what x carries to a phi of p that only T uses and
+ *     that takes a constant from everywhere else, which T keeps (struct
+ *     kept: bench/sha256's state, carried from block to block of a
+ *     message and set to H0 at the next);
  *   - both sides take more than a cycle each time the kernel passes the
  *     cut (a loop inside, or two accesses to one pipe or memory), and the
  *     shorter at least an eighth of the longer (pays), else running them
@@ -87,6 +90,20 @@ struct cut {
 	struct ir_op **remat;	 /* S's ops that T computes again from the
 				    values handed over, operands first */
 	unsigned nremat;
+	struct kept *kept;	 /* phis of p whose values T keeps */
+	unsigned nkept;
+	struct ir_op *fresh;	 /* S's bit for them (fresh_flag) */
+};
+
+/* A phi of p that takes a value of T's from x, which S cannot compute
+ * again, and a constant from every other block: state that only passes
+ * through S (a hash's chaining value, set at a message's start and
+ * updated by each block's rounds).  T keeps it in a register of its own
+ * and S hands over, instead of it, whether p was entered from x. */
+struct kept {
+	struct ir_op *phi;
+	struct ir_op *init; /* from S's blocks */
+	struct ir_op *next; /* from x */
 };
 
 static bool in_t(const struct cut *c, const struct ir_block *b)
@@ -182,6 +199,69 @@ static bool can_redo(struct cut *c, struct ir_op *v)
 	for (unsigned a = 0; a < v->nargs; a++)
 		if (!can_redo(c, v->args[a]))
 			return false;
+	return true;
+}
+
+/* can_redo, leaving c->redo as it was when v cannot be computed again. */
+static bool can_redo_or_not(struct cut *c, struct ir_op *v)
+{
+	unsigned n = c->k->nops_total, nredo = c->nredo;
+	bool *was = malloc(n * sizeof *was);
+	memcpy(was, c->redo, n * sizeof *was);
+	bool ok = can_redo(c, v);
+	if (!ok) {
+		memcpy(c->redo, was, n * sizeof *was);
+		c->nredo = nredo;
+	}
+	free(was);
+	return ok;
+}
+
+static bool same_value(const struct ir_op *a, const struct ir_op *b)
+{
+	return a == b || (a->opc == IR_CONST && b->opc == IR_CONST && a->width == b->width &&
+			  !a->imm_words && !b->imm_words && a->imm == b->imm);
+}
+
+static bool is_kept(const struct cut *c, const struct ir_op *v)
+{
+	for (unsigned i = 0; i < c->nkept; i++)
+		if (c->kept[i].phi == v)
+			return true;
+	return false;
+}
+
+/* Whether T may keep phi (struct kept), whose value from x S cannot
+ * compute again: a phi of p that only T's ops use, taking one value
+ * made again (a constant) from every block but x.  Adds it to c->kept. */
+static bool keep(struct cut *c, struct ir_op *phi)
+{
+	if (is_kept(c, phi))
+		return true;
+	if (phi->block != c->p)
+		return false;
+	struct kept kp = {.phi = phi};
+	for (unsigned a = 0; a < phi->nargs; a++) {
+		struct ir_op *v = phi->args[a];
+		if (phi->phi_blocks[a] == c->x) {
+			if (kp.next && kp.next != v)
+				return false;
+			kp.next = v;
+		} else if (!remade(v) || (kp.init && !same_value(kp.init, v))) {
+			return false;
+		} else {
+			kp.init = v;
+		}
+	}
+	if (!kp.init || !kp.next)
+		return false;
+	const struct ir_kernel *k = c->k;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned i = 0; !in_t(c, k->blocks[b]) && i < k->blocks[b]->nops; i++)
+			for (unsigned a = 0; a < k->blocks[b]->ops[i]->nargs; a++)
+				if (k->blocks[b]->ops[i]->args[a] == phi)
+					return false;
+	VEC_PUSH(&c->ctx->arena, c->kept, c->nkept, kp);
 	return true;
 }
 
@@ -397,6 +477,7 @@ static bool cut_ok(struct cut *c)
 		return false;
 	struct arena *ar = &c->ctx->arena;
 	c->in = NULL, c->nin = 0, c->nredo = 0;
+	c->kept = NULL, c->nkept = 0;
 	memset(c->redo, 0, k->nops_total * sizeof *c->redo);
 	struct ir_op *xt = ir_terminator(c->x);
 	bool ok = c->nout == 1 || can_redo(c, xt->args[0]);
@@ -419,9 +500,16 @@ static bool cut_ok(struct cut *c)
 			for (unsigned a = 0; !t && a < op->nargs && ok; a++)
 				if (in_t(c, op->args[a]->block))
 					ok = op->opc == IR_PHI && op->phi_blocks[a] == c->x &&
-					     can_redo(c, op->args[a]);
+					     (can_redo_or_not(c, op->args[a]) || keep(c, op));
 		}
 	}
+	/* what S computes again uses no value that T keeps */
+	for (unsigned b = 0; b < k->nblocks && ok; b++)
+		for (unsigned i = 0; i < k->blocks[b]->nops && ok; i++) {
+			const struct ir_op *op = k->blocks[b]->ops[i];
+			for (unsigned a = 0; c->redo[op->id] && a < op->nargs && ok; a++)
+				ok = !is_kept(c, op->args[a]);
+		}
 	bool *taken = calloc(k->nops_total, sizeof *taken);
 	for (unsigned b = 0; b < k->nblocks && ok; b++) {
 		struct ir_block *blk = k->blocks[b];
@@ -431,7 +519,8 @@ static bool cut_ok(struct cut *c)
 				continue;
 			for (unsigned a = 0; a < op->nargs; a++) {
 				struct ir_op *d = op->args[a];
-				if ((!in_t(c, d->block) || c->redo[d->id]) && !taken[d->id]) {
+				if ((!in_t(c, d->block) || c->redo[d->id]) && !taken[d->id] &&
+				    !is_kept(c, d)) {
 					taken[d->id] = true;
 					VEC_PUSH(ar, c->in, c->nin, d);
 				}
@@ -442,7 +531,9 @@ static bool cut_ok(struct cut *c)
 	c->remat = NULL, c->nremat = 0;
 	if (ok)
 		hand_over_less_logic(c);
-	unsigned w = 0;
+	/* the flag that fresh_flag makes; the registers in which T keeps
+	 * its values cost no more than S's phis of them did */
+	unsigned w = c->nkept ? 1 : 0;
 	for (unsigned i = 0; i < c->nin; i++)
 		w += remade(c->in[i]) ? 0 : c->in[i]->width;
 	return ok && w <= c->budget;
@@ -512,6 +603,39 @@ static void put(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *n)
 	VEC_PUSH(&ctx->arena, b->ops, b->nops, n);
 	b->ops[b->nops - 1] = b->ops[b->nops - 2];
 	b->ops[b->nops - 2] = n;
+}
+
+/* The values that T keeps (struct kept) go from S; in their place S
+ * hands over a bit, a new phi of p: 1 when p is entered from one of S's
+ * blocks (the values start again from their constants), 0 from x (T goes
+ * on from the values it made last: S passes the cut in order, and T runs
+ * once for each pass).  Returns the bit. */
+static struct ir_op *fresh_flag(struct cut *c)
+{
+	struct hls_ctx *ctx = c->ctx;
+	struct ir_kernel *k = c->k;
+	struct ir_block *p = c->p;
+	const struct ir_op *phi = c->kept[0].phi;
+	struct ir_op *v[2];
+	for (unsigned b = 0; b < 2; b++) {
+		v[b] = ir_const(ctx, k, NULL, 1, b);
+		v[b]->loc = phi->loc;
+		put(ctx, k->blocks[0], v[b]);
+	}
+	struct ir_op *f = ir_op_new(ctx, k, NULL, IR_PHI, 1, 0);
+	f->name = "fresh", f->loc = phi->loc, f->block = p;
+	for (unsigned a = 0; a < phi->nargs; a++)
+		edit_phi_append(ctx, f, v[phi->phi_blocks[a] != c->x], phi->phi_blocks[a]);
+	VEC_PUSH(&ctx->arena, p->ops, p->nops, f);
+	memmove(p->ops + 1, p->ops, (p->nops - 1) * sizeof *p->ops);
+	p->ops[0] = f;
+	/* the kept phis no longer take T's values: nothing of S's uses them,
+	 * and dce takes them away */
+	for (unsigned i = 0; i < c->nkept; i++)
+		for (unsigned a = 0; a < c->kept[i].phi->nargs; a++)
+			if (c->kept[i].phi->phi_blocks[a] == c->x)
+				c->kept[i].phi->args[a] = c->kept[i].init;
+	return f;
 }
 
 /* v as block b of S has it: v itself, or for one of T's ops (c->redo) a
@@ -638,6 +762,15 @@ static void take_over(struct cut *c, struct ir_kernel *k2, struct ir_block *r,
 {
 	struct hls_ctx *ctx = c->ctx;
 	struct ir_block *entry = k2->blocks[0];
+	/* the registers of the values T keeps: what x made last */
+	struct ir_op **held = calloc(c->nkept + 1, sizeof *held);
+	for (unsigned i = 0; i < c->nkept; i++) {
+		const struct kept *kp = &c->kept[i];
+		held[i] = ir_op_new(ctx, k2, r, IR_PHI, kp->phi->width, 0);
+		held[i]->name = kp->phi->name, held[i]->loc = kp->phi->loc;
+		edit_phi_append(ctx, held[i], t_value(c, k2, r, kp->init, map), entry);
+		edit_phi_append(ctx, held[i], kp->next, c->x);
+	}
 	struct ir_op *rd = ir_op_new(ctx, k2, r, IR_PIPE_READ, pipe->width, 0);
 	rd->pipe = pipe, rd->loc = k2->loc;
 	rd->lat = (struct ir_latency){.anchor = -1, .target = -1};
@@ -657,6 +790,18 @@ static void take_over(struct cut *c, struct ir_kernel *k2, struct ir_block *r,
 	/* what T computes again from them (hand_over_less_logic) */
 	for (unsigned i = 0; i < c->nremat; i++)
 		t_value(c, k2, r, c->remat[i], map);
+	/* a kept value: its constant when S says p was entered afresh, else
+	 * its register */
+	for (unsigned i = 0; i < c->nkept; i++) {
+		const struct kept *kp = &c->kept[i];
+		struct ir_op *sel = ir_op_new(ctx, k2, r, IR_SELECT, kp->phi->width, 3);
+		sel->args[0] = map[c->fresh->id];
+		sel->args[1] = map[kp->init->id];
+		sel->args[2] = held[i];
+		sel->name = kp->phi->name, sel->loc = kp->phi->loc;
+		map[kp->phi->id] = sel;
+	}
+	free(held);
 	ir_br(ctx, entry, r, k2->loc);
 	ir_br(ctx, r, c->q, k2->loc);
 }
@@ -668,6 +813,10 @@ static struct ir_kernel *make_cut(struct cut *c)
 	struct arena *ar = &ctx->arena;
 	struct ir_kernel *k = c->k;
 	struct ir_loc loc = ir_terminator(c->p)->loc;
+	if (c->nkept) { /* before k2 takes k's op count */
+		c->fresh = fresh_flag(c);
+		VEC_PUSH(ar, c->in, c->nin, c->fresh);
+	}
 	struct ir_kernel *k2 = ir_kernel_new(ctx, c->prog, fresh_kernel_name(c), KERNEL_AUTORUN);
 	k2->loc = c->q->nops ? c->q->ops[0]->loc : loc;
 	k2->nops_total = k->nops_total;
