@@ -5,6 +5,8 @@
  */
 #include "pass.h"
 
+#include <string.h>
+
 struct ir_edit edit_at(const struct ir_op *op)
 {
 	return (struct ir_edit){.block = op->block, .loc = op->loc};
@@ -28,6 +30,14 @@ struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edi
 			 unsigned width, uint64_t v)
 {
 	return place(ctx, e, ir_const(ctx, k, NULL, width, v));
+}
+
+void edit_put_first(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *op)
+{
+	op->block = b;
+	VEC_PUSH(&ctx->arena, b->ops, b->nops, op);
+	memmove(b->ops + 1, b->ops, (b->nops - 1) * sizeof *b->ops);
+	b->ops[0] = op;
 }
 
 void edit_phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,

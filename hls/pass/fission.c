@@ -202,8 +202,8 @@ static bool can_redo(struct cut *c, struct ir_op *v)
 	return true;
 }
 
-/* can_redo, leaving c->redo as it was when v cannot be computed again. */
-static bool can_redo_or_not(struct cut *c, struct ir_op *v)
+/* can_redo, leaving c->redo and c->nredo as they were when it fails. */
+static bool try_redo(struct cut *c, struct ir_op *v)
 {
 	unsigned n = c->k->nops_total, nredo = c->nredo;
 	bool *was = malloc(n * sizeof *was);
@@ -500,7 +500,7 @@ static bool cut_ok(struct cut *c)
 			for (unsigned a = 0; !t && a < op->nargs && ok; a++)
 				if (in_t(c, op->args[a]->block))
 					ok = op->opc == IR_PHI && op->phi_blocks[a] == c->x &&
-					     (can_redo_or_not(c, op->args[a]) || keep(c, op));
+					     (try_redo(c, op->args[a]) || keep(c, op));
 		}
 	}
 	/* what S computes again uses no value that T keeps */
@@ -623,12 +623,10 @@ static struct ir_op *fresh_flag(struct cut *c)
 		put(ctx, k->blocks[0], v[b]);
 	}
 	struct ir_op *f = ir_op_new(ctx, k, NULL, IR_PHI, 1, 0);
-	f->name = "fresh", f->loc = phi->loc, f->block = p;
+	f->name = "fresh", f->loc = phi->loc;
 	for (unsigned a = 0; a < phi->nargs; a++)
 		edit_phi_append(ctx, f, v[phi->phi_blocks[a] != c->x], phi->phi_blocks[a]);
-	VEC_PUSH(&ctx->arena, p->ops, p->nops, f);
-	memmove(p->ops + 1, p->ops, (p->nops - 1) * sizeof *p->ops);
-	p->ops[0] = f;
+	edit_put_first(ctx, p, f);
 	/* the kept phis no longer take T's values: nothing of S's uses them,
 	 * and dce takes them away */
 	for (unsigned i = 0; i < c->nkept; i++)

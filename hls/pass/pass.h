@@ -30,6 +30,9 @@ struct ir_op *edit_const(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edi
 struct ir_op *edit_signed_add(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_edit *e,
 			      unsigned w, struct ir_op *a, int sa, struct ir_op *b, int sb,
 			      struct ir_op *into, int *sign);
+/* Puts op, made without a block, at the front of block b: a phi, or a
+ * constant of the entry block, which dominates every block. */
+void edit_put_first(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *op);
 /* phi takes v when arriving from block b too. */
 void edit_phi_append(struct hls_ctx *ctx, struct ir_op *phi, struct ir_op *v,
 		     struct ir_block *b);

@@ -319,14 +319,10 @@ static struct ir_op *exit_test(struct hls_ctx *ctx, const struct ir_block *e,
 static struct ir_op *entry_op(struct hls_ctx *ctx, struct ir_kernel *k,
 			      enum ir_opcode opc, unsigned width, uint64_t v, struct ir_loc loc)
 {
-	struct ir_block *b = k->blocks[0];
 	struct ir_op *op = ir_op_new(ctx, k, NULL, opc, width, 0);
 	op->imm = v;
 	op->loc = loc;
-	op->block = b;
-	VEC_PUSH(&ctx->arena, b->ops, b->nops, op);
-	memmove(b->ops + 1, b->ops, (b->nops - 1) * sizeof *b->ops);
-	b->ops[0] = op;
+	edit_put_first(ctx, k->blocks[0], op);
 	return op;
 }
 
