@@ -1291,6 +1291,8 @@ def _rot(w, k):
     return "a" if k == 0 else f"{{a[{k - 1}:0], a[{w - 1}:{k}]}}"
 
 
+_MIN_AB = "(((a ^ 32'h80000000) < (b ^ 32'h80000000)) ? a : b)"
+
 # name: (operands [(name, width)], Verilog expression, result width,
 #        model: [(probe op, count)] -- the chain the scheduler would sum)
 CAL_DESIGNS = {
@@ -1355,6 +1357,15 @@ CAL_DESIGNS = {
                  [("rom64", 1)]),
     "rom256x8": ([("i", 8)], "2048'ha4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd12aabfe228f219e9cb0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b5b7a767c76fb008f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb440034d6608697a8d41bea4c123b1612dd272d1371c17149d439536b3216fdaeeb975729fae923d5a4fd12aabfe228f219e9cb0eb53f16947ccf25ec84d8dbc74254770f58904dba41ecccc3fc1626e53a13043b026c48bbf33feff9243a8f506b40928b5b7a767c76fb008f86bebb2737f6a6f0fb23c6f5da2cec255404e4fb440034d6608697a8d41be >> {i, 3'b0}", 8,
                  [("rom256", 1)]),
+    # a compare and swap as bench/oddeven's sort chains them: the smaller
+    # of a and b (a signed compare, then a select on its carry-out), and
+    # that twice in a row, the second compare fed by the first's select
+    "min32": ([("a", 32), ("b", 32)],
+              "((a ^ 32'h80000000) < (b ^ 32'h80000000)) ? a : b", 32,
+              [("slt32", 1), ("sel32", 1)]),
+    "min32x2": ([("a", 32), ("b", 32), ("c", 32)],
+                "((" + _MIN_AB + " ^ 32'h80000000) < (c ^ 32'h80000000)) ? " + _MIN_AB +
+                " : c", 32, [("slt32", 2), ("sel32", 2)]),
     "sel8x32": ([("d", 256), ("c", 7)],
                 "c[0] ? d[31:0] : c[1] ? d[63:32] : c[2] ? d[95:64] : c[3] ? d[127:96] : "
                 "c[4] ? d[159:128] : c[5] ? d[191:160] : c[6] ? d[223:192] : d[255:224]",
@@ -1395,7 +1406,7 @@ static void show_hop(const char *name, unsigned w)
 	struct ir_op *args[2] = {&a, &b};
 	o.args = args;
 	o.nargs = 2;
-	printf("%s %.4f\n", name, delay_step_ns(TARGET, &o, CHAIN_CARRY));
+	printf("%s %.4f\n", name, delay_step_ns(TARGET, &o, 0, CHAIN_CARRY));
 }
 /* a bitwise network of `levels` LUT levels (bitnet.c), its leaves at 0 */
 static void show_net(const char *name, unsigned levels)
@@ -1493,7 +1504,10 @@ def model_figures(cdir, fam=ICE40):
     exe = os.path.join(cdir, "probe")
     with open(src, "w") as f:
         f.write(PROBE_C)
-    cmd = ["cc", "-std=gnu11", "-O1", f"-DTARGET=TARGET_{fam.name.upper()}",
+    # the probe calls the per-op figures only: the linker drops what of
+    # delay.c reaches into the rest of the scheduler (sched_carried)
+    cmd = ["cc", "-std=gnu11", "-O1", "-ffunction-sections", "-Wl,--gc-sections",
+           f"-DTARGET=TARGET_{fam.name.upper()}",
            "-I", os.path.join(ROOT, "hls", "sched"),
            "-I", os.path.join(ROOT, "hls"), "-o", exe, src,
            os.path.join(ROOT, "hls", "sched", "delay.c")]

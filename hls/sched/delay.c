@@ -10,7 +10,9 @@
  *   ecp5   1.25   0.90   0.06       +0.6      1.25    sluice_mul, 18   -          100 MHz  0.53  1.70
  *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60  1.75
  *   (ns; a pipe handshake costs one level on every target; on ecp5 an
- *   add chained after an add costs a hop of 2.5, on the others one level)
+ *   add chained after an add costs a hop of 2.5, on the others one level;
+ *   on ice40 an add or compare fed through a LUT by another carry chain
+ *   of its cycle costs a level more: delay_chain_of)
  *
  * "net" is one LUT level of a bitwise network that synthesis maps as a
  * whole (bitnet.c: each output bit a tree of the leaf bits it depends on,
@@ -275,13 +277,16 @@ struct tech {
 			      the adds are merged: two carry-save levels
 			      before the chain where a + b + c has one, ns;
 			      0: a level, as any add after an add */
+	double lut_hop;	   /* an add or compare fed by a LUT that a carry chain
+			      of its cycle feeds (CHAIN_FROM_CARRY), beyond its
+			      own delay, ns; 0: not measured */
 };
 
 static const struct tech techs[] = {
 	[TARGET_SIM] = {0.50, 0.50, 0.025, 0.0, 0.50, 0.50, 27, 2.5, false, 100.0, 0.0, 0, 0, 0.5,
 			0, 0.50, 0, 0, 2},
 	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 3.5,
-			  0, 4.85, 2.5, 4, 1, 5.70},
+			  0, 4.85, 2.5, 4, 1, 5.70, 3.50},
 	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
 			 5.1, 2.50, 1.70, 0, 18, 2},
 	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 3.0,
@@ -841,10 +846,18 @@ double delay_operand_ns(enum hls_target target, const struct ir_op *op, unsigned
 	return word < own ? word : own;
 }
 
+static bool is_magnitude(const struct ir_op *op)
+{
+	return op->opc >= IR_ULT && op->opc <= IR_SGE;
+}
+
 double delay_step_ns(enum hls_target target, const struct ir_op *op, unsigned k,
-		     enum delay_chain in)
+		     enum delay_chain chain)
 {
 	double own = delay_operand_ns(target, op, k);
+	enum delay_chain in = chain & ~CHAIN_FROM_CARRY;
+	if ((chain & CHAIN_FROM_CARRY) && (is_add(op) || is_magnitude(op)))
+		return own + tech_of(target)->lut_hop;
 	if (in == CHAIN_CARRY && add_hops(target, op)) {
 		double hop = tech_of(target)->add_hop;
 		return own < hop ? own : hop;
@@ -868,24 +881,62 @@ double delay_step_ns(enum hls_target target, const struct ir_op *op, unsigned k,
 	return own;
 }
 
+/* A bitwise op or select whose operand comes out of a carry chain in its
+ * cycle, straight (a sum, a compare's carry-out) or through such LUTs:
+ * CHAIN_FROM_CARRY.  The route out of one carry chain into a LUT and on
+ * into the next chain is longer than the model's level into a chain from
+ * a register, so an add or compare fed by such a LUT pays lut_hop more.
+ * On iCE40 a level (3.5 ns), between two measurements:
+ *   - min32x2 in bench.py --calibrate, the compare and select of
+ *     bench/oddeven's sort twice in a row, alone: 41.29 ns in nextpnr,
+ *     the model without the hop 39.24 (with R), 2.05 more;
+ *   - bench/oddeven built for 25 MHz, whose schedule with a hop of 2.05
+ *     chained compare, select and compare in a cycle (37.7 ns of the
+ *     38.2 the model leaves): 42.7 ns in the placed design, 3.2 more.
+ *     With the hop at a level its sort does a phase a cycle, as built
+ *     for 48 MHz, and places at 26.1 MHz (25.7 and 26.7 at seeds 2 and
+ *     3); without any hop it chained two phases a cycle and placed at
+ *     20.8 (48.1 ns: compare, select, compare, select).
+ * On the ECP5 the model without a hop is already long for both (min32
+ * and min32x2, est/nextpnr 1.09 and 1.10 with YoWASP's tools): lut_hop 0.
+ * One compare and select into a register (min32: 23.84 against 20.52) is
+ * left short, as a lone select is (sel32): there the select's LUT level
+ * ends at a register, and charging it in full would split every compare
+ * and select at 48 MHz, which nextpnr does not reach either way. */
+static enum delay_chain from_carry(const struct ir_op *op, const enum delay_chain *in,
+				   unsigned n)
+{
+	if (!is_gate(op) && op->opc != IR_SELECT)
+		return CHAIN_NONE;
+	for (unsigned i = 0; i < n; i++) {
+		enum delay_chain c = in[i] & ~CHAIN_FROM_CARRY;
+		if ((in[i] & CHAIN_FROM_CARRY) || c == CHAIN_CARRY || c == CHAIN_CARRY_OUT)
+			return CHAIN_FROM_CARRY;
+	}
+	return CHAIN_NONE;
+}
+
 enum delay_chain delay_chain_of(enum hls_target target, const struct ir_op *op,
 				const enum delay_chain *in, unsigned n)
 {
 	double own = delay_op_ns(target, op);
 	if (add_hops(target, op))
 		return CHAIN_CARRY; /* each add of a chain pays its hop */
+	enum delay_chain fed = from_carry(op, in, n);
 	for (unsigned i = 0; i < n; i++)
 		if (delay_step_ns(target, op, op->nargs, in[i]) < own)
-			return CHAIN_NONE; /* the pair is closed */
+			return CHAIN_NONE | fed; /* the pair is closed */
 	/* only one add overlaps the one before it: measured for two in a row
 	 * (a + b + c), while a third level of an add tree in one cycle came
 	 * out 6 ns slower than one level more (bench/fir8 in nextpnr) */
 	if (is_add(op))
 		return CHAIN_CARRY;
+	if (is_magnitude(op))
+		return CHAIN_CARRY_OUT;
 	if (is_gate(op))
-		return CHAIN_GATE;
+		return CHAIN_GATE | fed;
 	if (op->opc == IR_SELECT)
-		return CHAIN_SELECT;
+		return CHAIN_SELECT | fed;
 	bool one_input = op->opc == IR_ZEXT || op->opc == IR_SEXT || op->opc == IR_TRUNC ||
 			 op->opc == IR_EXTRACT || op->opc == IR_SHL || op->opc == IR_LSHR ||
 			 op->opc == IR_ASHR;

@@ -253,9 +253,15 @@ bool delay_adds_apart(enum hls_target target);
 bool delay_add_of_constant(const struct ir_op *op);
 /* What an op's result leaves for the op chained after it in the same
  * cycle (delay.c): nothing, a carry chain (an add or subtract that paid
- * its delay), or a LUT level with room left (a two-input bitwise op, or a
- * select, that paid one level). */
-enum delay_chain { CHAIN_NONE, CHAIN_CARRY, CHAIN_GATE, CHAIN_SELECT };
+ * its delay), a compare's carry-out, or a LUT level with room left (a
+ * two-input bitwise op, or a select, that paid one level).
+ * CHAIN_FROM_CARRY is or'ed in where the value is a LUT's that a carry
+ * chain of the cycle feeds (through bitwise ops and selects): an add or
+ * compare it feeds pays the hop from one carry chain to the next. */
+enum delay_chain {
+	CHAIN_NONE, CHAIN_CARRY, CHAIN_CARRY_OUT, CHAIN_GATE, CHAIN_SELECT,
+	CHAIN_FROM_CARRY = 8
+};
 /* What op adds to a path that reaches it through its operand k, chained
  * in the same cycle, whose result left `in`: its own delay from k
  * (delay_operand_ns), but one level for an add or subtract after a carry

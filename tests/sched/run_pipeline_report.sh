@@ -192,6 +192,15 @@ report crc78 "$root/bench/crc32.c" --target ice40 --clock 78 &&
 report crc247 "$root/bench/crc32.c" --target ecp5 --clock 247 &&
 	expect crc-net-ecp5 crc247 "crc32, loop for_cond  (crc32.c:16): II 1," ||
 	bad crc-net-ecp5 "build failed ($out/crc247.log)"
+# the sort's two compare-and-swap phases: at 20 MHz both in a cycle; at 25
+# the hop from the first select into the second compare's carry chain
+# (delay.c, CHAIN_FROM_CARRY) leaves them over 40 ns, a phase a cycle
+report odd20 "$root/bench/oddeven.c" --target ice40 --clock 20 &&
+	expect chain-hop-fits odd20 "oddeven_2, loop for_cond25_preheader  (oddeven.c:29): 1 cycle per iteration" ||
+	bad chain-hop-fits "build failed ($out/odd20.log)"
+report odd25 "$root/bench/oddeven.c" --target ice40 --clock 25 &&
+	expect chain-hop odd25 "oddeven_2, loop for_cond25_preheader  (oddeven.c:29): 2 cycles per iteration" ||
+	bad chain-hop "build failed ($out/odd25.log)"
 report sha "$root/bench/sha256.c" --target ice40 &&
 	expect window-tap sha "sha256_2, loop for_body73  (sha256.c:52): II 1," ||
 	bad window-tap "build failed ($out/sha.log)"
