@@ -256,7 +256,7 @@ struct rtl_val {
 struct rtl_loop {
 	struct ir_block *block;
 	unsigned ii, len;   /* initiation interval, cycles per iteration */
-	const char *v, *hold, *adv, *next; /* signal names (hold: a prefix) */
+	const char *v, *hold, *stop, *adv, *next; /* signal names (hold, stop: prefixes) */
 	int *group;	    /* by cycle: lock group of a multi-cycle op, or -1 */
 	unsigned ngroups;
 	const char **lock;  /* by group: its hold signal */

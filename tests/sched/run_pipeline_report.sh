@@ -373,6 +373,20 @@ if [ -f "$out/sha.txt" ]; then
 else
 	bad cut-keeps "build failed ($out/sha.log)"
 fi
+# an iteration holds behind one that holds also across empty cycles
+# (pipeline.c, L_stop_c): cycle 3 of vadd's loop, which waits for nothing
+# itself, reads no valid bit but its own
+if report vadd "$root/examples/vadd/vadd.c" --target ice40 --device-memory 4K; then
+	v="$out/vadd.sluice/rtl/kernel_vadd.v"
+	if grep -q "assign for_body_hold_3 = for_body_v\[3\] && (for_body_stop_4);" "$v" &&
+		grep -q "assign for_body_stop_4 = for_body_hold_4 || for_body_hold_5;" "$v"; then
+		ok hold-across-bubbles
+	else
+		bad hold-across-bubbles "cycle 3's hold is not 'v[3] && stop_4' ($v)"
+	fi
+else
+	bad hold-across-bubbles "build failed ($out/vadd.log)"
+fi
 report div "$root/tests/kernels/pipelined_div.c" &&
 	expect ii1 div "pipelined loop, II 1" || bad ii1 "build failed ($out/div.log)"
 report stream "$root/tests/kernels/pipelined_stream.c" &&
