@@ -22,7 +22,7 @@
  * blocked ops ahead, which synthesis balances, where "the iteration
  * exactly II cycles on holds" (bubbles close up) chained every cycle's
  * valid bit into it, a LUT level a few cycles.  examples/vadd, whose
- * loop waits in three of its six cycles, went from 41.1 to 45.8 MHz on
+ * loop waits in three of its six cycles, went from 41.1 to 46.9 MHz on
  * the UP5K (seeds 2-4: 42.2, 40.3, 36.9 -> 46.8, 45.5, 42.5); a bubble
  * that stays costs it 3.05 cycles an element against 3.04.
  * So iterations keep at least II cycles apart (what the modulo schedule
