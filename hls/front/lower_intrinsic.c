@@ -49,10 +49,20 @@ static struct ir_op *bound(struct lower *L, unsigned w, enum bound b)
 	return lower_wide_imm(L, w, words);
 }
 
-static struct ir_op *minmax(struct lower *L, LLVMValueRef call, enum ir_opcode cmp)
+/* min and max as x > y ? ... : ..., x the operand made first: the min
+ * and the max of one pair (a compare-and-swap, the two halves of a sort's
+ * step) read one compare, which synthesis makes once, where a < b for the
+ * min beside a > b for the max would be two comparators.  When a == b
+ * either arm is the value. */
+static struct ir_op *minmax(struct lower *L, LLVMValueRef call, enum ir_opcode gt, bool max)
 {
-	struct ir_op *a = arg(L, call, 0), *b = arg(L, call, 1);
-	return lower_select(L, lower_cmp(L, cmp, a, b), a, b);
+	struct ir_op *x = arg(L, call, 0), *y = arg(L, call, 1);
+	if (y->id < x->id) {
+		struct ir_op *t = x;
+		x = y, y = t;
+	}
+	struct ir_op *c = lower_cmp(L, gt, x, y);
+	return max ? lower_select(L, c, x, y) : lower_select(L, c, y, x);
 }
 
 static struct ir_op *absval(struct lower *L, LLVMValueRef call)
@@ -184,9 +194,9 @@ static const struct {
 	bool is_signed;
 	char kind; /* m: min/max, o: with.overflow, s: sat */
 } binary[] = {
-	{"llvm.umin", IR_ULT, false, 'm'},
+	{"llvm.umin", IR_UGT, false, 'm'},
 	{"llvm.umax", IR_UGT, false, 'm'},
-	{"llvm.smin", IR_SLT, true, 'm'},
+	{"llvm.smin", IR_SGT, true, 'm'},
 	{"llvm.smax", IR_SGT, true, 'm'},
 	{"llvm.sadd.with.overflow", IR_ADD, true, 'o'},
 	{"llvm.uadd.with.overflow", IR_ADD, false, 'o'},
@@ -232,7 +242,7 @@ static bool integer_intrinsic(struct lower *L, LLVMValueRef call, const char *na
 			continue;
 		known = true;
 		if (binary[i].kind == 'm')
-			r = minmax(L, call, binary[i].opc);
+			r = minmax(L, call, binary[i].opc, strstr(name, "max") != NULL);
 		else if (binary[i].kind == 'o')
 			r = with_overflow(L, call, binary[i].opc, binary[i].is_signed);
 		else
