@@ -192,12 +192,12 @@ static const struct {
 	const char *name;
 	enum ir_opcode opc;
 	bool is_signed;
-	char kind; /* m: min/max, o: with.overflow, s: sat */
+	char kind; /* n: min, x: max, o: with.overflow, s: sat */
 } binary[] = {
-	{"llvm.umin", IR_UGT, false, 'm'},
-	{"llvm.umax", IR_UGT, false, 'm'},
-	{"llvm.smin", IR_SGT, true, 'm'},
-	{"llvm.smax", IR_SGT, true, 'm'},
+	{"llvm.umin", IR_UGT, false, 'n'},
+	{"llvm.umax", IR_UGT, false, 'x'},
+	{"llvm.smin", IR_SGT, true, 'n'},
+	{"llvm.smax", IR_SGT, true, 'x'},
 	{"llvm.sadd.with.overflow", IR_ADD, true, 'o'},
 	{"llvm.uadd.with.overflow", IR_ADD, false, 'o'},
 	{"llvm.ssub.with.overflow", IR_SUB, true, 'o'},
@@ -241,8 +241,8 @@ static bool integer_intrinsic(struct lower *L, LLVMValueRef call, const char *na
 		if (!is(name, binary[i].name))
 			continue;
 		known = true;
-		if (binary[i].kind == 'm')
-			r = minmax(L, call, binary[i].opc, strstr(name, "max") != NULL);
+		if (binary[i].kind == 'n' || binary[i].kind == 'x')
+			r = minmax(L, call, binary[i].opc, binary[i].kind == 'x');
 		else if (binary[i].kind == 'o')
 			r = with_overflow(L, call, binary[i].opc, binary[i].is_signed);
 		else
