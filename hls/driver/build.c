@@ -461,8 +461,6 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "const-mul");
 	pass_balance_adds(&ctx, p);
 	ir_after_pass(&ctx, p, "balance-adds");
-	pass_recurrence_adds(&ctx, p);
-	ir_after_pass(&ctx, p, "recurrence-adds");
 	pass_bit_tests(&ctx, p);
 	ir_after_pass(&ctx, p, "bit-tests");
 	pass_dce(&ctx, p);
@@ -473,6 +471,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "fission");
 	pass_if_convert(&ctx, p);
 	ir_after_pass(&ctx, p, "if-convert");
+	pass_recurrence_adds(&ctx, p); /* the loop bodies if-conversion made one block */
+	ir_after_pass(&ctx, p, "recurrence-adds");
 	pass_mem_cse(&ctx, p);
 	ir_after_pass(&ctx, p, "mem-cse");
 	pass_partition_memories(&ctx, p);
