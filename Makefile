@@ -112,30 +112,43 @@ $(BUILD)/tests/runtime/libfake_usb.so: tests/runtime/fake_libusb.c tests/runtime
 $(BUILD)/tests/runtime/test_api_usb: $(BUILD)/tests/runtime/libfake_usb.so \
 	$(BUILD)/tests/runtime/libft_board.so
 
-# the RTL of a board with an FT245 FIFO link (the PHY, the bridge, loopback
-# pipes), verilated, that test_api_usb puts behind the simulated chip
-FT_BOARD_DIR := $(BUILD)/tests/runtime/ft_board
-FT_BOARD_RTL := tests/runtime/cosim_ft_top.v tests/runtime/cosim_top.v \
-	$(addprefix rtl/sluice_,ft245_phy.v async_fifo.v host_bridge.v crc.v link_rx.v link_tx.v \
-	link_ring.v link_dispatch.v csr.v link_txbuf.v link_sender.v plain_rx.v plain_tx.v fifo.v)
-FT_BOARD_PARAMS := -GDEPTH0="32'd64" -GLINK_W=8 -GDOWN_CYCLES=48000
-# the parameters in a file that changes when they do, so that the model is
-# built again for new ones
-FT_BOARD_PARAMS_FILE := $(BUILD)/tests/runtime/ft_board.params
-ifneq ($(file <$(FT_BOARD_PARAMS_FILE)),$(FT_BOARD_PARAMS))
-$(shell mkdir -p $(dir $(FT_BOARD_PARAMS_FILE)))
-$(file >$(FT_BOARD_PARAMS_FILE),$(FT_BOARD_PARAMS))
+# A board's RTL verilated into tests/runtime/lib$(1).so, which a transport
+# test loads behind its simulated peer: $(1) the name (the C++ harness is
+# tests/runtime/$(1).cpp, the model's class V$(1)), $(2) the top module,
+# $(3) the Verilog, $(4) Verilator's -G parameters, $(5) more headers.  The
+# parameters go in a file that changes when they do, so that the model is
+# built again for new ones.
+define verilated_board
+ifneq ($$(file <$(BUILD)/tests/runtime/$(1).params),$(4))
+$$(shell mkdir -p $(BUILD)/tests/runtime)
+$$(file >$(BUILD)/tests/runtime/$(1).params,$(4))
 endif
-$(BUILD)/tests/runtime/libft_board.so: tests/runtime/ft_board.cpp tests/runtime/ft_chip.h $(FT_BOARD_RTL) \
-		$(FT_BOARD_PARAMS_FILE)
-	@rm -rf $(FT_BOARD_DIR) && mkdir -p $(FT_BOARD_DIR)
-	verilator --cc -O3 -Wall --top-module cosim_ft_top --prefix Vft_board -Mdir $(FT_BOARD_DIR) \
-		$(FT_BOARD_PARAMS) -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime" \
-		$(FT_BOARD_RTL) $(CURDIR)/tests/runtime/ft_board.cpp
-	$(MAKE) -s -C $(FT_BOARD_DIR) -f Vft_board.mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
-		Vft_board__ALL.a ft_board.o verilated.o verilated_threads.o
-	$(CXX) -shared -o $@ $(addprefix $(FT_BOARD_DIR)/,ft_board.o Vft_board__ALL.a verilated.o \
-		verilated_threads.o) -pthread -latomic
+$(BUILD)/tests/runtime/lib$(1).so: tests/runtime/$(1).cpp $(5) $(3) $(BUILD)/tests/runtime/$(1).params
+	@rm -rf $(BUILD)/tests/runtime/$(1) && mkdir -p $(BUILD)/tests/runtime/$(1)
+	verilator --cc -O3 -Wall --top-module $(2) --prefix V$(1) -Mdir $(BUILD)/tests/runtime/$(1) \
+		$(4) -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime -I$(CURDIR)/sim" \
+		$(3) $(CURDIR)/tests/runtime/$(1).cpp
+	$(MAKE) -s -C $(BUILD)/tests/runtime/$(1) -f V$(1).mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
+		V$(1)__ALL.a $(1).o verilated.o verilated_threads.o
+	$(CXX) -shared -o $$@ $(addprefix $(BUILD)/tests/runtime/$(1)/,$(1).o V$(1)__ALL.a \
+		verilated.o verilated_threads.o) -pthread -latomic
+endef
+# the bridge and its library, as every board top has them
+BRIDGE_RTL := tests/runtime/cosim_top.v \
+	$(addprefix rtl/sluice_,async_fifo.v host_bridge.v crc.v link_rx.v link_tx.v \
+	link_ring.v link_dispatch.v csr.v link_txbuf.v link_sender.v plain_rx.v plain_tx.v fifo.v)
+
+# a board with an FT245 FIFO link (the PHY, the bridge, loopback pipes),
+# which test_api_usb puts behind the simulated chip
+$(eval $(call verilated_board,ft_board,cosim_ft_top,tests/runtime/cosim_ft_top.v \
+	rtl/sluice_ft245_phy.v $(BRIDGE_RTL),-GDEPTH0="32'd64" -GLINK_W=8 -GDOWN_CYCLES=48000,\
+	tests/runtime/ft_chip.h))
+# a card with a PCIe DMA engine's streams (the adapter, the bridge,
+# loopback pipes), which test_api_pcie puts behind the simulated XDMA nodes
+$(eval $(call verilated_board,pcie_board,cosim_pcie_top,tests/runtime/cosim_pcie_top.v \
+	rtl/sluice_pcie_stream.v $(BRIDGE_RTL),-GDEPTH0="32'd64" -GLINK_W=16 -GIDLE=16 \
+	-GMAX_BEATS=256,sim/sim_port.h))
+$(BUILD)/tests/runtime/test_api_pcie: $(BUILD)/tests/runtime/libpcie_board.so
 
 $(BUILD)/tests/runtime/test_proto: tests/runtime/test_proto.c runtime/link/proto.c runtime/link/proto.h
 	@mkdir -p $(dir $@)

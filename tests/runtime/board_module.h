@@ -2,7 +2,9 @@
  * tests/runtime/board_module.h -- what the tests of the board transports
  * (test_api_pcie.c, test_api_usb.c) share: a module of two kernels and
  * four host pipes, its kernels for the device model (fake_device.c), and
- * the model's configuration.  The module's images are the test's.
+ * the model's configuration; and the checks of tests/runtime/cosim_top.v's
+ * design when its RTL is behind the link.  The module's images are the
+ * test's.
  *
  *   scale  started (n, k): n words of 'in' times k to 'out'
  *   copy   autorun: 'bulk_in' to 'bulk_out', 64-bit words, FIFOs of 8
@@ -113,6 +115,35 @@ static bool round_trip(sluice_module *m, const char *in, const char *out, size_t
 static bool copy_round_trip(sluice_module *m, unsigned n, unsigned salt)
 {
 	return round_trip(m, "bulk_in", "bulk_out", 8, n, salt, 1000);
+}
+
+/* tests/runtime/cosim_top.v's design behind a board's link (its module
+ * from cosim_manifest.h): words through both loopbacks, in0 -> out0 (a
+ * FIFO of 16 32-bit words) and in1 -> out1 (24-bit words xor the spec
+ * constant 0xa5a5a5), and both kernels started and waited for. */
+static void cosim_design_checks(sluice_module *m, unsigned salt)
+{
+	enum { N0 = 6000, N1 = 600 };
+	check(round_trip(m, "in0", "out0", 4, N0, salt, 500),
+	      "%u 32-bit words through in0 and back from out0 (a FIFO of 16 words), in order",
+	      (unsigned)N0);
+	bool ok;
+	uint8_t w1[3 * N1], r1[3 * N1];
+	for (unsigned i = 0; i < 3 * N1; i++)
+		w1[i] = (uint8_t)(i * 7 + salt);
+	ok = !sluice_pipe_write(m, "in1", w1, sizeof w1) && !sluice_pipe_read(m, "out1", r1, sizeof r1);
+	for (unsigned i = 0; i < 3 * N1 && ok; i++)
+		ok = r1[i] == (w1[i] ^ 0xA5);
+	check(ok, "%u 24-bit words through in1, back from out1 xor the spec constant 0xa5a5a5",
+	      (unsigned)N1);
+	struct {
+		uint32_t n, pad;
+		uint64_t tag;
+	} args = {200, 0, 0x1122334455667788ull};
+	ok = !sluice_kernel_start(m, "count", &args, sizeof args) &&
+	     !sluice_kernel_wait(m, "count", 5000) && !sluice_kernel_start(m, "nop", NULL, 0) &&
+	     !sluice_kernel_wait(m, "nop", 5000);
+	check(ok, "kernels started with their arguments, and their completions waited for");
 }
 
 /* The module with images `images` (JSON members), written as tmp/name. */

@@ -13,8 +13,18 @@
  * behind it, a module with no design for a PCIe board, a card that never
  * answers (the connect limit), and a card that goes away while the host
  * waits for words (an I/O error, not a hang).
+ *
+ * Then a card whose thread runs RTL in place of the C model:
+ * libpcie_board.so beside this program (tests/runtime/pcie_board.cpp),
+ * rtl/sluice_pcie_stream.v before the bridge of tests/runtime/cosim_top.v
+ * on 16-byte beats, with a stand-in for the DMA engine's streams that
+ * hands the host a C2H packet only when it ends, as the XDMA driver does.
  */
 #include "board_module.h"
+#include "cosim_manifest.h"
+
+#include <dlfcn.h>
+#include <libgen.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,7 +45,17 @@ struct card {
 	atomic_bool stop;	/* the thread ends */
 	bool running;
 	uint64_t errors;	/* the model's protocol trouble, when it ended */
+	void *rtl;		/* libpcie_board's card, in place of the model */
 };
+
+/* libpcie_board.so (pcie_board.cpp): the card's RTL behind the streams */
+static struct {
+	void *(*open)(void);
+	void (*xfer)(void *, const uint8_t *, size_t, size_t *, uint8_t *, size_t, size_t *);
+	int (*stream_rules)(void *, char *, size_t);
+	void (*counts)(void *, uint64_t *, uint64_t *, uint64_t *, uint64_t *, uint64_t *);
+	void (*close)(void *);
+} pcb;
 
 static void card_nodes(struct card *c, const char *name)
 {
@@ -57,9 +77,12 @@ static void *card_main(void *arg)
 	struct rt_timing timing;
 	uint8_t in[4096], out[4096];
 	size_t nin = 0;
-	if (fake_transport_ops.open(&t, "", &board) || fake_transport_ops.load(t, NULL, &timing))
-		return NULL;
-	free(board);
+	if (!c->rtl) {
+		if (fake_transport_ops.open(&t, "", &board) ||
+		    fake_transport_ops.load(t, NULL, &timing))
+			return NULL;
+		free(board);
+	}
 	while (!c->stop) {
 		if (nin < sizeof in) {
 			ssize_t r = read(c->h2c, in + nin, sizeof in - nin);
@@ -67,7 +90,10 @@ static void *card_main(void *arg)
 				nin += (size_t)r;
 		}
 		size_t sent = 0, got = 0;
-		fake_transport_ops.xfer(t, in, nin, &sent, out, sizeof out, &got, 256);
+		if (c->rtl)
+			pcb.xfer(c->rtl, in, nin, &sent, out, sizeof out, &got);
+		else
+			fake_transport_ops.xfer(t, in, nin, &sent, out, sizeof out, &got, 256);
 		memmove(in, in + sent, nin - sent);
 		nin -= sent;
 		for (size_t off = 0; off < got && !c->stop;) {
@@ -79,11 +105,13 @@ static void *card_main(void *arg)
 				poll(&p, 1, 10);
 			}
 		}
-		if (!nin && !got)
+		if (!nin && !got && !c->rtl)
 			usleep(20);
 	}
-	c->errors = fake_errors(fake_current());
-	fake_transport_ops.close(t);
+	if (!c->rtl) {
+		c->errors = fake_errors(fake_current());
+		fake_transport_ops.close(t);
+	}
 	return NULL;
 }
 
@@ -292,13 +320,67 @@ static void test_silent(void)
 	card_stop(&c);
 }
 
-int main(void)
+/* The real transport and, behind the card's nodes, the RTL of the stream
+ * adapter and the bridge (tests/runtime/pcie_board.cpp): words through
+ * both loopbacks, started kernels, and the streams' rules kept
+ * throughout. */
+static void test_rtl_card(void)
 {
+	struct card c = {0};
+	c.rtl = pcb.open();
+	struct fake_config cfg = board_config();
+	sluice_device *d = card_up(&c, "xdmartl", &cfg);
+	sluice_module *m = NULL;
+	char json[8192];
+	snprintf(json, sizeof json, COSIM_MANIFEST_FMT, "ice40",
+		 "\"xdmacard\": {\"kind\": \"bitstream\", \"host_link\": \"pcie\", "
+		 "\"link_beat\": 16}");
+	MUST(sluice_module_load(d, write_module("pciertl.sluice", json), &m));
+	check(true, "the module loads through the PCIe stream adapter's RTL (connect, identify, "
+		    "reset)");
+
+	cosim_design_checks(m, 13);
+	sluice_module_close(m);
+	sluice_device_close(d);
+	card_stop(&c);
+
+	char rules[256];
+	uint64_t cycles, h2c, c2h, packets, longest;
+	pcb.counts(c.rtl, &cycles, &h2c, &c2h, &packets, &longest);
+	check(pcb.stream_rules(c.rtl, rules, sizeof rules),
+	      "the adapter kept the streams' rules (%s) over %llu cycles: %llu H2C beats, %llu "
+	      "C2H beats in %llu packets, the longest %llu beats", rules,
+	      (unsigned long long)cycles, (unsigned long long)h2c, (unsigned long long)c2h,
+	      (unsigned long long)packets, (unsigned long long)longest);
+	pcb.close(c.rtl);
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
+	/* libpcie_board.so beside this program: the RTL for test_rtl_card */
+	char lib[4096], self[4096];
+	if (!realpath(argv[0], self))
+		snprintf(self, sizeof self, "%s", argv[0]);
+	snprintf(lib, sizeof lib, "%s/libpcie_board.so", dirname(self));
+	void *rtl = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+	if (rtl) {
+		*(void **)&pcb.open = dlsym(rtl, "pcb_open");
+		*(void **)&pcb.xfer = dlsym(rtl, "pcb_xfer");
+		*(void **)&pcb.stream_rules = dlsym(rtl, "pcb_stream_rules");
+		*(void **)&pcb.counts = dlsym(rtl, "pcb_counts");
+		*(void **)&pcb.close = dlsym(rtl, "pcb_close");
+	}
+	if (!pcb.open || !pcb.xfer || !pcb.stream_rules || !pcb.counts || !pcb.close) {
+		check(false, "cannot load %s: %s", lib, rtl ? "a function is missing" : dlerror());
+		return finish();
+	}
 	test_open_errors();
 	test_no_image();
 	test_streams();
 	test_plain();
 	test_card_gone();
 	test_silent();
+	test_rtl_card();
 	return finish();
 }

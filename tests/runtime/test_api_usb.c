@@ -282,29 +282,7 @@ static void test_rtl_board(void)
 	MUST(sluice_module_load(d, rtl_module("ftrtl.sluice"), &m));
 	check(true, "the module loads through the FT245 PHY's RTL (connect, identify, reset)");
 
-	enum { N0 = 6000, N1 = 600 };
-	check(round_trip(m, "in0", "out0", 4, N0, 11, 500),
-	      "%u 32-bit words through in0 and back from out0 (a FIFO of 16 words), in order",
-	      (unsigned)N0);
-
-	bool ok;
-	uint8_t w1[3 * N1], r1[3 * N1];
-	for (unsigned i = 0; i < 3 * N1; i++)
-		w1[i] = (uint8_t)(i * 7 + 1);
-	ok = !sluice_pipe_write(m, "in1", w1, sizeof w1) && !sluice_pipe_read(m, "out1", r1, sizeof r1);
-	for (unsigned i = 0; i < 3 * N1 && ok; i++)
-		ok = r1[i] == (w1[i] ^ 0xA5);
-	check(ok, "%u 24-bit words through in1, back from out1 xor the spec constant 0xa5a5a5",
-	      (unsigned)N1);
-
-	struct {
-		uint32_t n, pad;
-		uint64_t tag;
-	} args = {200, 0, 0x1122334455667788ull};
-	ok = !sluice_kernel_start(m, "count", &args, sizeof args) &&
-	     !sluice_kernel_wait(m, "count", 5000) && !sluice_kernel_start(m, "nop", NULL, 0) &&
-	     !sluice_kernel_wait(m, "nop", 5000);
-	check(ok, "kernels started with their arguments, and their completions waited for");
+	cosim_design_checks(m, 11);
 
 	char rules[256];
 	uint64_t cycles, reads, writes;
