@@ -128,7 +128,7 @@ $(BUILD)/tests/runtime/lib$(1).so: tests/runtime/$(1).cpp $(5) $(3) $(BUILD)/tes
 	verilator --cc -O3 -Wall --top-module $(2) --prefix V$(1) -Mdir $(BUILD)/tests/runtime/$(1) \
 		$(4) -CFLAGS "-fPIC -I$(CURDIR)/tests/runtime -I$(CURDIR)/sim" \
 		$(3) $(CURDIR)/tests/runtime/$(1).cpp
-	$(MAKE) -s -C $(BUILD)/tests/runtime/$(1) -f V$(1).mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
+	$$(MAKE) -s -C $(BUILD)/tests/runtime/$(1) -f V$(1).mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
 		V$(1)__ALL.a $(1).o verilated.o verilated_threads.o
 	$(CXX) -shared -o $$@ $(addprefix $(BUILD)/tests/runtime/$(1)/,$(1).o V$(1)__ALL.a \
 		verilated.o verilated_threads.o) -pthread -latomic
