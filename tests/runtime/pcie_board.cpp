@@ -22,6 +22,7 @@
 
 #include "sim_port.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <deque>
