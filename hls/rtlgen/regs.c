@@ -17,7 +17,11 @@
  *                 (values.c) takes its value round the loop in the
  *                 block's last state whether it goes round or not; a
  *                 phi written early (values.c) takes its value from
- *                 that edge in the state that computes it.
+ *                 that edge in the state that computes it.  A phi
+ *                 read only in its block, whose value a phi of the one
+ *                 block after it takes, lives in that phi's register
+ *                 (values.c, plan_shared_regs), whose writes are then
+ *                 one `if` for each value it takes (shared_writes).
  * In a pipelined loop each of these is written as the loop cycle that
  * computes it completes (pipeline.c), a value that lives longer than II
  * cycles through a chain <v>_reg_2, _3, ... (one more register per II
@@ -32,6 +36,8 @@
  * datapath registers need none, since SSA writes each before any read.
  */
 #include "rtlgen_internal.h"
+
+#include <string.h>
 
 static bool sv_present(const struct kgen *kg, unsigned i)
 {
@@ -69,7 +75,7 @@ void regs_emit_decls(struct kgen *kg)
 		for (unsigned j = 0; j < blk->nops; j++) {
 			struct ir_op *op = blk->ops[j];
 			struct rtl_val *v = &kg->val[op->id];
-			if (!v->needed || !v->reg)
+			if (!v->needed || !v->reg || v->reg_of)
 				continue;
 			const char *c = op->opc == IR_PHI
 				? arena_printf(&ctx->arena, "phi of block %s", kg->block_name[b])
@@ -81,8 +87,17 @@ void regs_emit_decls(struct kgen *kg)
 						       kg->block_name[b])
 					: arena_printf(&ctx->arena, "taken in cycle %u of loop %s",
 						       v->valid, kg->block_name[b]);
-			kgen_decl(kg, "    ", "reg", op->width, v->reg, NULL,
-				  bits_full(&v->reg_bits, op->width), c);
+			bool full = bits_full(&v->reg_bits, op->width);
+			if (v->reg_lent) {
+				const struct ir_op *p = v->reg_lent;
+				struct rtl_bits u = {0};
+				bits_or(ctx, &u, &v->reg_bits, op->width);
+				bits_or(ctx, &u, &kg->val[p->id].reg_bits, op->width);
+				full = bits_full(&u, op->width);
+				c = arena_printf(&ctx->arena, "%s; before it, of block %s",
+						 c, kg->block_name[p->block->id]);
+			}
+			kgen_decl(kg, "    ", "reg", op->width, v->reg, NULL, full, c);
 			for (unsigned k = 1; k < v->nchain; k++)
 				kgen_decl(kg, "    ", "reg", op->width, v->chain[k], NULL,
 					  bits_full(&v->chain_bits[k], op->width),
@@ -93,15 +108,97 @@ void regs_emit_decls(struct kgen *kg)
 	fputc('\n', kg->f);
 }
 
-/* Lines of the case arm of each state, built up as strings. */
+/* Lines of the case arm of each state, built up as strings; and the
+ * writes of registers that two phis share (values.c, plan_shared_regs),
+ * written apart from the case (shared_writes). */
 struct arms {
 	const char **text; /* by state */
+	struct shared_write {
+		const char *reg, *cond, *src; /* cond: NULL, always */
+		unsigned state;
+		bool constant;
+	} *w;
+	unsigned nw;
 };
 
 static void arm_add(struct kgen *kg, struct arms *a, unsigned s, const char *line)
 {
 	a->text[s] = arena_printf(&kg->ctx->arena, "%s%s", a->text[s] ? a->text[s] : "",
 				  line);
+}
+
+static const char *cond_and(struct kgen *kg, const char *a, const char *b)
+{
+	return !a ? b : !b ? a : arena_printf(&kg->ctx->arena, "(%s) && (%s)", a, b);
+}
+
+/* A write of a shared register, reg <= operand i of phi in state s when
+ * cond holds.  A select computed as the edge is taken, c ? x : y, is two
+ * writes, of x when c and of y when not, and a write of the register
+ * itself none: bench/sha256's rounds take H[] as `fresh ? H0 : H` from
+ * the register H[] lives in, and from the block's last state `fresh' ?
+ * H0 : H + a` or H + a, which is "H0 on these conditions, H + a on those"
+ * (shared_writes), two inputs where the select's wire, which the rounds'
+ * a to h read too, would be one more. */
+static void shared_write(struct kgen *kg, struct arms *a, const struct ir_op *phi,
+			 unsigned i, unsigned s, const char *cond)
+{
+	const struct ir_op *v = phi->args[i];
+	const struct rtl_val *sv = &kg->val[v->id];
+	const char *reg = kg->val[phi->id].reg, *src = arg_ref(kg, phi, i);
+	struct shared_write w[2] = {{reg, cond, src, s, v->opc == IR_CONST}};
+	unsigned n = 1;
+	if (v->opc == IR_SELECT && !sv->bypass_of && !sv->zeroed && sv->wire &&
+	    !strcmp(src, sv->wire)) {
+		const char *c = arg_ref(kg, v, 0);
+		w[0] = (struct shared_write){reg, cond_and(kg, cond, c), arg_ref(kg, v, 1), s,
+					     v->args[1]->opc == IR_CONST};
+		w[1] = (struct shared_write){reg,
+					     cond_and(kg, cond, arena_printf(&kg->ctx->arena,
+									     "!%s", c)),
+					     arg_ref(kg, v, 2), s, v->args[2]->opc == IR_CONST};
+		n = 2;
+	}
+	for (unsigned k = 0; k < n; k++)
+		if (strcmp(w[k].src, reg))
+			VEC_PUSH(&kg->ctx->arena, a->w, a->nw, w[k]);
+}
+
+/* The writes of each shared register, grouped by what it takes: one
+ * `if` for each, the constants first, so that synthesis makes a constant
+ * the flip-flop's synchronous set or reset; the conditions of the writes
+ * exclude each other (states, and the edges of a state). */
+static void shared_writes(struct kgen *kg, const struct arms *a)
+{
+	struct arena *ar = &kg->ctx->arena;
+	bool *done = arena_alloc(ar, (a->nw + 1) * sizeof *done);
+	for (unsigned i = 0; i < a->nw; i++) {
+		if (done[i])
+			continue;
+		const char *reg = a->w[i].reg, *chain = "";
+		for (int constant = 1; constant >= 0; constant--)
+			for (unsigned j = i; j < a->nw; j++) {
+				if (done[j] || strcmp(a->w[j].reg, reg) ||
+				    a->w[j].constant != (bool)constant)
+					continue;
+				const char *conds = "";
+				for (unsigned k = j; k < a->nw; k++) {
+					const struct shared_write *w = &a->w[k];
+					if (done[k] || strcmp(w->reg, reg) || strcmp(w->src, a->w[j].src))
+						continue;
+					done[k] = true;
+					const char *st = arena_printf(ar, "state_reg == %s",
+								      kg->state_name[w->state]);
+					conds = arena_printf(ar, "%s%s(%s)", conds, *conds ? " || " : "",
+							     w->cond ? cond_and(kg, st, w->cond) : st);
+				}
+				chain = arena_printf(ar, "%s        %sif (!stall && (%s)) %s <= %s;\n",
+						     chain, *chain ? "else " : "", conds, reg,
+						     a->w[j].src);
+			}
+		fprintf(kg->f, "        // %s: the register of two phis (one after the other)\n%s",
+			reg, chain);
+	}
 }
 
 static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
@@ -133,6 +230,8 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 		 * or leaves */
 		const char *body = "", *always = "";
 		const char *when = fsm_goes_to(kg, from, blk); /* NULL: always */
+		unsigned s = kg->state_base[from->id] +
+			     (kg->loop[from->id] ? 0 : block_last(kg, from));
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *phi = blk->ops[j];
 			struct rtl_val *pv = &kg->val[phi->id];
@@ -141,6 +240,10 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 			for (unsigned i = 0; pv->early_from != from && i < phi->nargs; i++)
 				if (phi->phi_blocks[i] == from) {
 					bool aw = from == blk && pv->always_written;
+					if (pv->reg_lent || pv->reg_of) {
+						shared_write(kg, a, phi, i, s, aw ? NULL : when);
+						break;
+					}
 					const char *l = arena_printf(&ctx->arena, "%s%s <= %s;%s\n",
 						aw || !when ? "                "
 							    : "                    ",
@@ -153,8 +256,6 @@ static void phi_edges(struct kgen *kg, struct arms *a, struct ir_block *blk)
 					break;
 				}
 		}
-		unsigned s = kg->state_base[from->id] +
-			     (kg->loop[from->id] ? 0 : block_last(kg, from));
 		if (*always)
 			arm_add(kg, a, s, always);
 		if (*body && when)
@@ -208,8 +309,8 @@ static const char *loop_regs(struct kgen *kg, struct ir_block *blk)
 		 * one that is always written (values.c) does so whether the
 		 * loop goes on or not */
 		for (unsigned i = 0; op->opc == IR_PHI && v->reg && i < op->nargs; i++) {
-			if (op->phi_blocks[i] != blk)
-				continue;
+			if (op->phi_blocks[i] != blk || !strcmp(arg_ref(kg, op, i), v->reg))
+				continue; /* a phi that keeps its value round the loop */
 			unsigned c = phi_write_cycle(kg, op);
 			if (c == L->ii - 1 && !v->always_written)
 				phis = arena_printf(&ctx->arena, "%s            %s <= %s;\n",
@@ -236,7 +337,7 @@ void regs_emit_always(struct kgen *kg)
 	struct ir_kernel *k = kg->k;
 	struct hls_ctx *ctx = kg->ctx;
 	FILE *f = kg->f;
-	struct arms a = {arena_alloc(&ctx->arena, kg->nstates * sizeof(char *))};
+	struct arms a = {arena_alloc(&ctx->arena, kg->nstates * sizeof(char *)), NULL, 0};
 
 	if (kg->idle) {
 		const char *l = "";
@@ -307,7 +408,7 @@ void regs_emit_always(struct kgen *kg)
 		any_arm |= a.text[s] != NULL;
 	for (unsigned i = 0; i < k->nstates; i++)
 		any_reset |= sv_present(kg, i);
-	if (!any_arm && !any_reset && !*loops)
+	if (!any_arm && !a.nw && !any_reset && !*loops)
 		return;
 	fputs("    always @(posedge clk) begin\n", f);
 	if (any_arm) {
@@ -318,6 +419,7 @@ void regs_emit_always(struct kgen *kg)
 					kg->state_name[s], a.text[s]);
 		fputs("            default: ;\n            endcase\n        end\n", f);
 	}
+	shared_writes(kg, &a);
 	if (*loops)
 		fprintf(f, "        // pipelined loops: as each cycle completes\n%s", loops);
 	if (any_reset) {

@@ -227,6 +227,10 @@ struct rtl_val {
 	/* a phi: the block whose edge into the phi's block it takes its
 	 * value from early (above), or NULL */
 	const struct ir_block *early_from;
+	/* a phi that lives in another phi's register (values.c,
+	 * plan_shared_regs): that phi, whose register is declared; on that
+	 * phi, this one; else NULL */
+	const struct ir_op *reg_of, *reg_lent;
 	/* a sum that Yosys may merge into the add using it (an add of a
 	 * constant: + 1 is the carry-in), left without (* keep *) where the
 	 * target keeps adds apart (delay_adds_apart) */
@@ -352,6 +356,8 @@ void bits_mark(struct hls_ctx *ctx, struct rtl_bits *b, unsigned width,
 	       unsigned lo, unsigned n);
 bool bits_full(const struct rtl_bits *b, unsigned width);
 bool bits_any(const struct rtl_bits *b);
+void bits_or(struct hls_ctx *ctx, struct rtl_bits *d, const struct rtl_bits *b,
+	     unsigned width);
 
 /* window.c */
 /* How many cycles before its own a use may read phi p (a tap), else 0. */

@@ -59,6 +59,14 @@ bool bits_full(const struct rtl_bits *b, unsigned width)
 	return true;
 }
 
+void bits_or(struct hls_ctx *ctx, struct rtl_bits *d, const struct rtl_bits *b,
+	     unsigned width)
+{
+	for (unsigned i = 0; b->map && i < width; i++)
+		if (b->map[i / 64] >> (i % 64) & 1)
+			bits_mark(ctx, d, width, i, 1);
+}
+
 bool bits_any(const struct rtl_bits *b)
 {
 	return b->map != NULL;
@@ -615,6 +623,92 @@ static void plan_early_phis(struct kgen *kg)
 	}
 }
 
+/* ---- phis sharing a register ------------------------------------------- */
+
+/* Whether phi p's register is read (p itself, or a value read from p's
+ * register: reg_phi) where the read is in block b, or, !in, outside b. */
+static bool phi_read(const struct kgen *kg, const struct ir_op *p,
+		     const struct ir_block *b, bool in)
+{
+	const struct ir_kernel *k = kg->k;
+	for (unsigned bb = 0; bb < k->nblocks; bb++)
+		for (unsigned j = 0; j < k->blocks[bb]->nops; j++) {
+			struct ir_op *u = k->blocks[bb]->ops[j];
+			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++) {
+				const struct ir_block *ub;
+				unsigned uc;
+				use_point(kg, u, i, &ub, &uc);
+				const struct ir_op *a = u->args[i];
+				if ((a == p || reg_phi(kg, a, reg_index(kg, a, ub, uc)) == p) &&
+				    (ub == b) == in)
+					return true;
+			}
+		}
+	return false;
+}
+
+/* A phi P of a block B that is no loop and goes only to block H, read
+ * nowhere but in B, whose value a phi Q of H takes from B's edge (Q <-
+ * P, or an op of B on P: bench/sha256's rounds take the state H[] of the
+ * block loop's phis as `fresh ? H0 : H`) lives in Q's register.  P is
+ * live from the edge into B that writes it to the end of B, where the
+ * edge B -> H writes Q; Q is dead there when nothing in B reads it (B
+ * goes only to H, which writes Q), and nothing else writes Q's register
+ * in the meantime: not Q's own loop (no edge into B comes from H; the
+ * FSM leaves a pipelined loop only once it is empty, pipeline.c) and not
+ * an early write of Q in B (plan_early_phis); P is written on its edges
+ * at the end of their blocks, not early.  So Q's copy of P is no copy,
+ * and a register less.  Phis of loops entered at reset keep their own
+ * (their reset values). */
+static void plan_shared_regs(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	const struct ir_block *sb = kg->start_loop ? kg->start_loop->block : NULL;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		const struct ir_op *t = ir_terminator(blk);
+		if (kg->loop[b] || !t || !t->nsuccs || blk == sb)
+			continue;
+		struct ir_block *h = t->succs[0];
+		bool one = h != blk && h != sb;
+		for (unsigned s = 1; s < t->nsuccs; s++)
+			one &= t->succs[s] == h;
+		for (unsigned j = 0; one && j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+			struct ir_op *p = blk->ops[j];
+			struct rtl_val *pv = &kg->val[p->id];
+			bool from_h = false;
+			for (unsigned i = 0; i < p->nargs; i++)
+				from_h |= p->phi_blocks[i] == h;
+			if (!pv->needed || !pv->reg || pv->early_from || pv->reg_of ||
+			    pv->reg_lent || from_h || phi_read(kg, p, blk, false))
+				continue;
+			for (unsigned q = 0; q < h->nops && h->ops[q]->opc == IR_PHI; q++) {
+				struct ir_op *qp = h->ops[q];
+				struct rtl_val *qv = &kg->val[qp->id];
+				if (!qv->needed || !qv->reg || qv->reg_of || qv->reg_lent ||
+				    qp->width != p->width || phi_bypassed(kg, qp) ||
+				    qv->early_from == blk || phi_read(kg, qp, blk, true))
+					continue;
+				bool takes = false;
+				for (unsigned i = 0; i < qp->nargs; i++) {
+					const struct ir_op *a = qp->args[i];
+					if (qp->phi_blocks[i] != blk)
+						continue;
+					takes |= a == p;
+					for (unsigned m = 0; a->block == blk && m < a->nargs; m++)
+						takes |= a->args[m] == p;
+				}
+				if (!takes)
+					continue;
+				pv->reg = qv->reg;
+				pv->reg_of = qp;
+				qv->reg_lent = p;
+				break;
+			}
+		}
+	}
+}
+
 /* The bits of register k of v's chain (0: v's register). */
 static struct rtl_bits *chain_bits(struct rtl_val *rv, int k)
 {
@@ -878,5 +972,6 @@ int values_plan(struct kgen *kg)
 			if (phi_bypassed(kg, op) && !bits_any(&kg->val[op->id].reg_bits))
 				kg->val[op->id].reg = NULL;
 		}
+	plan_shared_regs(kg);
 	return 0;
 }

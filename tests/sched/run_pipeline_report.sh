@@ -124,6 +124,11 @@
 #   early-phi  bench/sha256 for Gowin (whole): its message words and digest words
 #              go into the registers of the phis they go to as they are
 #              read or computed; the module hashes right.
+#   shared-phi  bench/sha256 on iCE40: the state H[] that its rounds take
+#              from the block loop's phis lives in the rounds' loop's
+#              phis' registers (values.c, plan_shared_regs), not in both;
+#              tests/kernels/loops_nested.c's acc likewise; both modules
+#              compute right.
 #   edge-branch  bench/sha256 for Gowin (whole): the phis of an edge are written,
 #              and the rounds' loop is entered, on the condition of the
 #              branch that takes the edge (no decode of state_next).
@@ -610,6 +615,30 @@ if report early "$root/bench/sha256.c" --target gowin &&
 	sim_ok early-phi early "$root/bench/sha256.c"
 else
 	bad early-phi "kernel_sha256 keeps its words in registers before its phis ($out/early.sluice/rtl)"
+fi
+
+# a phi read only in its block, which goes only to the block of a phi that
+# takes its value, lives in that phi's register (values.c,
+# plan_shared_regs): bench/sha256's rounds (sha256_2 on iCE40) keep the
+# state H[] in their loop's phis, not in the block loop's phis as well;
+# tests/kernels/loops_nested.c's acc has 3 registers, not 4: the phi of the
+# block before the while loop (the middle loop's header) lives in the while
+# loop's
+if [ -f "$out/sha.sluice/rtl/kernel_sha256_2.v" ] &&
+	! grep -q "// phi of block for_body73_in\$" "$out/sha.sluice/rtl/kernel_sha256_2.v" &&
+	[ "$(grep -c "reg \[31:0\] [a-z0-9_]*; // phi of pipelined loop for_body73; before it, of block for_body73_in\$" \
+		"$out/sha.sluice/rtl/kernel_sha256_2.v")" = 8 ]; then
+	sim_ok shared-phi sha "$root/bench/sha256.c"
+else
+	bad shared-phi "kernel_sha256_2 keeps H[] in two registers ($out/sha.sluice/rtl)"
+fi
+if report nested "$root/tests/kernels/loops_nested.c" --target ice40 &&
+	[ "$(grep -c "reg \[31:0\] acc_.*; // phi of" "$out/nested.sluice/rtl/kernel_loops_nested.v")" = 3 ] &&
+	grep -q "reg \[31:0\] acc_[0-9_]*_reg; // phi of pipelined loop while_body; before it, of block while_cond_preheader\$" \
+		"$out/nested.sluice/rtl/kernel_loops_nested.v"; then
+	sim_ok shared-phi-nested nested "$root/tests/kernels/loops_nested.c"
+else
+	bad shared-phi-nested "kernel_loops_nested keeps acc in a register for each loop ($out/nested.sluice/rtl)"
 fi
 
 # the phis of an edge are written, and a pipelined loop entered, on the
