@@ -257,7 +257,7 @@ static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
 		D[w] = delay_net_arrival(tg, &v->nets, w, best, leaves);
 		v->E[w] = leaves;
 		cy[w] = D[w] < best ? CHAIN_NONE : delay_chain_of(tg, op, in, op->nargs <= 4 ? nin : 0);
-		if (dw > 0 && D[w] > T + EPS_NS)
+		if (dw > 0 && D[w] > (d0 > T ? d0 : T) + EPS_NS) /* sdc_problem.c, walk_from */
 			bad(v, op, "chained after %%%u in state %u: "
 			    "%.2f ns, over the %.2f ns a clock period leaves for logic",
 			    uo->id, cyc(v, op), D[w], T);

@@ -88,6 +88,9 @@
 #              add the terms that wait for the round before last
 #              (hls/pass/recur_adds.c): S1(e) and Ch two adds before e,
 #              S0(a) and Maj two before a;
+#   carry-in-over  bench/axpb on the ECP5 at 288 MHz: its x + 2x is over
+#              the clock alone, and the + 1 after it (its carry-in) stays
+#              in its cycle: 3 stages, not 4.
 #   part-*     tests/kernels/mem_partition.c: pairs of reads and writes of
 #              a RAM and four reads of a ROM an iteration at II 1, each
 #              memory in two banks (hls/pass/partition.c), listed as such
@@ -209,6 +212,12 @@ report odd25 "$root/bench/oddeven.c" --target ice40 --clock 25 &&
 report sha "$root/bench/sha256.c" --target ice40 &&
 	expect window-tap sha "sha256_2, loop for_body73  (sha256.c:52): II 1," ||
 	bad window-tap "build failed ($out/sha.log)"
+# an add over the clock by itself (bench/axpb's x + 2x on the ECP5 at 288
+# MHz, 3.2 ns of the 2.9 left) keeps the + 1 after it, its carry-in, in its
+# cycle: 3 stages, not 4 (sdc_problem.c, walk_from)
+report axpb288 "$root/bench/axpb.c" --target ecp5 --clock 288 &&
+	expect carry-in-over axpb288 "axpb, loop entry  (axpb.c:15): II 1, 3 cycles per iteration in 3 stages" ||
+	bad carry-in-over "build failed ($out/axpb288.log)"
 report part "$root/tests/kernels/mem_partition.c" &&
 	expect part-ii1 part "mem_partition, loop for_body53  (mem_partition.c:34): II 1," &&
 	expect part-rom-ii1 part "mem_partition, loop for_body110  (mem_partition.c:40): II 1," &&
