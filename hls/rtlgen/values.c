@@ -535,6 +535,42 @@ const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i)
 
 /* ---- phis written early ------------------------------------------------ */
 
+/* Whether a needed op reads phi p's register (p itself, or a value read
+ * from p's register: reg_phi) at a use point (block, cycle) where at()
+ * says yes. */
+static bool phi_reg_read(const struct kgen *kg, const struct ir_op *p,
+			 bool (*at)(const void *env, const struct ir_block *b, unsigned c),
+			 const void *env)
+{
+	const struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			struct ir_op *u = k->blocks[b]->ops[j];
+			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++) {
+				const struct ir_block *ub;
+				unsigned uc;
+				use_point(kg, u, i, &ub, &uc);
+				const struct ir_op *a = u->args[i];
+				if ((a == p || reg_phi(kg, a, reg_index(kg, a, ub, uc)) == p) &&
+				    at(env, ub, uc))
+					return true;
+			}
+		}
+	return false;
+}
+
+struct before_h {
+	const bool *seen;	  /* blocks B reaches without an edge into H */
+	const struct ir_block *from; /* B */
+	unsigned c;
+};
+
+static bool read_before_h_at(const void *env, const struct ir_block *b, unsigned c)
+{
+	const struct before_h *e = env;
+	return e->seen[b->id] || (b == e->from && (c == RTL_AFTER_LOOP || c > e->c));
+}
+
 /* Whether phi P's register is read where the edge B -> H (H: P's block)
  * would not have written it yet if P took V at the end of state c of B:
  * in B after c, or in a block that B reaches without an edge into H
@@ -562,21 +598,8 @@ static bool read_before_h(const struct kgen *kg, const struct ir_op *phi,
 			}
 	}
 	free(work);
-	bool read = false;
-	for (unsigned b = 0; b < k->nblocks && !read; b++)
-		for (unsigned j = 0; j < k->blocks[b]->nops && !read; j++) {
-			struct ir_op *u = k->blocks[b]->ops[j];
-			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs && !read; i++) {
-				const struct ir_block *ub;
-				unsigned uc;
-				use_point(kg, u, i, &ub, &uc);
-				const struct ir_op *a = u->args[i];
-				if (a != phi && reg_phi(kg, a, reg_index(kg, a, ub, uc)) != phi)
-					continue;
-				read = seen[ub->id] ||
-				       (ub == from && (uc == RTL_AFTER_LOOP || uc > c));
-			}
-		}
+	struct before_h env = {seen, from, c};
+	bool read = phi_reg_read(kg, phi, read_before_h_at, &env);
 	free(seen);
 	return read;
 }
@@ -625,26 +648,23 @@ static void plan_early_phis(struct kgen *kg)
 
 /* ---- phis sharing a register ------------------------------------------- */
 
-/* Whether phi p's register is read (p itself, or a value read from p's
- * register: reg_phi) where the read is in block b, or, !in, outside b. */
+struct in_block {
+	const struct ir_block *b;
+	bool in;
+};
+
+static bool in_block_at(const void *env, const struct ir_block *b, unsigned c)
+{
+	const struct in_block *e = env;
+	(void)c;
+	return (b == e->b) == e->in;
+}
+
+/* Whether phi p's register is read in block b, or, !in, outside b. */
 static bool phi_read(const struct kgen *kg, const struct ir_op *p,
 		     const struct ir_block *b, bool in)
 {
-	const struct ir_kernel *k = kg->k;
-	for (unsigned bb = 0; bb < k->nblocks; bb++)
-		for (unsigned j = 0; j < k->blocks[bb]->nops; j++) {
-			struct ir_op *u = k->blocks[bb]->ops[j];
-			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++) {
-				const struct ir_block *ub;
-				unsigned uc;
-				use_point(kg, u, i, &ub, &uc);
-				const struct ir_op *a = u->args[i];
-				if ((a == p || reg_phi(kg, a, reg_index(kg, a, ub, uc)) == p) &&
-				    (ub == b) == in)
-					return true;
-			}
-		}
-	return false;
+	return phi_reg_read(kg, p, in_block_at, &(struct in_block){b, in});
 }
 
 /* A phi P of a block B that is no loop and goes only to block H, read
