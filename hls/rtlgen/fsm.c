@@ -23,6 +23,7 @@
 #include "rtlgen_internal.h"
 
 #include <assert.h>
+#include <string.h>
 
 static unsigned clog2(unsigned n)
 {
@@ -155,9 +156,57 @@ static const char *strobe(struct kgen *kg, const struct kport *pt)
 	return s;
 }
 
+/* A write port's tdata: the word of the op that runs, the last op's word
+ * when none does.  The ops of FSM states are chosen by a case on
+ * state_reg, which Yosys makes a parallel multiplexer: as a chain of
+ * `state_reg == S ? w :` it stays a priority chain, one level a state
+ * after ABC.  bench/oddeven's writer, 16 words of the sorted block in 16
+ * states: 29.2 -> 34.5 MHz on the UP5K (3691 -> 3769 logic cells), 2973
+ * -> 2620 LUTs on the ECP5.  States that write the default word are left
+ * to the default; the ops of pipelined loops, whose stage valid bits say
+ * which runs, are a chain in front of the case. */
+static void emit_tdata(struct kgen *kg, const struct kport *pt)
+{
+	struct arena *ar = &kg->ctx->arena;
+	FILE *f = kg->f;
+	const char *dflt = arg_ref(kg, pt->ops[pt->nops - 1], 0), *chain = "";
+	const char **arm = arena_alloc(ar, pt->nops * sizeof *arm);
+	const char **word = arena_alloc(ar, pt->nops * sizeof *word);
+	unsigned narms = 0;
+	for (unsigned j = 0; j + 1 < pt->nops; j++) {
+		const struct ir_op *op = pt->ops[j];
+		const char *w = arg_ref(kg, op, 0);
+		if (!strcmp(w, dflt))
+			continue;
+		if (kg->loop[op->block->id]) {
+			chain = arena_printf(ar, "%s%s ? %s :\n        ", chain,
+					     pipe_active(kg, op->block, op_cycle(kg, op)), w);
+			continue;
+		}
+		const char *st = fsm_state(kg, op->block, op_cycle(kg, op));
+		unsigned a = 0;
+		while (a < narms && strcmp(word[a], w))
+			a++;
+		if (a == narms)
+			word[narms] = w, arm[narms++] = st;
+		else
+			arm[a] = arena_printf(ar, "%s, %s", arm[a], st);
+	}
+	if (narms) {
+		const char *r = names_fresh(kg->ctx, &kg->names,
+					    arena_printf(ar, "%s_by_state", pt->tdata));
+		fprintf(f, "    reg [%u:0] %s;\n    always @* begin\n"
+			   "        case (state_reg)\n", pt->pipe->width - 1, r);
+		for (unsigned a = 0; a < narms; a++)
+			fprintf(f, "        %s: %s = %s;\n", arm[a], r, word[a]);
+		fprintf(f, "        default: %s = %s;\n        endcase\n    end\n", r, dflt);
+		dflt = r;
+	}
+	fprintf(f, "    assign %s = %s%s;\n", pt->tdata, chain, dflt);
+}
+
 void fsm_emit_pipes(struct kgen *kg)
 {
-	struct hls_ctx *ctx = kg->ctx;
 	FILE *f = kg->f;
 	fputs("    // ---- pipe handshakes: an op's strobe when it runs and nothing else holds it ----\n", f);
 	for (unsigned i = 0; i < kg->nports; i++) {
@@ -166,17 +215,7 @@ void fsm_emit_pipes(struct kgen *kg)
 			fprintf(f, "    assign %s = %s;\n", pt->tready, strobe(kg, pt));
 		} else {
 			fprintf(f, "    assign %s = %s;\n", pt->tvalid, strobe(kg, pt));
-			/* tdata: the word of the op that runs; the last op's
-			 * word when none does */
-			const char *d = "";
-			for (unsigned j = 0; j + 1 < pt->nops; j++) {
-				const struct ir_op *op = pt->ops[j];
-				d = arena_printf(&ctx->arena, "%s%s ? %s :\n        ", d,
-						 pipe_active(kg, op->block, op_cycle(kg, op)),
-						 arg_ref(kg, op, 0));
-			}
-			fprintf(f, "    assign %s = %s%s;\n", pt->tdata, d,
-				arg_ref(kg, pt->ops[pt->nops - 1], 0));
+			emit_tdata(kg, pt);
 		}
 	}
 	const char *stall = pipe_kernel_stall(kg);

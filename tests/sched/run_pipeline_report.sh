@@ -143,6 +143,9 @@
 #              whose phis no unit's result feeds, is not made one with
 #              the loop around it (that select would be a level more in
 #              its recurrence: II 3, not 2).
+#   tdata-case  bench/oddeven's writer and tests/kernels/write_by_state.c
+#              on iCE40: a write port's word is a case on the state, the
+#              writes of pipelined loops in front of it; both compute right.
 #   entry-register  tests/kernels/entry_select.c: the select on the
 #              first round drops the state's register where only the
 #              block's kept read waits, and keeps it where each round
@@ -597,6 +600,25 @@ if report carrier "$root/bench/oddeven.c" --target ice40 &&
 	sim_ok loop-carrier carrier "$root/bench/oddeven.c"
 else
 	bad loop-carrier "kernel_oddeven_2 copies its sort's last values ($out/carrier.sluice/rtl)"
+fi
+
+# a write port's word is chosen by a case on the state (fsm.c, emit_tdata),
+# which Yosys makes a parallel multiplexer, not a chain of compares:
+# bench/oddeven's writer, its 16 words in 16 states (the module is the
+# one loop-carrier simulates); tests/kernels/write_by_state.c, whose
+# loop's write comes first by its stage valid bit and whose two states
+# that write n share an arm
+w2=$out/carrier.sluice/rtl/kernel_oddeven_2_2.v
+wbs=$out/wbs.sluice/rtl/kernel_write_by_state.v
+if [ -f "$w2" ] && grep -q "^    reg \[31:0\] out_tdata_by_state;" "$w2" &&
+	[ "$(grep -c "^        S_for_cond44_preheader_in_[0-9]*: out_tdata_by_state = " "$w2")" = 15 ] &&
+	grep -q "^    assign out_tdata = out_tdata_by_state;" "$w2" &&
+	report wbs "$root/tests/kernels/write_by_state.c" --target ice40 &&
+	grep -q "^        S_for_end_0, S_for_end_2: out_tdata_by_state = pipe_read_" "$wbs" &&
+	grep -q "^    assign out_tdata = for_body_v\[1\] ? add_[0-9]*_reg :" "$wbs"; then
+	sim_ok tdata-case wbs "$root/tests/kernels/write_by_state.c"
+else
+	bad tdata-case "a write port's word is not a case on the state ($w2, $wbs)"
 fi
 if grep -q "its exit block takes the word of pipe 'oddeven_2_in' that the next entry starts with, when it is there (read ahead)" \
 		"$out/carrier.txt" 2>/dev/null &&
