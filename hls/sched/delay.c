@@ -11,8 +11,8 @@
  *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60  1.75
  *   (ns; a pipe handshake costs one level on every target; on ecp5 an
  *   add chained after an add costs a hop of 2.5, on the others one level;
- *   on ice40 an add or compare fed through a LUT by another carry chain
- *   of its cycle costs a level more: delay_chain_of)
+ *   an add or compare fed through a LUT by another carry chain of its
+ *   cycle costs a level more on ice40, 2.5 on ecp5: delay_chain_of)
  *
  * "net" is one LUT level of a bitwise network that synthesis maps as a
  * whole (bitnet.c: each output bit a tree of the leaf bits it depends on,
@@ -288,7 +288,7 @@ static const struct tech techs[] = {
 	[TARGET_ICE40] = {3.50, 1.80, 0.31, 3.50, 3.50, 14.0, 0, 0.0, true, 48.0, 1.80, 16, 120, 3.5,
 			  0, 4.85, 2.5, 4, 1, 5.70, 3.50},
 	[TARGET_ECP5] = {1.25, 0.90, 0.06, 0.60, 1.25, 1.25, 18, 6.3, false, 100.0, 0.53, 18, 1008,
-			 5.1, 2.50, 1.70, 0, 18, 2},
+			 5.1, 2.50, 1.70, 0, 18, 2, 0, 2.50},
 	[TARGET_GOWIN] = {1.30, 1.30, 0.12, 0.0, 1.30, 1.30, 0, 0.0, false, 50.0, 0.60, 0, 468, 3.0,
 			  0, 1.75, 0, 18, 2},
 };
@@ -897,8 +897,17 @@ double delay_step_ns(enum hls_target target, const struct ir_op *op, unsigned k,
  *     for 48 MHz, and places at 26.1 MHz (25.7 and 26.7 at seeds 2 and
  *     3); without any hop it chained two phases a cycle and placed at
  *     20.8 (48.1 ns: compare, select, compare, select).
- * On the ECP5 the model without a hop is already long for both (min32
- * and min32x2, est/nextpnr 1.09 and 1.10 with YoWASP's tools): lut_hop 0.
+ * On the ECP5 the model without a hop is long enough for both alone
+ * (min32 and min32x2, est/nextpnr 1.09 and 1.10 with YoWASP's tools), but
+ * not for the sort in its design, where each compare drives the selects
+ * of 64 bits: bench/oddeven built for 93 MHz chained two phases a cycle
+ * (9.83 ns with R) and placed at 81.1 MHz (12.38 ns: the second compare's
+ * carry chain entered at 8.9 ns, the route out of the first compare and
+ * its select taking 1.3 + 1.3 + 1.1).  lut_hop is that 2.5 ns, as the add
+ * hop measured on bench/fir16: the sort does a phase a cycle and places
+ * at 125.8 MHz built for 100 (1.06 cycles per word, 1.00 before: 0.79
+ * times the reference's time per word, 1.16 before), examples/pipeline
+ * at 143.1 (105.0; 1.10 cycles per word, 1.03).
  * One compare and select into a register (min32: 23.84 against 20.52) is
  * left short, as a lone select is (sel32): there the select's LUT level
  * ends at a register, and charging it in full would split every compare
