@@ -157,34 +157,54 @@ static const char *strobe(struct kgen *kg, const struct kport *pt)
 }
 
 /* A write port's tdata: the word of the op that runs, the last op's word
- * when none does.  The ops of FSM states are chosen by a case on
- * state_reg, which Yosys makes a parallel multiplexer: as a chain of
- * `state_reg == S ? w :` it stays a priority chain, one level a state
- * after ABC.  bench/oddeven's writer, 16 words of the sorted block in 16
- * states: 29.2 -> 34.5 MHz on the UP5K (3691 -> 3769 logic cells), 2973
- * -> 2620 LUTs on the ECP5.  States that write the default word are left
- * to the default; the ops of pipelined loops, whose stage valid bits say
- * which runs, are a chain in front of the case. */
+ * when none does; a chain of `cond ? word :`, one for each op in program
+ * order.  Where the ops of FSM states write TDATA_CASE_MIN words or more
+ * besides the last, those are chosen by a case on state_reg instead,
+ * which Yosys makes a parallel multiplexer, where the chain stays a
+ * priority chain, a level a state after ABC.  bench/oddeven's writer, 16
+ * words of the sorted block in 16 states, was the critical path of the
+ * whole design: 29.2 -> 34.1 MHz on the UP5K, 2973 -> 2620 LUTs on the
+ * ECP5.  Below four words the chain is as small or smaller (synth_ice40
+ * of tests/kernels, one to three: -24 to +26 LUTs; bench/aes128's
+ * writer, three, +32 LUTs on the ECP5); from four on the case saves up
+ * to 86 LUTs (sha256_digest's seven: 2766 -> 2690).  In the case, states
+ * that write the last op's word are left to the default and states that
+ * write the same word share an arm; the ops of pipelined loops, whose
+ * stage valid bits say which runs, stay a chain in front of it. */
+#define TDATA_CASE_MIN 4
+
 static void emit_tdata(struct kgen *kg, const struct kport *pt)
 {
 	struct arena *ar = &kg->ctx->arena;
 	FILE *f = kg->f;
-	const char *dflt = arg_ref(kg, pt->ops[pt->nops - 1], 0), *chain = "";
+	const char *dflt = arg_ref(kg, pt->ops[pt->nops - 1], 0), *chain = "", *all = "";
 	const char **arm = arena_alloc(ar, pt->nops * sizeof *arm);
 	const char **word = arena_alloc(ar, pt->nops * sizeof *word);
-	unsigned narms = 0;
+	const char **seen = arena_alloc(ar, pt->nops * sizeof *seen);
+	unsigned narms = 0, nseen = 0;
 	for (unsigned j = 0; j + 1 < pt->nops; j++) {
 		const struct ir_op *op = pt->ops[j];
 		const char *w = arg_ref(kg, op, 0);
-		if (!strcmp(w, dflt))
-			continue;
+		const char *link = arena_printf(ar, "%s ? %s :\n        ",
+						pipe_active(kg, op->block, op_cycle(kg, op)), w);
+		all = arena_printf(ar, "%s%s", all, link);
 		if (kg->loop[op->block->id]) {
-			chain = arena_printf(ar, "%s%s ? %s :\n        ", chain,
-					     pipe_active(kg, op->block, op_cycle(kg, op)), w);
+			if (strcmp(w, dflt))
+				chain = arena_printf(ar, "%s%s", chain, link);
 			continue;
 		}
+		/* a state's first op wins, as in the chain (the schedule puts
+		 * one op of a pipe in a cycle, so there is no second) */
 		const char *st = fsm_state(kg, op->block, op_cycle(kg, op));
 		unsigned a = 0;
+		while (a < nseen && strcmp(seen[a], st))
+			a++;
+		if (a < nseen)
+			continue;
+		seen[nseen++] = st;
+		if (!strcmp(w, dflt))
+			continue;
+		a = 0;
 		while (a < narms && strcmp(word[a], w))
 			a++;
 		if (a == narms)
@@ -192,17 +212,18 @@ static void emit_tdata(struct kgen *kg, const struct kport *pt)
 		else
 			arm[a] = arena_printf(ar, "%s, %s", arm[a], st);
 	}
-	if (narms) {
-		const char *r = names_fresh(kg->ctx, &kg->names,
-					    arena_printf(ar, "%s_by_state", pt->tdata));
-		fprintf(f, "    reg [%u:0] %s;\n    always @* begin\n"
-			   "        case (state_reg)\n", pt->pipe->width - 1, r);
-		for (unsigned a = 0; a < narms; a++)
-			fprintf(f, "        %s: %s = %s;\n", arm[a], r, word[a]);
-		fprintf(f, "        default: %s = %s;\n        endcase\n    end\n", r, dflt);
-		dflt = r;
+	if (narms < TDATA_CASE_MIN) {
+		fprintf(f, "    assign %s = %s%s;\n", pt->tdata, all, dflt);
+		return;
 	}
-	fprintf(f, "    assign %s = %s%s;\n", pt->tdata, chain, dflt);
+	const char *r = names_fresh(kg->ctx, &kg->names,
+				    arena_printf(ar, "%s_by_state", pt->tdata));
+	fprintf(f, "    reg [%u:0] %s;\n    always @* begin\n"
+		   "        case (state_reg)\n", pt->pipe->width - 1, r);
+	for (unsigned a = 0; a < narms; a++)
+		fprintf(f, "        %s: %s = %s;\n", arm[a], r, word[a]);
+	fprintf(f, "        default: %s = %s;\n        endcase\n    end\n", r, dflt);
+	fprintf(f, "    assign %s = %s%s;\n", pt->tdata, chain, r);
 }
 
 void fsm_emit_pipes(struct kgen *kg)
