@@ -180,8 +180,8 @@ static void emit_tdata(struct kgen *kg, const struct kport *pt)
 	const char *dflt = arg_ref(kg, pt->ops[pt->nops - 1], 0), *chain = "", *all = "";
 	const char **arm = arena_alloc(ar, pt->nops * sizeof *arm);
 	const char **word = arena_alloc(ar, pt->nops * sizeof *word);
-	const char **seen = arena_alloc(ar, pt->nops * sizeof *seen);
-	unsigned narms = 0, nseen = 0;
+	struct rtl_names seen = {0}; /* the states of the arms so far */
+	unsigned narms = 0;
 	for (unsigned j = 0; j + 1 < pt->nops; j++) {
 		const struct ir_op *op = pt->ops[j];
 		const char *w = arg_ref(kg, op, 0);
@@ -196,15 +196,12 @@ static void emit_tdata(struct kgen *kg, const struct kport *pt)
 		/* a state's first op wins, as in the chain (the schedule puts
 		 * one op of a pipe in a cycle, so there is no second) */
 		const char *st = fsm_state(kg, op->block, op_cycle(kg, op));
-		unsigned a = 0;
-		while (a < nseen && strcmp(seen[a], st))
-			a++;
-		if (a < nseen)
+		if (names_has(&seen, st))
 			continue;
-		seen[nseen++] = st;
+		names_add(kg->ctx, &seen, st);
 		if (!strcmp(w, dflt))
 			continue;
-		a = 0;
+		unsigned a = 0;
 		while (a < narms && strcmp(word[a], w))
 			a++;
 		if (a == narms)
