@@ -89,6 +89,10 @@ struct rt_timing {
 				   host go away); else the link drops what was
 				   under way when a host connects (a fresh
 				   simulator, an FT245 board's PHY)           */
+	bool host_clocked;	/* the design's clock runs only inside xfer
+				   (the simulator), so the device can wait for
+				   a host thread that is about to give it work
+				   (rt_wait_round)                            */
 };
 
 struct sluice_transport_ops {
@@ -263,8 +267,9 @@ struct rt_kernel *rt_find_kernel(sluice_module *m, const char *name);
 /* The device lock (lock.c): first come, first served. */
 struct rt_lock {
 	pthread_mutex_t m;
-	pthread_cond_t c;
+	pthread_cond_t c;	/* on CLOCK_MONOTONIC */
 	uint64_t next, serving;
+	unsigned passing;	/* holders in rt_lock_pass, waiting for another to ask */
 };
 int rt_lock_init(struct rt_lock *l);
 void rt_lock_destroy(struct rt_lock *l);
@@ -272,6 +277,10 @@ void rt_lock(struct rt_lock *l);
 void rt_unlock(struct rt_lock *l);
 /* Another thread waits for the lock (asked by the holder). */
 bool rt_lock_contended(struct rt_lock *l);
+/* The holder lets the lock go, waits until another thread asks for it or
+ * max_ns have passed, and asks for it again: the thread that asked gets it
+ * first. */
+void rt_lock_pass(struct rt_lock *l, int64_t max_ns);
 
 #define RT_TXQ_SIZE (4 * SL_WIRE_MAX(SL_MAX_BODY))
 #define RT_RXBUF_SIZE 8192
@@ -337,8 +346,11 @@ int rt_link_up(sluice_device *d);
 /* Carries on every blocking pipe call in progress (pipe.c): hands h2d
  * words to the link, takes arrived d2h words. */
 void rt_pipes_service(sluice_device *d);
-/* How many blocking pipe calls are under way with words still to move. */
-unsigned rt_pipes_calls(const sluice_device *d);
+/* How many blocking pipe calls are under way with words still to move
+ * (finished false), or have moved all their words while their threads
+ * waited for the device, which they have yet to take back to return
+ * (finished true). */
+unsigned rt_pipes_calls(const sluice_device *d, bool finished);
 /* Drops the link. */
 void rt_link_down(sluice_device *d);
 /* Locks dev->lock and fails with the device's state if it is broken or has

@@ -233,12 +233,13 @@ void rt_pipes_service(sluice_device *d)
 	}
 }
 
-unsigned rt_pipes_calls(const sluice_device *d)
+unsigned rt_pipes_calls(const sluice_device *d, bool finished)
 {
 	const sluice_module *m = d->mod;
 	unsigned n = 0;
 	for (size_t i = 0; i < m->npipes; i++)
-		n += m->pipes[i].op_active && m->pipes[i].op_done < m->pipes[i].op_words;
+		n += m->pipes[i].op_active &&
+		     (m->pipes[i].op_done == m->pipes[i].op_words) == finished;
 	return n;
 }
 

@@ -154,6 +154,7 @@ static int sim_load(struct sluice_transport *t, const struct sluice_module *m,
 		.unit = "cycles",
 		.reset_on_load = false,
 		.beat = beat > 1 ? beat : 0,
+		.host_clocked = true,
 	};
 	return SLUICE_OK;
 fail:

@@ -14,10 +14,23 @@
  * per call at the least); TOTAL: bytes streamed in that run.  Default:
  * 4:65536 4096:2097152 65536:2097152 1048576:2097152 (SIZE at least a
  * word).  Every word read is checked.  One line of JSON per run on stdout:
- *   {"size": S, "bytes": B, "word": W, "seconds": T, "cycles": C, "ok": true}
+ *   {"size": S, "bytes": B, "word": W, "seconds": T, "cycles": C, "away": A, "ok": true}
  * with "error": "..." instead when a call failed or a word was wrong;
  * exit status 1 then.  bench.py derives MB/s, words/s, words per cycle and
  * the simulator's cycles per second from them.
+ *
+ * "away": of those cycles, the ones the simulator clocked while one of the
+ * two threads was between its calls (or not yet at its first), so had
+ * nothing under way for the device to serve.  How many there are follows
+ * how the machine schedules the two threads, not sluice: on a loaded
+ * machine a thread that has returned from a call can wait milliseconds for
+ * a core before it makes the next, while the other thread's call clocks
+ * the device on.  The cycles of the two threads' absences are disjoint
+ * (only a thread inside a call clocks the device), so cycles - away are
+ * the cycles in which the host had both calls under way.  Each thread reads
+ * the count just before and just after each call (SLUICE_INFO_SIM_CYCLES
+ * takes the device as a call does, so the reading waits its turn as the
+ * call would).
  */
 #include <sluice/runtime.h>
 
@@ -30,9 +43,12 @@
 #include <time.h>
 
 struct run {
+	sluice_device *dev;
 	sluice_module *mod;
 	size_t size, bytes;	/* bytes per call, bytes in all */
 	uint32_t *wbuf, *rbuf;
+	uint64_t c0;		/* the cycle count when the run began */
+	uint64_t away[2];	/* cycles the writer [0] and the reader [1] were between calls */
 	char err[400];
 };
 
@@ -53,23 +69,44 @@ static uint32_t word(size_t i)
 	return (uint32_t)i * 2654435761u ^ (uint32_t)(i >> 7);
 }
 
+static uint64_t cycles(sluice_device *dev)
+{
+	uint64_t c = 0;
+	sluice_device_info(dev, SLUICE_INFO_SIM_CYCLES, &c, sizeof c);
+	return c;
+}
+
+/* Moves r->bytes through pipe "in" (write) or "out" (read), r->size bytes
+ * a call, adding the cycles between its calls to r->away[read]; false,
+ * with err set, when a call failed. */
+static bool stream(struct run *r, bool read, char *err, size_t errlen)
+{
+	char *buf = (char *)(read ? r->rbuf : r->wbuf);
+	uint64_t last = r->c0;
+	for (size_t done = 0; done < r->bytes; done += r->size) {
+		size_t k = r->bytes - done < r->size ? r->bytes - done : r->size;
+		r->away[read] += cycles(r->dev) - last;
+		if (read ? sluice_pipe_read(r->mod, "out", buf + done, k)
+			 : sluice_pipe_write(r->mod, "in", buf + done, k)) {
+			snprintf(err, errlen, "%s: %s", read ? "read" : "write", sluice_last_error());
+			return false;
+		}
+		last = cycles(r->dev);
+	}
+	return true;
+}
+
 static void *writer(void *arg)
 {
 	struct run *r = arg;
-	for (size_t done = 0; done < r->bytes; done += r->size) {
-		size_t k = r->bytes - done < r->size ? r->bytes - done : r->size;
-		if (sluice_pipe_write(r->mod, "in", (char *)r->wbuf + done, k)) {
-			snprintf(r->err, sizeof r->err, "write: %s", sluice_last_error());
-			break;
-		}
-	}
+	stream(r, false, r->err, sizeof r->err);
 	return NULL;
 }
 
 /* One run; prints its JSON line; false on failure. */
 static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t total)
 {
-	struct run r = {.mod = mod, .size = size, .bytes = total};
+	struct run r = {.dev = dev, .mod = mod, .size = size, .bytes = total};
 	size_t words = total / 4;	/* 32-bit pieces of the pattern */
 	char rerr[400] = "";
 	bool ok = true;
@@ -93,6 +130,7 @@ static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t to
 		snprintf(rerr, sizeof rerr, "start: %s", sluice_last_error());
 		ok = false;
 	}
+	r.c0 = c0;
 	double t0 = now_s();
 	pthread_t t;
 	if (ok && pthread_create(&t, NULL, writer, &r)) {
@@ -100,14 +138,7 @@ static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t to
 		ok = false;
 	}
 	if (ok) {
-		for (size_t done = 0; done < total; done += size) {
-			size_t k = total - done < size ? total - done : size;
-			if (sluice_pipe_read(mod, "out", (char *)r.rbuf + done, k)) {
-				snprintf(rerr, sizeof rerr, "read: %s", sluice_last_error());
-				ok = false;
-				break;
-			}
-		}
+		ok = stream(&r, true, rerr, sizeof rerr);
 		pthread_join(t, NULL);
 	}
 	double secs = now_s() - t0;
@@ -128,8 +159,9 @@ static bool bench(sluice_device *dev, sluice_module *mod, size_t size, size_t to
 	const char *err = r.err[0] ? r.err : rerr;
 	if (ok && !r.err[0])
 		printf("{\"size\": %zu, \"bytes\": %zu, \"word\": %zu, \"seconds\": %.6f, "
-		       "\"cycles\": %llu, \"ok\": true}\n", size, total, word_size, secs,
-		       (unsigned long long)(c1 - c0));
+		       "\"cycles\": %llu, \"away\": %llu, \"ok\": true}\n", size, total, word_size,
+		       secs, (unsigned long long)(c1 - c0),
+		       (unsigned long long)(r.away[0] + r.away[1]));
 	else {
 		printf("{\"size\": %zu, \"bytes\": %zu, \"ok\": false, \"error\": \"", size, total);
 		for (const char *c = err; *c; c++) {
