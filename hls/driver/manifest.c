@@ -72,7 +72,8 @@ static json_t *loops_json(const struct ir_program *p, const struct hls_schedule 
 			struct ir_loc where = blk->hint.loc.line ? blk->hint.loc
 								 : blk->ops[blk->nops - 1]->loc;
 			json_array_append_new(loops, json_pack(
-				"{s:s, s:s, s:o, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o, s:s?, s:s?, s:s?, s:o}",
+				"{s:s, s:s, s:o, s:b, s:i, s:i, s:i, s:i, s:i, s:I, s:o, s:s?, s:s?, s:b, "
+				"s:s?, s:o}",
 				"kernel", ker->name, "block", blk->name, "loc", loc_json(where),
 				"pipelined", ii > 0, "ii", (json_int_t)ii,
 				"ii_requested", (json_int_t)sk->ii_asked[b],
@@ -83,6 +84,7 @@ static json_t *loops_json(const struct ir_program *p, const struct hls_schedule 
 				"inner_loop", blk->inner.line ? loc_json(blk->inner) : json_null(),
 				"apart", blk->apart,
 				"read_ahead", blk->read_ahead ? blk->read_ahead->name : NULL,
+				"exit_in_last_cycle", blk->exit_folded,
 				"limit", sk->limit[b], "ops", ops));
 		}
 	}

@@ -51,6 +51,8 @@ static void print_source_line(FILE *out, struct ir_loc loc)
 void diag_vreport(struct diag *d, const char *kind, struct ir_loc loc,
 		  const char *fmt, va_list ap)
 {
+	if (d->quiet)
+		return;
 	FILE *out = d->out ? d->out : stderr;
 	if (loc.file && loc.line && loc.col)
 		fprintf(out, "%s:%u:%u: ", loc.file, loc.line, loc.col);

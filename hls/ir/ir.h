@@ -67,6 +67,8 @@ struct diag {
 	unsigned errors, warnings;
 	bool color;
 	void *out; /* FILE *; stderr by default */
+	unsigned quiet; /* > 0: nothing is reported or counted (a pass's trial
+			   of a change, sched_block_length) */
 };
 
 /* `file:line:col: error: message`, then the source line and a caret, as
@@ -325,6 +327,18 @@ struct ir_op {
 	bool unit;		      /* IR_MUL: computed by rtl/sluice_mul.v,
 					 chosen for the build's clock
 					 (delay_choose_units) */
+	bool at_end;		      /* a pipe op in its block's last cycle,
+					 with the terminator (the read of a
+					 loop's next entry's word, which
+					 hls/pass/read_ahead.c's fold puts in
+					 the loop) */
+	bool phi_mux;		      /* IR_SELECT: read only by a phi of its
+					 block, on its back edge, between two
+					 values the phi's register took on two
+					 edges before: a term of the multiplexer
+					 in front of that register, which the
+					 delay model charges nothing
+					 (hls/pass/read_ahead.c, fold) */
 };
 
 /* What the user asked of a loop through clang's loop pragmas (the
@@ -357,6 +371,8 @@ struct ir_block {
 	const struct ir_pipe *read_ahead; /* a loop whose exit block takes the
 				     next entry's word of this pipe without
 				     waiting (hls/pass/read_ahead.c); NULL: none */
+	bool exit_folded;	  /* and whose exit block runs in its last cycle
+				     (read_ahead.c, fold) */
 };
 
 struct ir_param {

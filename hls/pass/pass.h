@@ -111,7 +111,8 @@ void pass_skip_empty_blocks(struct hls_ctx *ctx, struct ir_program *p);
 /* read_ahead.c: a loop entered from a block that reads the word it starts
  * with, whose exit block goes back there: the exit block tries for the
  * next word without waiting (a non-blocking read) and, when it has one,
- * enters the loop itself, one state sooner. */
+ * enters the loop itself, one state sooner; and runs in the loop's last
+ * cycle where that does not lengthen the loop. */
 void pass_read_ahead(struct hls_ctx *ctx, struct ir_program *p);
 
 #endif

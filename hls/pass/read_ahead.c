@@ -37,6 +37,11 @@
  * X or R orders them, or a latency constraint names one of them, which
  * leave the kernel as it was.
  *
+ * Then X itself runs in L's last cycle, where that leaves L as long as it
+ * was (fold, below): its ops after L's, its pipe ops guarded by L's exit
+ * test, so that a block costs L alone (bench/oddeven's sort on the ECP5:
+ * 16 cycles a block of 16 words).
+ *
  * Needs: a verified program.  Guarantees: a verified program that reads
  * the same words in the same order and computes the same results.
  */
@@ -45,6 +50,7 @@
 #include "../sched/schedule.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool has_latency(const struct ir_op *op)
 {
@@ -135,6 +141,20 @@ static struct ir_op **from_block(struct ir_op *phi, const struct ir_block *b)
 	return NULL;
 }
 
+/* `condbr c, L, R`, in no block yet. */
+static struct ir_op *l_or_r(struct hls_ctx *ctx, struct ir_op *c, struct ir_block *l,
+			    struct ir_block *r, struct ir_loc loc)
+{
+	struct ir_op *br = ir_op_new(ctx, l->kernel, NULL, IR_CONDBR, 0, 1);
+	br->args[0] = c;
+	br->loc = loc;
+	br->nsuccs = 2;
+	br->succs = arena_alloc(&ctx->arena, 2 * sizeof *br->succs);
+	br->succs[0] = l;
+	br->succs[1] = r;
+	return br;
+}
+
 static void read_ahead(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block *r,
 		       struct ir_block *l, struct ir_block *x)
 {
@@ -219,15 +239,7 @@ static void read_ahead(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 		made[op->id] = c;
 		VEC_PUSH(&ctx->arena, ops, n, c);
 	}
-	struct ir_op *old = ir_terminator(x);
-	struct ir_op *br = ir_op_new(ctx, k, NULL, IR_CONDBR, 0, 1);
-	br->args[0] = ok;
-	br->loc = old->loc;
-	br->nsuccs = 2;
-	br->succs = arena_alloc(&ctx->arena, 2 * sizeof *br->succs);
-	br->succs[0] = l;
-	br->succs[1] = r;
-	VEC_PUSH(&ctx->arena, ops, n, br);
+	VEC_PUSH(&ctx->arena, ops, n, l_or_r(ctx, ok, l, r, ir_terminator(x)->loc));
 	for (unsigned i = 0; i < n; i++)
 		ops[i]->block = x;
 	ir_block_set_ops(ctx, x, ops, n);
@@ -250,14 +262,205 @@ static void read_ahead(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	ir_compute_preds(ctx, k);
 }
 
+/* ---- X in L's last cycle ----------------------------------------------------------- */
+
+/* X may run in L's last cycle: L has no op under a latency constraint
+ * (sched_block_length weighs L without them) and no pragma on it; X has
+ * no phis, reads no memory or kernel state (L may write it), and its ops
+ * that take effect are pipe ops without a guard or a latency constraint
+ * (its writes and the read_nb above); its branch is read_ahead's. */
+static bool foldable(const struct ir_block *l, struct ir_block *x)
+{
+	if (l->hint.present)
+		return false;
+	for (unsigned i = 0; i < l->nops; i++)
+		if (has_latency(l->ops[i]))
+			return false;
+	struct ir_op *xt = ir_terminator(x);
+	if (!xt || xt->opc != IR_CONDBR || xt->succs[0] != l || xt->succs[1] == l)
+		return false;
+	for (unsigned i = 0; i + 1 < x->nops; i++) {
+		const struct ir_op *op = x->ops[i];
+		if (op->opc == IR_PHI || op->opc == IR_MEM_LOAD || op->opc == IR_STATE_LOAD)
+			return false;
+		if (ir_has_side_effect(op->opc) &&
+		    (op->opc < IR_PIPE_READ || op->opc > IR_PIPE_WRITE_NB || ir_guard(op) ||
+		     has_latency(op)))
+			return false;
+	}
+	return true;
+}
+
+/* What fold changes in ops it keeps, to put back when it does not pay. */
+struct kept {
+	struct ir_op *op;
+	struct ir_op **args;
+	struct ir_block **blocks;
+	unsigned nargs;
+	struct ir_block *block;
+};
+
+static struct ir_op *new_op(struct hls_ctx *ctx, struct ir_block *b, enum ir_opcode opc,
+			    unsigned width, struct ir_op *a0, struct ir_op *a1, struct ir_op *a2,
+			    struct ir_loc loc)
+{
+	struct ir_op *op = ir_op_new(ctx, b->kernel, NULL, opc, width, a2 ? 3 : 2);
+	op->args[0] = a0, op->args[1] = a1;
+	if (a2)
+		op->args[2] = a2;
+	op->block = b;
+	op->loc = loc;
+	return op;
+}
+
+/* X's ops in L's last cycle, where that costs L no cycle: after L's ops,
+ * with X's pipe ops guarded by L's exit test; L's phis take from L,
+ * through a select on the test, what they took from L or from X; and L
+ * goes round again when it does not exit, or when X's read found a word:
+ *
+ *     L:  phis (from R; from L: cont ? L's value : X's); ...;
+ *         X's ops, its pipe ops taking effect when !cont;
+ *         cont | ok ? L : R
+ *
+ * So a block costs L's cycles alone: bench/oddeven's sort took 17 cycles
+ * a block of 16 words, now 16.  The selects are the phi registers'
+ * multiplexers as they were (a term more in their select), but they come
+ * after L's values in the cycle; sched_block_length says whether L stays
+ * as long as it was with them and with X's ops.  X's pipe ops complete in
+ * L's last cycle when L exits, in the order they had after L's (X's
+ * ops follow L's in the block); their guard is L's test, which an exit
+ * reads anyway. */
+static bool fold(struct hls_ctx *ctx, struct ir_program *p, struct ir_kernel *k,
+		 struct ir_block *l, struct ir_block *x)
+{
+	unsigned ii = 0;
+	unsigned before = foldable(l, x) ? sched_block_length(ctx, p, l, &ii) : 0;
+	if (!before || ii)
+		return false;
+	struct ir_op *lt = ir_terminator(l), *xt = ir_terminator(x);
+	struct ir_block *r = xt->succs[1];
+	struct ir_loc loc = lt->loc;
+	struct ir_op **l_ops = l->ops;
+	unsigned l_nops = l->nops;
+	struct kept *kept = NULL;
+	unsigned nkept = 0;
+
+	struct ir_op *one = ir_op_new(ctx, k, NULL, IR_CONST, 1, 0);
+	one->imm = 1;
+	one->loc = loc;
+	one->block = l;
+	struct ir_op *c = lt->args[0];
+	struct ir_op *flip = new_op(ctx, l, IR_XOR, 1, c, one, NULL, loc);
+	struct ir_op *leave = lt->succs[0] == x ? c : flip, *cont = lt->succs[0] == x ? flip : c;
+
+	struct ir_op **ops = NULL;
+	unsigned n = 0;
+	unsigned nphi = 0; /* the constant after L's phis, for the trial */
+	while (l->ops[nphi]->opc == IR_PHI)
+		VEC_PUSH(&ctx->arena, ops, n, l->ops[nphi++]);
+	VEC_PUSH(&ctx->arena, ops, n, one);
+	for (unsigned i = nphi; i + 1 < l->nops; i++)
+		VEC_PUSH(&ctx->arena, ops, n, l->ops[i]);
+	VEC_PUSH(&ctx->arena, ops, n, flip);
+	for (unsigned i = 0; i + 1 < x->nops; i++) {
+		struct ir_op *op = x->ops[i];
+		struct kept kp = {op, op->args, op->phi_blocks, op->nargs, op->block};
+		VEC_PUSH(&ctx->arena, kept, nkept, kp);
+		op->at_end = op->opc == IR_PIPE_READ_NB && op->pipe == l->read_ahead;
+		if (ir_has_side_effect(op->opc)) {
+			struct ir_op **args = arena_alloc(&ctx->arena,
+							  (op->nargs + 1) * sizeof *args);
+			memcpy(args, op->args, op->nargs * sizeof *args);
+			args[op->nargs] = leave;
+			op->args = args;
+			op->nargs++;
+		}
+		op->block = l;
+		VEC_PUSH(&ctx->arena, ops, n, op);
+	}
+	for (unsigned i = 0; l->ops[i]->opc == IR_PHI; i++) {
+		struct ir_op *phi = l->ops[i];
+		struct kept kp = {phi, phi->args, phi->phi_blocks, phi->nargs, phi->block};
+		VEC_PUSH(&ctx->arena, kept, nkept, kp);
+		struct ir_op *vl = *from_block(phi, l), *vx = *from_block(phi, x);
+		struct ir_op *sel = vl;
+		if (vl != vx) {
+			sel = new_op(ctx, l, IR_SELECT, phi->width, cont, vl, vx, phi->loc);
+			sel->name = phi->name;
+			sel->phi_mux = true;
+			VEC_PUSH(&ctx->arena, ops, n, sel);
+		}
+		struct ir_op **args = arena_alloc(&ctx->arena, phi->nargs * sizeof *args);
+		struct ir_block **blocks = arena_alloc(&ctx->arena, phi->nargs * sizeof *blocks);
+		unsigned m = 0;
+		for (unsigned a = 0; a < phi->nargs; a++)
+			if (phi->phi_blocks[a] != x) {
+				args[m] = phi->phi_blocks[a] == l ? sel : phi->args[a];
+				blocks[m++] = phi->phi_blocks[a];
+			}
+		phi->args = args;
+		phi->phi_blocks = blocks;
+		phi->nargs = m;
+	}
+	/* the phis elsewhere (R's) that took a value from X take it from L */
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned i = 0; b != l->id && i < k->blocks[b]->nops; i++) {
+			struct ir_op *phi = k->blocks[b]->ops[i];
+			if (phi->opc != IR_PHI || !from_block(phi, x))
+				continue;
+			struct kept kp = {phi, phi->args, phi->phi_blocks, phi->nargs, phi->block};
+			VEC_PUSH(&ctx->arena, kept, nkept, kp);
+			struct ir_block **blocks = arena_alloc(&ctx->arena,
+							       phi->nargs * sizeof *blocks);
+			for (unsigned a = 0; a < phi->nargs; a++)
+				blocks[a] = phi->phi_blocks[a] == x ? l : phi->phi_blocks[a];
+			phi->phi_blocks = blocks;
+		}
+	struct ir_op *go = new_op(ctx, l, IR_OR, 1, cont, xt->args[0], NULL, xt->loc);
+	VEC_PUSH(&ctx->arena, ops, n, go);
+	struct ir_op *br = l_or_r(ctx, go, l, r, lt->loc);
+	br->block = l;
+	VEC_PUSH(&ctx->arena, ops, n, br);
+	ir_block_set_ops(ctx, l, ops, n);
+
+	unsigned after = sched_block_length(ctx, p, l, &ii);
+	if (!after || after > before || ii) {
+		for (unsigned i = 0; i < nkept; i++) {
+			kept[i].op->args = kept[i].args;
+			kept[i].op->phi_blocks = kept[i].blocks;
+			kept[i].op->nargs = kept[i].nargs;
+			kept[i].op->block = kept[i].block;
+			kept[i].op->at_end = false;
+		}
+		l->ops = l_ops;
+		l->nops = l_nops;
+		return false;
+	}
+	/* the constant to the entry block, with the others */
+	memmove(ops + nphi, ops + nphi + 1, (n - nphi - 1) * sizeof *ops);
+	ir_block_set_ops(ctx, l, ops, n - 1);
+	edit_put_first(ctx, k->blocks[0], one);
+	bool *drop = calloc(k->nblocks, sizeof *drop);
+	drop[x->id] = true;
+	ir_drop_blocks(k, drop);
+	free(drop);
+	ir_compute_preds(ctx, k);
+	l->exit_folded = true;
+	return true;
+}
+
 void pass_read_ahead(struct hls_ctx *ctx, struct ir_program *p)
 {
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		struct ir_kernel *k = p->kernels[kk];
 		for (unsigned b = 0; b < k->nblocks; b++) {
 			struct ir_block *r = k->blocks[b], *l, *x;
-			if (shape(ctx, r, &l, &x))
+			if (shape(ctx, r, &l, &x)) {
 				read_ahead(ctx, k, r, l, x);
+				unsigned xid = x->id;
+				if (fold(ctx, p, k, l, x) && xid < b)
+					b--; /* r moved down a place */
+			}
 		}
 	}
 }

@@ -586,7 +586,9 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 		return 0;
 	case IR_SDIV: case IR_SREM:
 		return add_ns(t, w) + t->level;
-	case IR_AND: case IR_OR: case IR_XOR: case IR_SELECT:
+	case IR_SELECT:
+		return op->phi_mux ? 0 : t->logic;
+	case IR_AND: case IR_OR: case IR_XOR:
 		return t->logic;
 	case IR_ADD: case IR_SUB:
 		return add_ns(t, w);

@@ -257,7 +257,12 @@ void sched_print_loops(const struct ir_program *p, const struct hls_schedule *s,
 					(unsigned long long)blk->trip);
 			if (blk->apart)
 				fprintf(f, "    not one loop with the loop around it: %s\n", blk->apart);
-			if (blk->read_ahead)
+			if (blk->read_ahead && blk->exit_folded)
+				fprintf(f, "    its exit block runs in its last cycle and takes the word "
+					"of pipe '%s' that the next entry starts with, when it is "
+					"there (read ahead): two states less per entry\n",
+					blk->read_ahead->name);
+			else if (blk->read_ahead)
 				fprintf(f, "    its exit block takes the word of pipe '%s' that the next "
 					"entry starts with, when it is there (read ahead): a state "
 					"less per entry\n", blk->read_ahead->name);

@@ -6,7 +6,7 @@
  * constraint of sdc_problem.c is reused):
  *   - shape: one sched_kernel per kernel, block_len >= 1, the terminator in
  *     the last state, phis in state 0 with latency 0, each latency equal to
- *     the delay model's;
+ *     the delay model's, a pipe op marked at_end in the terminator's state;
  *   - operands available when their user starts (at II 1, a phi of a
  *     shift window up to sched_tap_room cycles before, its window's phis
  *     back to the register read in one cycle); every result available by
@@ -170,6 +170,9 @@ static void check_shape(struct vctx *v, const struct ir_block *b)
 		if ((unsigned long)cyc(v, op) + lat(v, op) > len - 1)
 			bad(v, op, "result ready in state %u, after the block's "
 			    "last state %u", cyc(v, op) + lat(v, op), len - 1);
+		if (op->at_end && cyc(v, op) != cyc(v, t))
+			bad(v, op, "pipe op in state %u, not in the terminator's %u",
+			    cyc(v, op), cyc(v, t));
 		if (op->opc == IR_PHI) {
 			check_phi(v, op, ii, len);
 			continue;

@@ -16,7 +16,8 @@
  *     the end of the predecessor's last state, and are themselves available
  *     from state 0 of their block (latency 0, registers);
  *   - every result is available by the block's last state
- *     (cycle + latency <= block_len - 1);
+ *     (cycle + latency <= block_len - 1), and a pipe op marked at_end (ir.h)
+ *     is in the terminator's state;
  *   - the combinational path through chained ops in one state fits the
  *     clock period under the target's delay model (single ops slower than
  *     the period stand alone in their state);
@@ -320,6 +321,13 @@ double delay_logic_budget_ns(enum hls_target target, double period_ns);
  * in the cycle (with notes at their source lines) and returns -1. */
 int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		  struct hls_schedule *out);
+/* Block b of p scheduled as sched_program schedules it, but without the
+ * latency constraints of its pipe ops and without a word to the user:
+ * its length in states (0 when it cannot be scheduled) and, a loop of one
+ * block that it pipelines, *ii (else 0).  For a pass that weighs a change to a block
+ * (hls/pass/read_ahead.c). */
+unsigned sched_block_length(struct hls_ctx *ctx, struct ir_program *p, struct ir_block *b,
+			    unsigned *ii);
 /* Checks the guarantees above; returns the number of violations (internal
  * errors). */
 unsigned sched_verify(struct hls_ctx *ctx, struct ir_program *p,

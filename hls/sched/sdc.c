@@ -412,6 +412,50 @@ static void choose_read_ports(struct ir_program *p)
 		}
 }
 
+/* sk's arrays for kernel k; returns the index of each op in its block,
+ * by op id. */
+static int *kernel_arrays(struct arena *ar, struct ir_kernel *k, struct sched_kernel *sk)
+{
+	size_t nops = k->nops_total ? k->nops_total : 1;
+	sk->kernel = k;
+	sk->cycle = arena_alloc(ar, nops * sizeof *sk->cycle);
+	sk->latency = arena_alloc(ar, nops * sizeof *sk->latency);
+	sk->arrival = arena_alloc(ar, nops * sizeof *sk->arrival);
+	size_t nb = k->nblocks ? k->nblocks : 1;
+	sk->block_len = arena_alloc(ar, nb * sizeof *sk->block_len);
+	sk->ii = arena_alloc(ar, nb * sizeof *sk->ii);
+	sk->seq_len = arena_alloc(ar, nb * sizeof *sk->seq_len);
+	sk->limit = arena_alloc(ar, nb * sizeof *sk->limit);
+	sk->ii_asked = arena_alloc(ar, nb * sizeof *sk->ii_asked);
+	sk->bypass = arena_alloc(ar, nops * sizeof *sk->bypass);
+	int *var = arena_alloc(ar, nops * sizeof *var);
+	for (size_t i = 0; i < nops; i++)
+		var[i] = -1;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned i = 0; i < k->blocks[b]->nops; i++)
+			var[k->blocks[b]->ops[i]->id] = (int)i;
+	return var;
+}
+
+unsigned sched_block_length(struct hls_ctx *ctx, struct ir_program *p, struct ir_block *b,
+			    unsigned *ii)
+{
+	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz : delay_default_clock_mhz(ctx->target);
+	struct sched_kernel sk;
+	delay_choose_units(ctx->target, mhz, p);
+	int *var = kernel_arrays(&ctx->arena, b->kernel, &sk);
+	for (unsigned i = 0; i < b->nops; i++) /* b's, if a pass lists one in two blocks */
+		var[b->ops[i]->id] = (int)i;
+	*ii = 0;
+	ctx->diag.quiet++;
+	int rc = schedule_block(ctx, &sk, b, var, 1000.0 / mhz, NULL, 0);
+	ctx->diag.quiet--;
+	if (rc)
+		return 0;
+	*ii = sk.ii[b->id];
+	return sk.block_len[b->id];
+}
+
 int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		  struct hls_schedule *out)
 {
@@ -438,25 +482,7 @@ int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		struct ir_kernel *k = p->kernels[kk];
 		struct sched_kernel *sk = &out->kernels[kk];
-		size_t nops = k->nops_total ? k->nops_total : 1;
-		sk->kernel = k;
-		sk->cycle = arena_alloc(ar, nops * sizeof *sk->cycle);
-		sk->latency = arena_alloc(ar, nops * sizeof *sk->latency);
-		sk->arrival = arena_alloc(ar, nops * sizeof *sk->arrival);
-		size_t nb = k->nblocks ? k->nblocks : 1;
-		sk->block_len = arena_alloc(ar, nb * sizeof *sk->block_len);
-		sk->ii = arena_alloc(ar, nb * sizeof *sk->ii);
-		sk->seq_len = arena_alloc(ar, nb * sizeof *sk->seq_len);
-		sk->limit = arena_alloc(ar, nb * sizeof *sk->limit);
-		sk->ii_asked = arena_alloc(ar, nb * sizeof *sk->ii_asked);
-		sk->bypass = arena_alloc(ar, nops * sizeof *sk->bypass);
-		int *var = arena_alloc(ar, nops * sizeof *var);
-		for (size_t i = 0; i < nops; i++)
-			var[i] = -1;
-		for (unsigned b = 0; b < k->nblocks; b++)
-			for (unsigned i = 0; i < k->blocks[b]->nops; i++)
-				var[k->blocks[b]->ops[i]->id] = (int)i;
-
+		int *var = kernel_arrays(ar, k, sk);
 		if (check_latency_targets(ctx, k, anchors, nanchors))
 			rc = -1;
 		for (unsigned b = 0; b < k->nblocks; b++)

@@ -24,6 +24,7 @@ enum sdc_kind {
 	SDC_FENCE,	 /* b after a, a sluice_fence() between them */
 	SDC_STATE_ORDER, /* a state store after the readers of the old value */
 	SDC_TERM,	 /* the terminator b after a's result is ready */
+	SDC_AT_END,	 /* pipe op b (at_end) in terminator a's cycle: s_b >= s_a */
 	SDC_LAT_MIN,	 /* b at least c cycles after anchor a */
 	SDC_LAT_MAX,	 /* b at most c cycles after anchor a */
 	SDC_LAT_EXACT_MIN, /* the two halves of an exact constraint */

@@ -166,6 +166,10 @@ static void phrase(const struct sdc_problem *pb, struct sb *b,
 	case SDC_TERM:
 		sb_printf(b, "%s ends the block after %s is done", B, A);
 		break;
+	case SDC_AT_END:
+		sb_printf(b, "%s takes the next entry's word in the cycle %s decides on it",
+			  B, A);
+		break;
 	case SDC_LAT_MIN: case SDC_LAT_MAX:
 	case SDC_LAT_EXACT_MIN: case SDC_LAT_EXACT_MAX:
 		sb_printf(b, "%s must be %s %d %s after anchor %d (%s)", B,

@@ -28,6 +28,7 @@
  *                 states in order;
  *   terminator    s_term >= s_op + latency(op) for every op (only ops with
  *                 no user in the block need it: the others are implied);
+ *   at end        s_op >= s_term for a pipe op marked at_end (ir.h);
  *   latency       the user's constraints `cycle(op) - cycle(anchor)`
  *                 {==, >=, <=} c, for anchors in the same block;
  *   late forward  (a pipelined loop's last attempt, modulo.c) a memory's
@@ -642,6 +643,9 @@ void sdc_build(struct sdc_problem *pb, struct hls_ctx *ctx,
 		add_modulo_constraints(pb);
 	else
 		add_term_constraints(pb);
+	for (unsigned i = 0; i + 1 < n; i++)
+		if (b->ops[i]->at_end)
+			add(pb, SDC_AT_END, b->ops[n - 1], b->ops[i], n - 1, i, 0, 0);
 	add_latency_constraints(pb, anchors, nanchors);
 }
 

@@ -128,6 +128,9 @@
 #              takes the next block's word without waiting for it and
 #              enters the sort itself when it has it (read_ahead.c): said
 #              in the text and in --json (read_ahead).
+#   exit-in-loop  on the ECP5 that exit block runs in the sort's last
+#              cycle (read_ahead.c, fold): 16 cycles a block, said in the
+#              text and in --json (exit_in_last_cycle); not on the iCE40.
 #   early-phi  bench/sha256 for Gowin (whole): its message words and digest words
 #              go into the registers of the phis they go to as they are
 #              read or computed; the module hashes right.
@@ -639,6 +642,26 @@ then
 	ok read-ahead
 else
 	bad read-ahead "the sort of bench/oddeven does not read ahead ($out/carrier.txt)"
+fi
+# on the ECP5 the sort's exit block, its write and its read ahead, runs in
+# the sort's last cycle (read_ahead.c, fold): the kernel keeps no state
+# for it, a block of 16 words takes the sort's 16 cycles, the words of the
+# block read ahead go into the phis' registers as they come (no register
+# of their own), and the module sorts right.  On the iCE40 the write would
+# not fit the sort's last cycle: no fold there.
+if grep -q "its exit block runs in its last cycle and takes the word of pipe 'oddeven_2_in'" \
+		"$out/oddeven5.txt" 2>/dev/null &&
+	grep -q "^kernel oddeven_2: 4 states in 3 blocks" "$out/oddeven5.txt" &&
+	! grep -q "reg \[511:0\]" "$out/oddeven5.sluice/rtl/kernel_oddeven_2.v" &&
+	! grep -q "runs in its last cycle" "$out/carrier.txt" &&
+	"$sluice" report "$out/oddeven5.sluice" --json | python3 -c '
+import json, sys
+l = {x["kernel"]: x for x in json.load(sys.stdin)["reports"]["loops"]}
+assert l["oddeven_2"]["exit_in_last_cycle"] is True and l["oddeven"]["exit_in_last_cycle"] is False, l'
+then
+	sim_ok exit-in-loop oddeven5 "$root/bench/oddeven.c"
+else
+	bad exit-in-loop "the sort of bench/oddeven on the ECP5 keeps its exit block apart ($out/oddeven5.txt)"
 fi
 
 # a value that an edge carries to a phi goes into the phi's register as it
