@@ -423,8 +423,10 @@ static bool fold(struct hls_ctx *ctx, struct ir_program *p, struct ir_kernel *k,
 	VEC_PUSH(&ctx->arena, ops, n, br);
 	ir_block_set_ops(ctx, l, ops, n);
 
+	l->exit_folded = true; /* the delay model's condbr reads it */
 	unsigned after = sched_block_length(ctx, p, l, &ii);
 	if (!after || after > before || ii) {
+		l->exit_folded = false;
 		for (unsigned i = 0; i < nkept; i++) {
 			kept[i].op->args = kept[i].args;
 			kept[i].op->phi_blocks = kept[i].blocks;
@@ -445,7 +447,6 @@ static bool fold(struct hls_ctx *ctx, struct ir_program *p, struct ir_kernel *k,
 	ir_drop_blocks(k, drop);
 	free(drop);
 	ir_compute_preds(ctx, k);
-	l->exit_folded = true;
 	return true;
 }
 

@@ -572,6 +572,47 @@ static double shift_ns(const struct tech *t, const struct ir_op *op)
 	return (levels ? levels : 1) * t->level;
 }
 
+/* Whether an op outside phi's block reads it (an op a pass moved out of a
+ * block is read where it is now). */
+static bool phi_read_outside(const struct ir_op *phi)
+{
+	const struct ir_kernel *k = phi->block->kernel;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		const struct ir_block *blk = k->blocks[b];
+		for (unsigned j = 0; blk != phi->block && j < blk->nops; j++) {
+			const struct ir_op *u = blk->ops[j];
+			for (unsigned i = 0; u->block == blk && i < u->nargs; i++)
+				if (u->args[i] == phi)
+					return true;
+		}
+	}
+	return false;
+}
+
+/* condbr: the next state, and the enables of the phi registers written on
+ * its edges, which hang off the condition (t->branch).  A loop whose exit
+ * block runs in its last cycle (hls/pass/read_ahead.c, fold) is a loop of
+ * one block that is not pipelined: its phis are written round the loop
+ * or not where nothing outside it reads them (hls/rtlgen/values.c,
+ * plan_carriers), and where its other successor has no phis either, the
+ * condition goes only to the state register, through the next-state case
+ * on the state and the stall: two levels.  bench/oddeven on the UP5K: the
+ * sort's branch waits for the take of the next block (the read_nb), which
+ * with the full figure did not fit the sort's last cycle. */
+static double branch_ns(const struct tech *t, const struct ir_op *op)
+{
+	const struct ir_block *b = op->block;
+	if (!b || !b->exit_folded || 2 * t->level >= t->branch)
+		return t->branch;
+	for (unsigned s = 0; s < op->nsuccs; s++) {
+		const struct ir_block *to = op->succs[s];
+		for (unsigned j = 0; j < to->nops && to->ops[j]->opc == IR_PHI; j++)
+			if (to != b || phi_read_outside(to->ops[j]))
+				return t->branch;
+	}
+	return 2 * t->level;
+}
+
 double delay_op_ns(enum hls_target target, const struct ir_op *op)
 {
 	const struct tech *t = tech_of(target);
@@ -636,7 +677,7 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 		 * guarded write's strobe to the FIFO's word enables) */
 		return t->handshake + (ir_pipe_has_fifo(op->pipe) ? 2 * t->level : 0);
 	case IR_CONDBR:
-		return t->branch;
+		return branch_ns(t, op);
 	case IR_SWITCH:
 		return eq_ns(t, op->args[0]->width) + t->branch;
 	case IR_NUM_OPCODES:
@@ -812,7 +853,9 @@ static bool add_hops(enum hls_target target, const struct ir_op *op)
 	return is_add(op) && delay_adds_apart(target) && !delay_add_of_constant(op);
 }
 
-/* The writes of op's kernel to op's pipe. */
+/* The writes of op's kernel to op's pipe (where a pass moved one to
+ * another block, in the block that now holds it: hls/pass/read_ahead.c
+ * weighs a block before it drops the one the write came from). */
 static unsigned pipe_writes(const struct ir_op *op)
 {
 	const struct ir_kernel *k = op->block ? op->block->kernel : NULL;
@@ -823,7 +866,7 @@ static unsigned pipe_writes(const struct ir_op *op)
 		for (unsigned i = 0; i < k->blocks[b]->nops; i++) {
 			const struct ir_op *o = k->blocks[b]->ops[i];
 			n += (o->opc == IR_PIPE_WRITE || o->opc == IR_PIPE_WRITE_NB) &&
-			     o->pipe == op->pipe;
+			     o->pipe == op->pipe && o->block == k->blocks[b];
 		}
 	return n;
 }
@@ -842,9 +885,13 @@ double delay_operand_ns(enum hls_target target, const struct ir_op *op, unsigned
 	 * buffered one), while the strobe goes through the FIFO's write
 	 * logic to their enables (delay_op_ns).  bench/aes128's round: its
 	 * 128-bit result went into the pipe a cycle later, through 128
-	 * flip-flops, for the strobe's 10.5 ns. */
+	 * flip-flops, for the strobe's 10.5 ns.  A pipe that fission cut has
+	 * no such multiplexer: it is one register, whose word is its
+	 * s_axis_tdata (DEPTH 1), or none (hls/rtlgen/fifo_size.c). */
 	unsigned n = pipe_writes(op);
 	double word = (n ? n : 1) * t->level;
+	if (op->pipe->cut) /* a register of its own (depth 1) or none */
+		word -= t->level;
 	return word < own ? word : own;
 }
 
