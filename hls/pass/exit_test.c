@@ -376,8 +376,7 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 
 void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p)
 {
-	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz : delay_default_clock_mhz(ctx->target);
-	double period = 1000.0 / mhz;
+	double period = 1000.0 / sched_clock_mhz(ctx);
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		struct ir_kernel *k = p->kernels[kk];
 		ir_compute_preds(ctx, k);

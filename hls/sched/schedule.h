@@ -309,6 +309,9 @@ double delay_own_ns(enum hls_target target, const struct delay_nets *nets, unsig
 void delay_choose_units(enum hls_target target, double clock_mhz, struct ir_program *p);
 /* Default clock of a target in MHz (board default comes from the board). */
 double delay_default_clock_mhz(enum hls_target target);
+/* The clock a build schedules for, MHz: --clock (or the board's), else
+ * the target's default. */
+double sched_clock_mhz(const struct hls_ctx *ctx);
 /* What a clock period leaves for logic between two registers: the period
  * less the target's register overhead (clock-to-Q and setup), which every
  * path pays once and delay_op_ns does not contain. */

@@ -437,10 +437,15 @@ static int *kernel_arrays(struct arena *ar, struct ir_kernel *k, struct sched_ke
 	return var;
 }
 
+double sched_clock_mhz(const struct hls_ctx *ctx)
+{
+	return ctx->clock_mhz > 0 ? ctx->clock_mhz : delay_default_clock_mhz(ctx->target);
+}
+
 unsigned sched_block_length(struct hls_ctx *ctx, struct ir_program *p, struct ir_block *b,
 			    unsigned *ii)
 {
-	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz : delay_default_clock_mhz(ctx->target);
+	double mhz = sched_clock_mhz(ctx);
 	struct sched_kernel sk;
 	delay_choose_units(ctx->target, mhz, p);
 	int *var = kernel_arrays(&ctx->arena, b->kernel, &sk);
@@ -464,8 +469,7 @@ int sched_program(struct hls_ctx *ctx, struct ir_program *p,
 		return -1;
 	choose_read_ports(p);
 	struct arena *ar = &ctx->arena;
-	double mhz = ctx->clock_mhz > 0 ? ctx->clock_mhz
-					: delay_default_clock_mhz(ctx->target);
+	double mhz = sched_clock_mhz(ctx);
 	out->clock_ns = 1000.0 / mhz;
 	out->target = ctx->target;
 	out->mul_split = delay_mul_split(ctx->target);
