@@ -545,6 +545,22 @@ static bool test_write_into_fifo(void)
 	CHECK(near(delay_operand_ns(TARGET_ICE40, w1, 0), 2 * 3.5));
 	CHECK(C(&f, w1) == 1 && C(&f, w2) > C(&f, w1)); /* 13.4 + 7 ns do not */
 	fx_fini(&f);
+
+	/* a pipe that fission cut is one register (or none) with no
+	 * multiplexer before it: a lone write's word takes nothing, each
+	 * other write to the pipe a level */
+	fx_init(&f, TARGET_ICE40, 48);
+	struct ir_pipe *cut = pipe_new(&f, "cut", 32), *cut2 = pipe_new(&f, "cut2", 32);
+	cut->cut = cut2->cut = true;
+	a = arg(&f, 32, 0);
+	struct ir_op *wc = wr(&f, cut, a, -1, -1, LAT_NONE, 0, 5);
+	struct ir_op *wc1 = wr(&f, cut2, a, -1, -1, LAT_NONE, 0, 6);
+	wr(&f, cut2, a, -1, -1, LAT_NONE, 0, 7);
+	ret(&f);
+	CHECK(near(delay_operand_ns(TARGET_ICE40, wc, 0), 0));
+	CHECK(near(delay_operand_ns(TARGET_ICE40, wc1, 0), 3.5));
+	CHECK(near(delay_operand_ns(TARGET_ICE40, wc, 1), D(&f, wc)));
+	fx_fini(&f);
 	return ok;
 }
 
@@ -1035,6 +1051,36 @@ static void loop_kernel(struct fx *f, struct ir_loop_hint hint, enum body body,
 	*loop_out = loop, *x_out = x, *w_out = w, *cb_out = cb;
 }
 
+/* A loop whose exit block runs in its last cycle (read_ahead.c, fold):
+ * its branch reaches only the state register where its phis are written
+ * round the loop or not (nothing after the loop reads them) and the
+ * block it leaves to has none; two levels on iCE40, not the branch's
+ * 14 ns.  On the ECP5 the branch is one level anyway. */
+static bool test_folded_branch(void)
+{
+	bool ok = true;
+	for (int t = TARGET_ICE40; t <= TARGET_ECP5; t++) {
+		struct fx f;
+		fx_init(&f, (enum hls_target)t, 0);
+		struct ir_block *loop;
+		struct ir_op *x, *w, *cb;
+		loop_kernel(&f, (struct ir_loop_hint){0}, ADD, &loop, &x, &w, &cb);
+		double full = D(&f, cb);
+		CHECK(near(full, t == TARGET_ICE40 ? 14.0 : 1.25));
+		loop->exit_folded = true;
+		CHECK(near(D(&f, cb), t == TARGET_ICE40 ? 7.0 : 1.25));
+		/* the loop's counter read after it: written only round the loop */
+		struct ir_block *exit = cb->succs[1];
+		struct ir_op *phi = loop->ops[0];
+		struct ir_op *use = ir_op_new(&f.ctx, f.k, exit, IR_ADD, 32, 2);
+		use->args[0] = use->args[1] = phi;
+		ir_block_set_ops(&f.ctx, exit, (struct ir_op *[]){use, exit->ops[0]}, 2);
+		CHECK(near(D(&f, cb), full));
+		fx_fini(&f);
+	}
+	return ok;
+}
+
 static unsigned II(struct fx *f, const struct ir_block *b)
 {
 	return f->s.kernels ? f->s.kernels[0].ii[b->id] : ~0u;
@@ -1497,6 +1543,7 @@ static const struct {
 	{"chain_splits_at_clock", test_chain_splits_at_clock},
 	{"slow_op_stands_alone", test_slow_op_stands_alone},
 	{"write_into_fifo", test_write_into_fifo},
+	{"folded_branch", test_folded_branch},
 	{"bit_networks", test_bit_networks},
 	{"division_latency", test_division_latency},
 	{"pipe_ops_distinct_ordered", test_pipe_ops_distinct_ordered},
