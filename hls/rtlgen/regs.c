@@ -144,12 +144,10 @@ static void shared_write(struct kgen *kg, struct arms *a, const struct ir_op *ph
 			 unsigned i, unsigned s, const char *cond)
 {
 	const struct ir_op *v = phi->args[i];
-	const struct rtl_val *sv = &kg->val[v->id];
 	const char *reg = kg->val[phi->id].reg, *src = arg_ref(kg, phi, i);
 	struct shared_write w[2] = {{reg, cond, src, s, v->opc == IR_CONST}};
 	unsigned n = 1;
-	if (v->opc == IR_SELECT && !sv->bypass_of && !sv->zeroed && sv->wire &&
-	    !strcmp(src, sv->wire)) {
+	if (val_split_select(kg, phi, i)) {
 		const char *c = arg_ref(kg, v, 0);
 		w[0] = (struct shared_write){reg, cond_and(kg, cond, c), arg_ref(kg, v, 1), s,
 					     v->args[1]->opc == IR_CONST};

@@ -376,6 +376,10 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 		    const struct ir_block *b, unsigned c);
 /* val_ref for operand i of op. */
 const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i);
+/* Whether operand i of phi, a phi of a shared register (reg_of or
+ * reg_lent), is a select computed as the edge is taken: the register's
+ * writes take its two values (regs.c, shared_write), not its wire. */
+bool val_split_select(struct kgen *kg, const struct ir_op *phi, unsigned i);
 /* Cycle of a block's last state. */
 unsigned block_last(const struct kgen *kg, const struct ir_block *b);
 /* The cycle of op in its block's schedule.  A phi's is 0, but in a

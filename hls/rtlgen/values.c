@@ -678,8 +678,22 @@ static bool phi_read(const struct kgen *kg, const struct ir_op *p,
  * FSM leaves a pipelined loop only once it is empty, pipeline.c) and not
  * an early write of Q in B (plan_early_phis); P is written on its edges
  * at the end of their blocks, not early.  So Q's copy of P is no copy,
- * and a register less.  Phis of loops entered at reset keep their own
- * (their reset values). */
+ * and a register less.  An edge from H into B may give P nothing but Q
+ * (which writes nothing then): a loop over messages whose block loop
+ * does not run for none carries an array round both (`for (;;) { n =
+ * read(); for (b < n) ... }`: the exit of the block loop, B, is entered
+ * from its body and from the test of n, in H). Phis of loops entered
+ * at reset keep their own (their reset values). */
+/* Whether phi p takes from block h's edge a value other than q (q itself
+ * is Q's register when P lives in it: no write). */
+static bool takes_from(const struct ir_op *p, const struct ir_block *h, const struct ir_op *q)
+{
+	for (unsigned i = 0; i < p->nargs; i++)
+		if (p->phi_blocks[i] == h && p->args[i] != q)
+			return true;
+	return false;
+}
+
 static void plan_shared_regs(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -696,18 +710,16 @@ static void plan_shared_regs(struct kgen *kg)
 		for (unsigned j = 0; one && j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *p = blk->ops[j];
 			struct rtl_val *pv = &kg->val[p->id];
-			bool from_h = false;
-			for (unsigned i = 0; i < p->nargs; i++)
-				from_h |= p->phi_blocks[i] == h;
 			if (!pv->needed || !pv->reg || pv->early_from || pv->reg_of ||
-			    pv->reg_lent || from_h || phi_read(kg, p, blk, false))
+			    pv->reg_lent || phi_read(kg, p, blk, false))
 				continue;
 			for (unsigned q = 0; q < h->nops && h->ops[q]->opc == IR_PHI; q++) {
 				struct ir_op *qp = h->ops[q];
 				struct rtl_val *qv = &kg->val[qp->id];
 				if (!qv->needed || !qv->reg || qv->reg_of || qv->reg_lent ||
 				    qp->width != p->width || phi_bypassed(kg, qp) ||
-				    qv->early_from == blk || phi_read(kg, qp, blk, true))
+				    qv->early_from == blk || phi_read(kg, qp, blk, true) ||
+				    takes_from(p, h, qp))
 					continue;
 				bool takes = false;
 				for (unsigned i = 0; i < qp->nargs; i++) {
@@ -727,6 +739,46 @@ static void plan_shared_regs(struct kgen *kg)
 			}
 		}
 	}
+}
+
+bool val_split_select(struct kgen *kg, const struct ir_op *phi, unsigned i)
+{
+	const struct rtl_val *pv = &kg->val[phi->id];
+	const struct ir_op *v = phi->args[i];
+	const struct rtl_val *sv = &kg->val[v->id];
+	return (pv->reg_of || pv->reg_lent) && v->opc == IR_SELECT && !sv->bypass_of &&
+	       !sv->zeroed && sv->wire && !strcmp(arg_ref(kg, phi, i), sv->wire);
+}
+
+/* A select that the writes of shared registers take as two values, and
+ * nothing else reads (not its register either), leaves its wire unread:
+ * declared so (tests/kernels/exit_in_loop.c's counted, n's register
+ * shared with the sort's count, whose fold selects n + 1 or n). */
+static void unread_split_selects(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			const struct ir_op *v = k->blocks[b]->ops[j];
+			struct rtl_val *sv = &kg->val[v->id];
+			if (v->opc != IR_SELECT || !sv->needed || sv->reg || sv->early)
+				continue;
+			bool split = false, other = false;
+			for (unsigned b2 = 0; !other && b2 < k->nblocks; b2++)
+				for (unsigned j2 = 0; j2 < k->blocks[b2]->nops; j2++) {
+					const struct ir_op *u = k->blocks[b2]->ops[j2];
+					for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++) {
+						if (u->args[i] != v)
+							continue;
+						if (u->opc == IR_PHI && val_split_select(kg, u, i))
+							split = true;
+						else
+							other = true;
+					}
+				}
+			if (split && !other)
+				sv->wire_bits = (struct rtl_bits){0};
+		}
 }
 
 /* The bits of register k of v's chain (0: v's register). */
@@ -993,5 +1045,6 @@ int values_plan(struct kgen *kg)
 				kg->val[op->id].reg = NULL;
 		}
 	plan_shared_regs(kg);
+	unread_split_selects(kg);
 	return 0;
 }

@@ -139,6 +139,12 @@
 #              phis' registers (values.c, plan_shared_regs), not in both;
 #              tests/kernels/loops_nested.c's acc likewise; both modules
 #              compute right.
+#   shared-phi-exit  tests/kernels/carried_window.c on iCE40: the window
+#              that the exit of its loop over blocks (entered from the
+#              test of a message's count too, which gives it the outer
+#              loop's window) hands on lives in the outer loop's
+#              registers: 8 registers of the window, not 12; it computes
+#              right.
 #   edge-branch  bench/sha256 for Gowin (whole): the phis of an edge are written,
 #              and the rounds' loop is entered, on the condition of the
 #              branch that takes the edge (no decode of state_next).
@@ -706,6 +712,19 @@ if report nested "$root/tests/kernels/loops_nested.c" --target ice40 &&
 	sim_ok shared-phi-nested nested "$root/tests/kernels/loops_nested.c"
 else
 	bad shared-phi-nested "kernel_loops_nested keeps acc in a register for each loop ($out/nested.sluice/rtl)"
+fi
+# that phi may take from the other block's edge the other phi itself,
+# which writes nothing when they share: tests/kernels/carried_window.c's
+# window, which the exit of the loop over blocks takes from the message's
+# count test (none) and from the last block, lives in the outer loop's
+# registers (12 registers of the window before)
+if report window "$root/tests/kernels/carried_window.c" --target ice40 &&
+	[ "$(grep -c "reg \[31:0\] W_.*; // phi of" "$out/window.sluice/rtl/kernel_carried_window.v")" = 8 ] &&
+	[ "$(grep -c "reg \[31:0\] W_[0-9a-z_]*_reg; // phi of block for_cond; before it, of block for_cond_loopexit\$" \
+		"$out/window.sluice/rtl/kernel_carried_window.v")" = 4 ]; then
+	sim_ok shared-phi-exit window "$root/tests/kernels/carried_window.c"
+else
+	bad shared-phi-exit "kernel_carried_window keeps its window in three sets of registers ($out/window.sluice/rtl)"
 fi
 
 # the phis of an edge are written, and a pipelined loop entered, on the
