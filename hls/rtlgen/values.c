@@ -667,6 +667,16 @@ static bool phi_read(const struct kgen *kg, const struct ir_op *p,
 	return phi_reg_read(kg, p, in_block_at, &(struct in_block){b, in});
 }
 
+/* Whether phi p takes from block h's edge a value other than q (q itself
+ * is Q's register when P lives in it: no write). */
+static bool takes_from(const struct ir_op *p, const struct ir_block *h, const struct ir_op *q)
+{
+	for (unsigned i = 0; i < p->nargs; i++)
+		if (p->phi_blocks[i] == h && p->args[i] != q)
+			return true;
+	return false;
+}
+
 /* A phi P of a block B that is no loop and goes only to block H, read
  * nowhere but in B, whose value a phi Q of H takes from B's edge (Q <-
  * P, or an op of B on P: bench/sha256's rounds take the state H[] of the
@@ -684,16 +694,6 @@ static bool phi_read(const struct kgen *kg, const struct ir_op *p,
  * read(); for (b < n) ... }`: the exit of the block loop, B, is entered
  * from its body and from the test of n, in H). Phis of loops entered
  * at reset keep their own (their reset values). */
-/* Whether phi p takes from block h's edge a value other than q (q itself
- * is Q's register when P lives in it: no write). */
-static bool takes_from(const struct ir_op *p, const struct ir_block *h, const struct ir_op *q)
-{
-	for (unsigned i = 0; i < p->nargs; i++)
-		if (p->phi_blocks[i] == h && p->args[i] != q)
-			return true;
-	return false;
-}
-
 static void plan_shared_regs(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -757,26 +757,23 @@ bool val_split_select(struct kgen *kg, const struct ir_op *phi, unsigned i)
 static void unread_split_selects(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
+	/* per op: 1 read by a split write only, 2 read otherwise too */
+	unsigned char *read = arena_alloc(&kg->ctx->arena, k->nops_total ? k->nops_total : 1);
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
+			const struct ir_op *u = k->blocks[b]->ops[j];
+			for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++) {
+				unsigned id = u->args[i]->id;
+				bool split = u->opc == IR_PHI && val_split_select(kg, u, i);
+				read[id] = split && read[id] != 2 ? 1 : 2;
+			}
+		}
 	for (unsigned b = 0; b < k->nblocks; b++)
 		for (unsigned j = 0; j < k->blocks[b]->nops; j++) {
 			const struct ir_op *v = k->blocks[b]->ops[j];
 			struct rtl_val *sv = &kg->val[v->id];
-			if (v->opc != IR_SELECT || !sv->needed || sv->reg || sv->early)
-				continue;
-			bool split = false, other = false;
-			for (unsigned b2 = 0; !other && b2 < k->nblocks; b2++)
-				for (unsigned j2 = 0; j2 < k->blocks[b2]->nops; j2++) {
-					const struct ir_op *u = k->blocks[b2]->ops[j2];
-					for (unsigned i = 0; kg->val[u->id].needed && i < u->nargs; i++) {
-						if (u->args[i] != v)
-							continue;
-						if (u->opc == IR_PHI && val_split_select(kg, u, i))
-							split = true;
-						else
-							other = true;
-					}
-				}
-			if (split && !other)
+			if (v->opc == IR_SELECT && sv->needed && !sv->reg && !sv->early &&
+			    read[v->id] == 1)
 				sv->wire_bits = (struct rtl_bits){0};
 		}
 }
