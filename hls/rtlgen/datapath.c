@@ -2,7 +2,7 @@
  * datapath.c -- the kernel's values as Verilog: one wire per value with its
  * combinational expression, a sluice_div instance per division (or per
  * x / y, x % y pair) and a sluice_mul instance per multiplication with a
- * latency, and the bit-counting functions.
+ * latency, and the functions of ordered compares and bit counting.
  *
  * Every expression reads named signals only (wires, registers, ports), so
  * slices are always of identifiers; operands are chosen by val_ref for the
@@ -26,45 +26,54 @@ static const char *bin(struct kgen *kg, const struct ir_op *op, const char *o)
 			    arg_ref(kg, op, 1));
 }
 
-/* A signed compare as the unsigned compare of the operands with their
+/* An ordered compare (<, <=, >, >= of two values, signed or not) as the
+ * borrow of a subtraction: sluice_ult_W(a, b), bit W of {1'b0, a} -
+ * {1'b0, b}, is a < b; a > b is b < a, a >= b is !(a < b).  Yosys makes
+ * its own $lt and $gt the subtraction of the operand that comes first in
+ * its netlist's order from the other, a < b from its borrow and a > b as
+ * !(a < b || a == b), an equality test more: which of the two a compare
+ * gets depends on the names of its signals (32 bits on the iCE40: 33 LUTs
+ * or 66; on the ECP5 1 or 34 next to its 16 carry cells; bench/oddeven's
+ * sort took 2423 LUTs or 3190 as its names came), while a borrow is one
+ * carry chain in either order (33 LUTs; 17 carry cells, no LUT).  A
+ * constant goes in as a literal, as the subtrahend (C < x is !(x < C +
+ * 1)), so that the carry chain needs no inverter for the other operand
+ * (x < 123456: 1 LUT and 25 carries, where 123456 < x took 33 LUTs).
+ * A signed compare is the unsigned compare of the operands with their
  * sign bits flipped, which orders them the same: synthesis makes that one
- * carry chain, where Yosys's signed $lt costs two more LUT levels after it
- * (nextpnr-ice40, 32 bits: 18.7 ns against 21.8; 0 < n as a signed $lt
- * took 21.8 ns too; a constant is flipped in its literal, which Yosys
- * then compares as a constant: 0 < n reached 51.4 MHz in examples/fir,
- * 45.8 with the flip left to it).  A constant that flips to 0 keeps the
- * plain form (x < 0 unsigned would lint as a constant compare, and the
- * signed one is a sign bit). */
-static bool sign_flipped(const struct ir_op *op)
+ * carry chain, where Yosys's signed $lt costs two more LUT levels after
+ * it (nextpnr-ice40, 32 bits: 18.7 ns against 21.8). */
+static bool ordered_compare(const struct ir_op *op)
 {
-	unsigned aw = op->args[0]->width;
-	if (!ir_is_signed_compare(op->opc) || aw > 64)
-		return false;
-	for (unsigned i = 0; i < 2; i++)
-		if (op->args[i]->opc == IR_CONST && op->args[i]->imm == UINT64_C(1) << (aw - 1))
-			return false;
-	return true;
+	return ir_is_compare(op->opc) && op->opc != IR_EQ && op->opc != IR_NE;
 }
 
 bool dp_operand_inlined(const struct ir_op *op, unsigned i)
 {
-	return sign_flipped(op) && op->args[i]->opc == IR_CONST;
+	return ordered_compare(op) && op->args[i]->opc == IR_CONST && !op->args[i]->imm_words;
 }
 
-static const char *sbin(struct kgen *kg, const struct ir_op *op, const char *o)
+/* Operand i of an ordered compare as an unsigned value of the same order. */
+static const char *order_operand(struct kgen *kg, const struct ir_op *op, unsigned i,
+				 uint64_t add)
 {
-	if (!sign_flipped(op))
-		return arena_printf(&kg->ctx->arena, "$signed(%s) %s $signed(%s)",
-				    arg_ref(kg, op, 0), o, arg_ref(kg, op, 1));
-	unsigned aw = op->args[0]->width;
-	uint64_t msb = UINT64_C(1) << (aw - 1);
-	const char *side[2];
-	for (unsigned i = 0; i < 2; i++)
-		side[i] = op->args[i]->opc == IR_CONST
-				  ? rtl_literal64(kg->ctx, aw, op->args[i]->imm ^ msb)
-				  : arena_printf(&kg->ctx->arena, "(%s ^ %s)", arg_ref(kg, op, i),
-						 rtl_literal64(kg->ctx, aw, msb));
-	return arena_printf(&kg->ctx->arena, "%s %s %s", side[0], o, side[1]);
+	unsigned w = op->args[0]->width;
+	bool flip = ir_is_signed_compare(op->opc);
+	if (dp_operand_inlined(op, i)) {
+		uint64_t v = op->args[i]->imm ^ (flip ? UINT64_C(1) << (w - 1) : 0);
+		return rtl_literal64(kg->ctx, w, v + add);
+	}
+	const char *a = arg_ref(kg, op, i);
+	if (!flip)
+		return a;
+	if (w == 1)
+		return arena_printf(&kg->ctx->arena, "~%s", a);
+	return arena_printf(&kg->ctx->arena, "{~%s[%u], %s[%u:0]}", a, w - 1, a, w - 2);
+}
+
+static uint64_t width_mask(unsigned w)
+{
+	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }
 
 static const char *func_name(struct kgen *kg, enum ir_opcode opc, unsigned width)
@@ -74,6 +83,31 @@ static const char *func_name(struct kgen *kg, enum ir_opcode opc, unsigned width
 			return kg->funcs[i].name;
 	assert(!"function not planned");
 	return NULL;
+}
+
+static const char *ordered(struct kgen *kg, const struct ir_op *op)
+{
+	unsigned w = op->args[0]->width;
+	/* a < b for lt, b < a for gt; negated for le and ge */
+	bool swap = op->opc == IR_UGT || op->opc == IR_SGT || op->opc == IR_ULE ||
+		    op->opc == IR_SLE;
+	bool negate = op->opc == IR_ULE || op->opc == IR_SLE || op->opc == IR_UGE ||
+		      op->opc == IR_SGE;
+	unsigned m = swap ? 1 : 0, s = 1 - m; /* minuend, subtrahend */
+	uint64_t add = 0;
+	if (dp_operand_inlined(op, m) && !dp_operand_inlined(op, s)) {
+		/* C < x as !(x < C + 1), unless C is the largest value */
+		bool flip = ir_is_signed_compare(op->opc);
+		uint64_t c = op->args[m]->imm ^ (flip ? UINT64_C(1) << (w - 1) : 0);
+		if ((c & width_mask(w)) != width_mask(w)) {
+			m = s, s = 1 - s;
+			add = 1;
+			negate = !negate;
+		}
+	}
+	const char *a = order_operand(kg, op, m, 0), *b = order_operand(kg, op, s, add);
+	return arena_printf(&kg->ctx->arena, "%s%s(%s, %s)", negate ? "!" : "",
+			    func_name(kg, IR_ULT, w), a, b);
 }
 
 /* Combinational division with sluice_div's results for x/0 and MIN/-1. */
@@ -191,14 +225,9 @@ static const char *expr(struct kgen *kg, const struct ir_op *op)
 				    arg_ref(kg, op, 1));
 	case IR_EQ: return bin(kg, op, "==");
 	case IR_NE: return bin(kg, op, "!=");
-	case IR_ULT: return bin(kg, op, "<");
-	case IR_ULE: return bin(kg, op, "<=");
-	case IR_UGT: return bin(kg, op, ">");
-	case IR_UGE: return bin(kg, op, ">=");
-	case IR_SLT: return sbin(kg, op, "<");
-	case IR_SLE: return sbin(kg, op, "<=");
-	case IR_SGT: return sbin(kg, op, ">");
-	case IR_SGE: return sbin(kg, op, ">=");
+	case IR_ULT: case IR_ULE: case IR_UGT: case IR_UGE:
+	case IR_SLT: case IR_SLE: case IR_SGT: case IR_SGE:
+		return ordered(kg, op);
 	case IR_ZEXT:
 		if (w == aw)
 			return a;
@@ -244,7 +273,7 @@ static const char *expr(struct kgen *kg, const struct ir_op *op)
 	}
 }
 
-/* ---- bit-counting functions ------------------------------------------- */
+/* ---- functions ------------------------------------------------------- */
 
 static unsigned count_bits(unsigned w)
 {
@@ -258,6 +287,16 @@ static void emit_function(struct kgen *kg, const struct rtl_func *fn)
 {
 	FILE *f = kg->f;
 	unsigned w = fn->width, cw = count_bits(w);
+	if (fn->opc == IR_ULT) { /* ordered() */
+		fprintf(f, "    function [0:0] %s;\n        input [%u:0] a;\n        input [%u:0] b;\n"
+			   "        /* verilator lint_off UNUSEDSIGNAL */\n"
+			   "        reg [%u:0] d; // its borrow alone is read\n"
+			   "        /* verilator lint_on UNUSEDSIGNAL */\n        begin\n"
+			   "            d = {1'b0, a} - {1'b0, b};\n"
+			   "            %s = d[%u];\n        end\n    endfunction\n\n",
+			fn->name, w - 1, w - 1, w, fn->name, w);
+		return;
+	}
 	fprintf(f, "    function [%u:0] %s;\n        input [%u:0] v;\n        integer i;\n",
 		w - 1, fn->name, w - 1);
 	if (fn->opc == IR_BITREV) {
@@ -302,7 +341,8 @@ void dp_emit_functions(struct kgen *kg)
 {
 	if (!kg->nfuncs)
 		return;
-	fputs("    // ---- bit counting (ctpop/ctlz/cttz of 0 count every bit) ----\n", kg->f);
+	fputs("    // ---- functions: a < b as a borrow; bit counting (ctpop/ctlz/cttz of 0\n"
+	      "    // count every bit) ----\n", kg->f);
 	for (unsigned i = 0; i < kg->nfuncs; i++)
 		emit_function(kg, &kg->funcs[i]);
 }

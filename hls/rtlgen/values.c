@@ -954,6 +954,8 @@ int values_plan(struct kgen *kg)
 			if (op->opc == IR_CTPOP || op->opc == IR_CTLZ ||
 			    op->opc == IR_CTTZ || op->opc == IR_BITREV)
 				add_func(kg, op->opc, op->width);
+			if (ir_is_compare(op->opc) && op->opc != IR_EQ && op->opc != IR_NE)
+				add_func(kg, IR_ULT, op->args[0]->width); /* datapath.c, ordered */
 			if (v->used)
 				name_value(kg, op);
 		}
