@@ -455,6 +455,8 @@ int cmd_build(int argc, char **argv)
 	ir_after_pass(&ctx, p, "front");
 	if (o.board && flow_check_design(&ctx, p, &board))
 		goto out;
+	pass_cse(&ctx, p); /* the twins that lowering made */
+	ir_after_pass(&ctx, p, "cse");
 	pass_factor_products(&ctx, p);
 	ir_after_pass(&ctx, p, "factor-products");
 	pass_const_mul(&ctx, p);

@@ -121,6 +121,12 @@ int ir_access_gap(const struct ir_op *first, const struct ir_op *second)
 	return load1 ? 0 : 1;
 }
 
+bool ir_same_value(const struct ir_op *a, const struct ir_op *b)
+{
+	return a == b || (a->opc == IR_CONST && b->opc == IR_CONST && a->width == b->width &&
+			  !a->imm_words && !b->imm_words && a->imm == b->imm);
+}
+
 unsigned ir_mem_addr_bits(const struct ir_mem *m)
 {
 	unsigned b = 1;

@@ -547,6 +547,9 @@ int ir_access_gap(const struct ir_op *first, const struct ir_op *second);
 /* The address bits of memory m: an index's bits above them are not used
  * (an index past the end is undefined in C). */
 unsigned ir_mem_addr_bits(const struct ir_mem *m);
+/* Whether a and b are one value: the same op, or constants of one width
+ * and value (of 64 bits or fewer; wider ones only when the same op). */
+bool ir_same_value(const struct ir_op *a, const struct ir_op *b);
 
 /* ---- printing, verifying, dumping (print.c, verify.c) ------------------ */
 

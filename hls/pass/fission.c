@@ -217,12 +217,6 @@ static bool try_redo(struct cut *c, struct ir_op *v)
 	return ok;
 }
 
-static bool same_value(const struct ir_op *a, const struct ir_op *b)
-{
-	return a == b || (a->opc == IR_CONST && b->opc == IR_CONST && a->width == b->width &&
-			  !a->imm_words && !b->imm_words && a->imm == b->imm);
-}
-
 static bool is_kept(const struct cut *c, const struct ir_op *v)
 {
 	for (unsigned i = 0; i < c->nkept; i++)
@@ -247,7 +241,7 @@ static bool keep(struct cut *c, struct ir_op *phi)
 			if (kp.next && kp.next != v)
 				return false;
 			kp.next = v;
-		} else if (!remade(v) || (kp.init && !same_value(kp.init, v))) {
+		} else if (!remade(v) || (kp.init && !ir_same_value(kp.init, v))) {
 			return false;
 		} else {
 			kp.init = v;

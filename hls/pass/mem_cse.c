@@ -14,14 +14,6 @@
  */
 #include "pass.h"
 
-static bool same_index(const struct ir_op *a, const struct ir_op *b)
-{
-	if (a == b)
-		return true;
-	return a->opc == IR_CONST && b->opc == IR_CONST && a->width == b->width &&
-	       !a->imm_words && !b->imm_words && a->imm == b->imm;
-}
-
 void pass_mem_cse(struct hls_ctx *ctx, struct ir_program *p)
 {
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
@@ -43,7 +35,7 @@ void pass_mem_cse(struct hls_ctx *ctx, struct ir_program *p)
 					if (o->opc == IR_MEM_STORE)
 						break;
 					if (o->opc == IR_MEM_LOAD && o->width == op->width &&
-					    same_index(o->args[0], op->args[0])) {
+					    ir_same_value(o->args[0], op->args[0])) {
 						first = o;
 						break;
 					}

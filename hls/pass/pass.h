@@ -49,6 +49,10 @@ static inline bool is_addsub(const struct ir_op *op)
 	return op->opc == IR_ADD || op->opc == IR_SUB;
 }
 
+/* cse.c: an op that computes what an earlier op of its block computes
+ * (the same opcode over the same operands) is that op. */
+void pass_cse(struct hls_ctx *ctx, struct ir_program *p);
+
 /* dce.c: removes ops without users or side effects. */
 void pass_dce(struct hls_ctx *ctx, struct ir_program *p);
 

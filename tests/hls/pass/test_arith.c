@@ -2,8 +2,9 @@
  * test_arith.c -- the arithmetic passes: hls/pass/arith.c (common constant
  * factors taken out of sums, constant multiplications as shifts and adds,
  * chains of adds as balanced trees, bit and sign tests as bits) and
- * hls/pass/narrow.c (width narrowing), and what the loop passes leave to
- * them: exit_test.c's count of a counted loop's iterations, and dce.c's
+ * hls/pass/narrow.c (width narrowing), hls/pass/cse.c (an op that an
+ * earlier op of its block computes is that op), and what the loop passes
+ * leave to them: exit_test.c's count of a counted loop's iterations, and dce.c's
  * removal of a dead induction variable.
  *
  * Each case builds a kernel of one block over arguments, runs the pass,
@@ -104,6 +105,7 @@ static int eval(const struct ir_op *op, const uint64_t *args, uint64_t *out)
 	case IR_SDIV: *out = !b ? ~UINT64_C(0) : sb == -1 ? (uint64_t)0 - (uint64_t)sa : (uint64_t)(sa / sb); break;
 	case IR_SREM: *out = !b ? a : sb == -1 ? 0 : (uint64_t)(sa % sb); break;
 	case IR_ULT: *out = a < b; break;
+	case IR_UGT: *out = a > b; break;
 	case IR_SLT: *out = sa < sb; break;
 	case IR_SLE: *out = sa <= sb; break;
 	case IR_SGT: *out = sa > sb; break;
@@ -876,6 +878,68 @@ static void test_sign_tests(void)
 	report("sign_tests", ok);
 }
 
+/* A compare-and-swap as lowering makes it (two compares of one pair), a
+ * mirrored compare, operands in either order, equal constants: one op
+ * each, and the same values, in the block and in the block after it; and
+ * what differs stays apart (x - y and y - x, the constants 5 and 6, bits
+ * 0 and 8, a signed and an unsigned compare). */
+static void test_cse(void)
+{
+	struct fx f;
+	fx_init(&f);
+	struct ir_op *x = arg(&f, 32, 0), *y = arg(&f, 32, 1);
+	struct ir_op *c1 = bin(&f, IR_SGT, x, y), *c2 = bin(&f, IR_SGT, x, y);
+	c1->width = c2->width = 1;
+	struct ir_op *c3 = bin(&f, IR_SLT, y, x), *c4 = bin(&f, IR_UGT, x, y);
+	c3->width = c4->width = 1;
+	struct ir_op *five = ir_const(&f.ctx, f.k, f.b, 32, 5);
+	struct ir_op *five2 = ir_const(&f.ctx, f.k, f.b, 32, 5);
+	struct ir_op *six = ir_const(&f.ctx, f.k, f.b, 32, 6);
+	struct ir_op *use[] = {
+		NULL, NULL, /* the selects of c1 and c2 */
+		bin(&f, IR_ADD, x, y), bin(&f, IR_ADD, y, x),
+		bin(&f, IR_SUB, x, y), bin(&f, IR_SUB, y, x),
+		bin(&f, IR_MUL, x, five), bin(&f, IR_MUL, five2, x), bin(&f, IR_MUL, x, six),
+		NULL, NULL, /* the selects of c3 and c4 */
+		NULL, NULL, /* extracts */
+	};
+	struct ir_op *cmp[4] = {c1, c2, c3, c4};
+	for (unsigned i = 0; i < 4; i++) {
+		struct ir_op *sel = ir_op_new(&f.ctx, f.k, f.b, IR_SELECT, 32, 3);
+		sel->args[0] = cmp[i];
+		sel->args[1] = i & 1 ? y : x, sel->args[2] = i & 1 ? x : y;
+		use[i < 2 ? i : 7 + i] = sel;
+	}
+	for (unsigned i = 0; i < 2; i++) {
+		use[11 + i] = ir_op_new(&f.ctx, f.k, f.b, IR_EXTRACT, 8, 1);
+		use[11 + i]->args[0] = x, use[11 + i]->index = 8 * i;
+	}
+	struct ir_block *next = ir_block_new(&f.ctx, f.k, "next");
+	ir_br(&f.ctx, f.b, next, (struct ir_loc){0});
+	struct ir_op *later = ir_op_new(&f.ctx, f.k, next, IR_SELECT, 32, 3);
+	later->args[0] = c2, later->args[1] = x, later->args[2] = y;
+	ir_op_new(&f.ctx, f.k, next, IR_RET, 0, 0);
+	ir_compute_preds(&f.ctx, f.k);
+	enum { N = sizeof use / sizeof use[0] };
+	uint64_t xs[4][2] = {{3, 5}, {5, 3}, {7, 7}, {0x80000000u, 1}}, want[4][N + 1];
+	for (unsigned t = 0; t < 4; t++) {
+		for (unsigned i = 0; i < N; i++)
+			eval(use[i], xs[t], &want[t][i]);
+		eval(later, xs[t], &want[t][N]);
+	}
+	pass_cse(&f.ctx, f.p);
+	bool ok = ir_verify(&f.ctx, f.p, "test") == 0 && count(f.b, IR_SGT) + count(f.b, IR_SLT) == 1 &&
+		  count(f.b, IR_UGT) == 1 && count(f.b, IR_ADD) == 1 && count(f.b, IR_SUB) == 2 &&
+		  count(f.b, IR_MUL) == 2 && count(f.b, IR_EXTRACT) == 2 && later->args[0] == c1;
+	for (unsigned t = 0; ok && t < 4; t++)
+		for (unsigned i = 0; ok && i <= N; i++) {
+			uint64_t got;
+			ok = eval(i < N ? use[i] : later, xs[t], &got) == 0 && got == want[t][i];
+		}
+	fx_fini(&f);
+	report("cse", ok);
+}
+
 int main(void)
 {
 	test_narrow();
@@ -886,6 +950,7 @@ int main(void)
 	test_balance();
 	test_bit_tests();
 	test_sign_tests();
+	test_cse();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
