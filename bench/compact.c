@@ -1,8 +1,8 @@
 /*
  * compact.c -- a filter: of each word in, only the odd ones go out.  The
- * write sits in a branch, so the loop body is not one basic block and
- * sluice runs it one iteration at a time (not pipelined yet): this row
- * measures that.  Reference: reference/compact.v.
+ * write sits in a branch, which sluice's if-conversion makes a write
+ * guarded by the word's low bit, in the one cycle of the body: a word in
+ * each clock, as the reference takes them.  Reference: reference/compact.v.
  */
 #include <sluice.h>
 
