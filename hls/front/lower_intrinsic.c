@@ -51,9 +51,8 @@ static struct ir_op *bound(struct lower *L, unsigned w, enum bound b)
 
 /* min and max as x > y ? ... : ..., x the operand made first: the min
  * and the max of one pair (a compare-and-swap, the two halves of a sort's
- * step) read one compare, which synthesis makes once, where a < b for the
- * min beside a > b for the max would be two comparators.  When a == b
- * either arm is the value. */
+ * step) make the same compare, which hls/pass/cse.c makes one.  When
+ * a == b either arm is the value. */
 static struct ir_op *minmax(struct lower *L, LLVMValueRef call, enum ir_opcode gt, bool max)
 {
 	struct ir_op *x = arg(L, call, 0), *y = arg(L, call, 1);
