@@ -379,7 +379,7 @@ if report oddeven "$root/bench/oddeven.c" --target gowin &&
 	# the route between the carry chains (delay.c, lut_hop): a phase of
 	# the sort a cycle, as nextpnr places it (II 1 placed at 81 MHz)
 	tr -d '\n' <"$out/oddeven5.txt" >"$out/oddeven5.flat.txt"
-	expect lut-hop-ecp5 oddeven5.flat "oddeven_2, loop for_cond25_preheader  (oddeven.c:29): 2 cycles per iteration.*the sgt %[0-9]* (line 16) -> the sgt %[0-9]* (line 16) -> the select"
+	expect lut-hop-ecp5 oddeven5.flat "oddeven_2, loop for_cond25_preheader  (oddeven.c:29): 2 cycles per iteration.*recurrence through the phi '[^']*' (line 16): the sgt %[0-9]* (line 16) -> the select [^>]*> the select [^>]*> the phi [^>]*> the sgt %[0-9]* (line 16) (1 cycle over at II 1)"
 	if grep -qE "oddeven_2_2_in_tready = \(\(state_reg == S_\w+_14\)" \
 		"$out/oddeven5.sluice/rtl/kernel_oddeven_2_2.v"; then
 		ok cut-kept-end-rtl
