@@ -89,13 +89,25 @@ void regs_emit_decls(struct kgen *kg)
 						       v->valid, kg->block_name[b]);
 			bool full = bits_full(&v->reg_bits, op->width);
 			if (v->reg_lent) {
-				const struct ir_op *p = v->reg_lent;
+				/* the bits that any phi living in it reads */
 				struct rtl_bits u = {0};
 				bits_or(ctx, &u, &v->reg_bits, op->width);
-				bits_or(ctx, &u, &kg->val[p->id].reg_bits, op->width);
+				const char *names = NULL, *last = NULL;
+				for (unsigned bb = 0; bb < k->nblocks; bb++)
+					for (unsigned m = 0; m < k->blocks[bb]->nops; m++) {
+						const struct ir_op *p = k->blocks[bb]->ops[m];
+						if (kg->val[p->id].reg_of != op)
+							continue;
+						bits_or(ctx, &u, &kg->val[p->id].reg_bits, op->width);
+						if (last)
+							names = names ? arena_printf(&ctx->arena, "%s, %s",
+										     names, last) : last;
+						last = kg->block_name[bb];
+					}
 				full = bits_full(&u, op->width);
-				c = arena_printf(&ctx->arena, "%s; before it, of block %s",
-						 c, kg->block_name[p->block->id]);
+				c = names ? arena_printf(&ctx->arena, "%s; at other times, of blocks %s and %s",
+							 c, names, last)
+					  : arena_printf(&ctx->arena, "%s; before it, of block %s", c, last);
 			}
 			kgen_decl(kg, "    ", "reg", op->width, v->reg, NULL, full, c);
 			for (unsigned k = 1; k < v->nchain; k++)
@@ -194,7 +206,7 @@ static void shared_writes(struct kgen *kg, const struct arms *a)
 						     chain, *chain ? "else " : "", conds, reg,
 						     a->w[j].src);
 			}
-		fprintf(kg->f, "        // %s: the register of two phis (one after the other)\n%s",
+		fprintf(kg->f, "        // %s: the register of phis one after another\n%s",
 			reg, chain);
 	}
 }

@@ -677,6 +677,24 @@ static bool takes_from(const struct ir_op *p, const struct ir_block *h, const st
 	return false;
 }
 
+/* Phi p, and the phis that live in its register, live in phi o's. */
+static void live_in(struct kgen *kg, struct ir_op *p, const struct ir_op *o)
+{
+	struct ir_kernel *k = kg->k;
+	struct rtl_val *ov = &kg->val[o->id];
+	for (unsigned b = 0; b < k->nblocks; b++)
+		for (unsigned j = 0; j < k->blocks[b]->nops && k->blocks[b]->ops[j]->opc == IR_PHI; j++) {
+			struct rtl_val *mv = &kg->val[k->blocks[b]->ops[j]->id];
+			if (mv->reg_of == p)
+				mv->reg = ov->reg, mv->reg_of = o;
+		}
+	kg->val[p->id].reg = ov->reg;
+	kg->val[p->id].reg_of = o;
+	kg->val[p->id].reg_lent = NULL;
+	if (!ov->reg_lent)
+		ov->reg_lent = p;
+}
+
 /* A phi P of a block B that is no loop and goes only to block H, read
  * nowhere but in B, whose value a phi Q of H takes from B's edge (Q <-
  * P, or an op of B on P: bench/sha256's rounds take the state H[] of the
@@ -732,10 +750,105 @@ static void plan_shared_regs(struct kgen *kg)
 				}
 				if (!takes)
 					continue;
-				pv->reg = qv->reg;
-				pv->reg_of = qp;
-				qv->reg_lent = p;
+				live_in(kg, p, qp);
 				break;
+			}
+		}
+	}
+}
+
+/* The phi whose register phi p lives in: p's owner, or p. */
+static const struct ir_op *reg_owner(const struct kgen *kg, const struct ir_op *p)
+{
+	const struct ir_op *o = kg->val[p->id].reg_of;
+	return o ? o : p;
+}
+
+/* Whether a phi that lives in o's register (o too) is read in block b
+ * or takes its value early from b (plan_early_phis). */
+static bool class_used_in(const struct kgen *kg, const struct ir_op *o, const struct ir_block *b)
+{
+	const struct ir_kernel *k = kg->k;
+	for (unsigned bb = 0; bb < k->nblocks; bb++)
+		for (unsigned j = 0; j < k->blocks[bb]->nops && k->blocks[bb]->ops[j]->opc == IR_PHI; j++) {
+			const struct ir_op *m = k->blocks[bb]->ops[j];
+			if (kg->val[m->id].needed && reg_owner(kg, m) == o &&
+			    (kg->val[m->id].early_from == b || phi_read(kg, m, b, true)))
+				return true;
+		}
+	return false;
+}
+
+/* Whether the phis that live in p's register all are phis of block x
+ * that take p itself from p's block, and are read nowhere but in x. */
+static bool lenders_in(const struct kgen *kg, const struct ir_op *p, const struct ir_block *x)
+{
+	const struct ir_kernel *k = kg->k;
+	for (unsigned bb = 0; bb < k->nblocks; bb++)
+		for (unsigned j = 0; j < k->blocks[bb]->nops && k->blocks[bb]->ops[j]->opc == IR_PHI; j++) {
+			const struct ir_op *m = k->blocks[bb]->ops[j];
+			if (kg->val[m->id].reg_of != p)
+				continue;
+			if (m->block != x || kg->val[m->id].early_from || takes_from(m, p->block, p) ||
+			    phi_read(kg, m, x, false))
+				return false;
+		}
+	return true;
+}
+
+/* A phi P of a block B that goes to H or to a block X that goes only
+ * back to B (a loop over messages, `for (;;) { n = read(); for (b < n)
+ * { ... } }`: B the test of n, X the exit of the block loop, H its
+ * header), where a phi Q of H takes P itself: P, and the phis of X that
+ * live in P's register (X's phis take P from B, plan_shared_regs), live
+ * in Q's register (Q's own, or the one Q lives in).  P's register is live
+ * from the edges into X and B to B's edges out, where nothing of Q's is
+ * read (no phi of Q's register is read in X or B, none is written early
+ * there), and Q's register is written nowhere in X and B but by B -> H,
+ * which takes P (no write then); X's and B's own edges write nothing
+ * either (each takes the other's phi).  So one register holds what two
+ * held, and the edges that wrote the one from the other go: an array
+ * that the message loop and the block loop carry round (SHA-256's
+ * message window) is one set of registers, not two. */
+static void plan_shared_exits(struct kgen *kg)
+{
+	struct ir_kernel *k = kg->k;
+	const struct ir_block *sb = kg->start_loop ? kg->start_loop->block : NULL;
+	for (unsigned b = 0; b < k->nblocks; b++) {
+		struct ir_block *blk = k->blocks[b];
+		const struct ir_op *t = ir_terminator(blk);
+		if (kg->loop[b] || !t || t->nsuccs != 2 || blk == sb)
+			continue;
+		for (unsigned x = 0; x < 2; x++) {
+			struct ir_block *xb = t->succs[x], *h = t->succs[1 - x];
+			const struct ir_op *xt = ir_terminator(xb);
+			bool back = xt && xt->nsuccs && xb != blk && h != blk && h != xb &&
+				    h != sb && xb != sb && !kg->loop[xb->id];
+			for (unsigned s = 0; back && s < xt->nsuccs; s++)
+				back &= xt->succs[s] == blk;
+			for (unsigned j = 0; back && j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+				struct ir_op *p = blk->ops[j];
+				struct rtl_val *pv = &kg->val[p->id];
+				if (!pv->needed || !pv->reg || pv->early_from || pv->reg_of ||
+				    phi_read(kg, p, blk, false) || !lenders_in(kg, p, xb))
+					continue;
+				for (unsigned q = 0; q < h->nops && h->ops[q]->opc == IR_PHI; q++) {
+					struct ir_op *qp = h->ops[q];
+					const struct ir_op *o = reg_owner(kg, qp);
+					struct rtl_val *ov = &kg->val[o->id];
+					if (!kg->val[qp->id].needed || !ov->needed || !ov->reg || o == p ||
+					    qp->width != p->width || phi_bypassed(kg, qp) ||
+					    phi_bypassed(kg, o) || takes_from(qp, blk, p) ||
+					    class_used_in(kg, o, blk) || class_used_in(kg, o, xb))
+						continue;
+					bool takes = false;
+					for (unsigned i = 0; i < qp->nargs; i++)
+						takes |= qp->phi_blocks[i] == blk && qp->args[i] == p;
+					if (!takes)
+						continue;
+					live_in(kg, p, o);
+					break;
+				}
 			}
 		}
 	}
@@ -1044,6 +1157,7 @@ int values_plan(struct kgen *kg)
 				kg->val[op->id].reg = NULL;
 		}
 	plan_shared_regs(kg);
+	plan_shared_exits(kg);
 	unread_split_selects(kg);
 	return 0;
 }

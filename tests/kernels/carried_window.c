@@ -8,7 +8,9 @@
  * this message or the one before, left it.  The exit of the loop over
  * blocks, entered from its last block and from a message of none, keeps
  * the window in the registers of the outer loop's (hls/rtlgen/values.c,
- * plan_shared_regs), not in four more.
+ * plan_shared_regs), and the outer loop, whose test of n goes to that
+ * exit or into the loop over blocks, in those of the block loop's
+ * (plan_shared_exits): four registers of the window, not twelve.
  */
 #include <sluice.h>
 #pragma GCC diagnostic ignored "-Wunknown-pragmas"
