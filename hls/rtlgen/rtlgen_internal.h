@@ -212,8 +212,10 @@ struct rtl_val {
 	/* in a loop: the phi that carries this value round to the next
 	 * iteration and is written every iteration (its register holds the
 	 * value, in a pipelined loop in cycles phi_write_cycle + 1 .. + II,
-	 * in a loop of one block not pipelined after the loop, where uses
-	 * read it instead of a register of the value's own), or NULL */
+	 * and after the loop, where uses read it instead of a register of
+	 * the value's own); for a phi of a pipelined loop, the phi that
+	 * takes it round the loop, whose register holds its last value
+	 * after the loop (values.c, carry_phis); or NULL */
 	const struct ir_op *carrier;
 	/* a phi of a loop that nothing after the loop reads, or of a
 	 * pipelined loop that never ends: written as each iteration

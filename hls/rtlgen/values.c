@@ -414,6 +414,39 @@ static bool read_outside(const struct kgen *kg, const struct ir_op *phi)
  * last state) reads P's register.  bench/oddeven's sort hands the 16
  * words of its last phase on from its phis' registers, not from 16
  * registers more. */
+/* A phi Q of pipelined loop L that a phi P of L takes round the loop as
+ * it is: in the last iteration P takes Q's last value, so after the loop
+ * P's register holds it, when P is written whether the loop goes on or
+ * not.  Uses of Q after the loop read P's register (Q's carrier), and Q
+ * may be written so too: the message window of a SHA-256 whose words
+ * are taken as the rounds run, each word the next one's value round the
+ * loop, needs no shift more after the loop.  One pass over L's phis;
+ * whether it found one (the next may find more, Q being P of another). */
+static bool carry_phis(struct kgen *kg, struct ir_block *blk)
+{
+	bool found = false;
+	for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+		struct ir_op *q = blk->ops[j];
+		struct rtl_val *qv = &kg->val[q->id];
+		if (!qv->needed || qv->always_written || phi_bypassed(kg, q))
+			continue;
+		for (unsigned m = 0; m < blk->nops && blk->ops[m]->opc == IR_PHI; m++) {
+			struct ir_op *p = blk->ops[m];
+			const struct rtl_val *pv = &kg->val[p->id];
+			bool takes = false;
+			for (unsigned i = 0; i < p->nargs; i++)
+				takes |= p->phi_blocks[i] == blk && p->args[i] == q;
+			if (p == q || !takes || !pv->always_written || phi_bypassed(kg, p))
+				continue;
+			qv->carrier = p;
+			qv->always_written = true;
+			found = true;
+			break;
+		}
+	}
+	return found;
+}
+
 static void plan_carriers(struct kgen *kg)
 {
 	struct ir_kernel *k = kg->k;
@@ -423,11 +456,16 @@ static void plan_carriers(struct kgen *kg)
 			continue;
 		bool endless = kg->loop[b] && !pipe_exit_state(kg, kg->loop[b]);
 		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
+			struct rtl_val *pv = &kg->val[blk->ops[j]->id];
+			pv->always_written = pv->needed && (endless || !read_outside(kg, blk->ops[j]));
+		}
+		for (bool more = kg->loop[b] != NULL; more;)
+			more = carry_phis(kg, blk);
+		for (unsigned j = 0; j < blk->nops && blk->ops[j]->opc == IR_PHI; j++) {
 			struct ir_op *phi = blk->ops[j];
 			struct rtl_val *pv = &kg->val[phi->id];
 			if (!pv->needed)
 				continue;
-			pv->always_written = endless || !read_outside(kg, phi);
 			for (unsigned i = 0; pv->always_written && i < phi->nargs; i++) {
 				struct ir_op *v = phi->args[i];
 				struct rtl_val *rv = &kg->val[v->id];
@@ -463,7 +501,7 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		 * cycles after it took the value: one more per II */
 		if ((v->opc != IR_PHI || phi_bypassed(kg, v)) && c == rv->valid)
 			return -1;
-		if (rv->carrier) {
+		if (rv->carrier && v->opc != IR_PHI) {
 			unsigned w = phi_write_cycle(kg, rv->carrier);
 			if (c > w && c <= w + L->ii)
 				return REG_CARRIER;
@@ -473,10 +511,10 @@ static int reg_index(const struct kgen *kg, const struct ir_op *v,
 		assert(d >= 1);
 		return (int)((d + L->ii - 1) / L->ii) - 1;
 	}
+	if (rv->carrier && (b != v->block || c == RTL_AFTER_LOOP))
+		return REG_CARRIER; /* after its loop (plan_carriers) */
 	if (v->opc == IR_PHI)
 		return 0;
-	if (rv->carrier && !L && b != v->block)
-		return REG_CARRIER; /* after its loop (plan_carriers) */
 	if (v->block == b && (c == rv->valid || (long)c <= rv->wire_until))
 		return -1;
 	if (rv->early && v->block == b && c > rv->valid)
