@@ -145,6 +145,11 @@
 #              loop's window) hands on lives in the outer loop's
 #              registers, and those in the block loop's: 4 registers of
 #              the window, not 12; it computes right.
+#   window-once  tests/kernels/sha256_stream.c (SHA-256 with the words
+#              taken as the rounds run) on iCE40 at 26 MHz: its window of
+#              16 words is 16 registers, written by the rounds alone (the
+#              loop's phis written in its last iteration too, and read
+#              after it: values.c, carry_phis); it computes right.
 #   edge-branch  bench/sha256 for Gowin (whole): the phis of an edge are written,
 #              and the rounds' loop is entered, on the condition of the
 #              branch that takes the edge (no decode of state_next).
@@ -727,6 +732,22 @@ if report window "$root/tests/kernels/carried_window.c" --target ice40 &&
 	sim_ok shared-phi-exit window "$root/tests/kernels/carried_window.c"
 else
 	bad shared-phi-exit "kernel_carried_window keeps its window in three sets of registers ($out/window.sluice/rtl)"
+fi
+
+# the window of a SHA-256 whose words are taken as the rounds run, which
+# the rounds, the loop over blocks and the loop over messages carry, is
+# one set of registers that only the rounds write (and the entry, with
+# its undefined start): the phis of the rounds are written in their last
+# iteration too, the block loop's exit reads their last values from them
+# (values.c, carry_phis), and the loops' phis share the rounds' registers
+# (plan_shared_regs, plan_shared_exits)
+v="$out/stream.sluice/rtl/kernel_sha256.v"
+if report stream "$root/tests/kernels/sha256_stream.c" --target ice40 --clock 26 &&
+	[ "$(grep -c "reg \[31:0\] W_" "$v")" = 16 ] &&
+	[ "$(grep "W_[0-9a-z_]*_reg <= " "$v" | grep "state_reg ==" | grep -vc "state_reg == S_entry_0")" = 0 ]; then
+	sim_ok window-once stream "$root/tests/kernels/sha256_stream.c"
+else
+	bad window-once "kernel_sha256 of sha256_stream.c keeps or writes its window elsewhere ($out/stream.sluice/rtl)"
 fi
 
 # the phis of an edge are written, and a pipelined loop entered, on the
