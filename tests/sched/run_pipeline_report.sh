@@ -231,7 +231,7 @@ report odd25 "$root/bench/oddeven.c" --target ice40 --clock 25 &&
 	expect chain-hop odd25 "oddeven_2, loop for_cond25_preheader  (oddeven.c:29): 2 cycles per iteration" ||
 	bad chain-hop "build failed ($out/odd25.log)"
 report sha "$root/bench/sha256.c" --target ice40 &&
-	expect window-tap sha "sha256_2, loop for_body73  (sha256.c:52): II 1," ||
+	expect window-tap sha "sha256_2, loop for_body73  (sha256.c:34): II 1," ||
 	bad window-tap "build failed ($out/sha.log)"
 # an add over the clock by itself (bench/axpb's x + 2x on the ECP5 at 288
 # MHz, 3.2 ns of the 2.9 left) keeps the + 1 after it, its carry-in, in its
@@ -401,7 +401,7 @@ else
 	bad cut-budget "build failed ($out/oddeven.log, $out/oddeven5.log)"
 fi
 if [ -f "$out/sha.txt" ]; then
-	expect cut-keeps sha "sha256_2: the part of sha256's loop from sha256.c:37 on; it takes 513 bits"
+	expect cut-keeps sha "sha256_2: the part of sha256's loop from sha256_consts.h:25 on; it takes 513 bits"
 	expect cut-keeps-writes sha "sha256_2_2: the part of sha256_2's loop"
 	expect cut-direct sha "sha256_2 takes each word at once; the pipe has no register of its own"
 	if ! grep -q "fifo_sha256_2_in" "$out/sha.sluice/rtl/sluice_core.v" &&
