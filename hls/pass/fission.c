@@ -62,7 +62,7 @@
  * most, by target.  Each costs about a flip-flop, the pipe's register:
  * the second part keeps a word in the pipe while it uses it (kept reads,
  * skip_empty_blocks.c) or takes it straight into the registers of the
- * phis it goes to (rtlgen/values.c, plan_early_phis).  bench/oddeven,
+ * phis it goes to (rtlgen/share.c, plan_early_phis).  bench/oddeven,
  * which hands its 16 words (512 bits) over at each of two cuts, takes
  * 3012 LUT and 2647 FF so, and the UP5K (5280 cells) places it at 29.8
  * MHz, 1.12 cycles a word (its reference: 2944 LUT, 1551 FF, 25.8 MHz,

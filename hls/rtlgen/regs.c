@@ -16,11 +16,11 @@
  *                 of a loop of one block that is always written
  *                 (values.c) takes its value round the loop in the
  *                 block's last state whether it goes round or not; a
- *                 phi written early (values.c) takes its value from
+ *                 phi written early (share.c) takes its value from
  *                 that edge in the state that computes it.  A phi
  *                 read only in its block, whose value a phi of the one
  *                 block after it takes, lives in that phi's register
- *                 (values.c, plan_shared_regs), whose writes are then
+ *                 (share.c, plan_shared_regs), whose writes are then
  *                 one `if` for each value it takes (shared_writes).
  * In a pipelined loop each of these is written as the loop cycle that
  * computes it completes (pipeline.c), a value that lives longer than II
@@ -121,7 +121,7 @@ void regs_emit_decls(struct kgen *kg)
 }
 
 /* Lines of the case arm of each state, built up as strings; and the
- * writes of registers that two phis share (values.c, plan_shared_regs),
+ * writes of registers that two phis share (share.c, plan_shared_regs),
  * written apart from the case (shared_writes). */
 struct arms {
 	const char **text; /* by state */

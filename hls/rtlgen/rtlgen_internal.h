@@ -11,6 +11,7 @@
  *                iteration) and every pipe op's handshake strobe
  *   datapath.c   value wires (one expression per op), dividers, bit-count
  *                functions
+ *   share.c      registers that values and phis share
  *   regs.c       the clocked block: value, phi, argument and state registers
  *   window.c     shift windows read early (taps)
  *   core.c       sluice_core: kernels, FIFOs, ports
@@ -223,13 +224,13 @@ struct rtl_val {
 	 * state), whether the loop goes on or not */
 	bool always_written;
 	/* a value that the edge from its block carries to a phi, which
-	 * takes it as it is computed (values.c, plan_early_phis): that phi,
+	 * takes it as it is computed (share.c, plan_early_phis): that phi,
 	 * whose register later states read; or NULL */
 	const struct ir_op *early;
 	/* a phi: the block whose edge into the phi's block it takes its
 	 * value from early (above), or NULL */
 	const struct ir_block *early_from;
-	/* a phi that lives in another phi's register (values.c,
+	/* a phi that lives in another phi's register (share.c,
 	 * plan_shared_regs): that phi, whose register is declared; on that
 	 * phi, this one; else NULL */
 	const struct ir_op *reg_of, *reg_lent;
@@ -378,10 +379,11 @@ const char *val_ref(struct kgen *kg, const struct ir_op *v,
 		    const struct ir_block *b, unsigned c);
 /* val_ref for operand i of op. */
 const char *arg_ref(struct kgen *kg, const struct ir_op *op, unsigned i);
-/* Whether operand i of phi, a phi of a shared register (reg_of or
- * reg_lent), is a select computed as the edge is taken: the register's
- * writes take its two values (regs.c, shared_write), not its wire. */
-bool val_split_select(struct kgen *kg, const struct ir_op *phi, unsigned i);
+/* Whether a needed op reads phi p's register (p itself, or a value read
+ * from p's register) at a use point (block, cycle) where at() says yes. */
+bool val_phi_reg_read(const struct kgen *kg, const struct ir_op *p,
+		      bool (*at)(const void *env, const struct ir_block *b, unsigned c),
+		      const void *env);
 /* Cycle of a block's last state. */
 unsigned block_last(const struct kgen *kg, const struct ir_block *b);
 /* The cycle of op in its block's schedule.  A phi's is 0, but in a
@@ -396,6 +398,16 @@ bool phi_bypassed(const struct kgen *kg, const struct ir_op *phi);
  * chain) holds it: its wire's cycle, one less for a phi read from its
  * register from its own cycle on. */
 long val_reg_from(const struct kgen *kg, const struct ir_op *v);
+
+/* share.c */
+/* Values computed straight into the register of the phi they go to. */
+void plan_early_phis(struct kgen *kg);
+/* Phis that live in another phi's register (after the uses are known). */
+void share_plan(struct kgen *kg);
+/* Whether operand i of phi, a phi of a shared register (reg_of or
+ * reg_lent), is a select computed as the edge is taken: the register's
+ * writes take its two values (regs.c, shared_write), not its wire. */
+bool val_split_select(struct kgen *kg, const struct ir_op *phi, unsigned i);
 
 /* pipeline.c */
 void pipe_plan(struct kgen *kg); /* after fsm_plan */
