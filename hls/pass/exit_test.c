@@ -63,19 +63,36 @@
  * entry block, where init and n must then be, and its new phis take them
  * from every block that enters.
  *
+ * A loop of several blocks, its header H and the block L whose branch
+ * goes back to H or leaves (an outer loop: `for (b = 0; b < n; b++) {
+ * rounds; writes; }`), is rewritten the same way when the test's chain
+ * does not fit L's cycles: i and the new phis are H's, their values from
+ * L computed in L.  The phis of H change only on the edges into H, all at
+ * once, so r = n - x - 1 (or k = i + D + C) holds in every block of the
+ * iteration as it does in a loop of one block; L's branch then reads a
+ * register's bit and L takes one state, not three (the add, the compare
+ * and the branch of a 32-bit count each took one on iCE40 at 48 MHz).
+ * The loop is H and the blocks that reach L without passing H; H must be
+ * its only way in (no block of the loop but H has a predecessor outside
+ * it) and L its only block going back to H; n is computed outside it.
+ *
  * Where init and n are constants the pass also counts the iterations per
- * entry (block->trip, for the report), whether or not it rewrites.
+ * entry (block->trip, for the report) of a loop of one block, whether or
+ * not it rewrites.
  */
+#include <stdlib.h>
+
 #include "pass.h"
 
 #include "../sched/schedule.h"
 
-/* The entry of phi x from the loop itself, or -1 when it has not one. */
-static int back_entry(const struct ir_op *x, const struct ir_block *loop)
+/* The entry of phi x from the loop's last block, or -1 when it has not
+ * one. */
+static int back_entry(const struct ir_op *x, const struct ir_block *latch)
 {
 	int bk = -1;
 	for (unsigned a = 0; a < x->nargs; a++)
-		if (x->phi_blocks[a] == loop) {
+		if (x->phi_blocks[a] == latch) {
 			if (bk >= 0)
 				return -1;
 			bk = (int)a;
@@ -83,17 +100,17 @@ static int back_entry(const struct ir_op *x, const struct ir_block *loop)
 	return bk;
 }
 
-/* phi, new in loop: `first` from each block that enters the loop, `next`
- * from the loop itself. */
-static void entries(struct hls_ctx *ctx, struct ir_op *phi, struct ir_block *loop,
-		    struct ir_op *first, struct ir_op *next)
+/* phi, new in the loop's header: `first` from each block that enters the
+ * loop, `next` from its last block. */
+static void entries(struct hls_ctx *ctx, struct ir_op *phi, const struct ir_block *head,
+		    const struct ir_block *latch, struct ir_op *first, struct ir_op *next)
 {
-	unsigned n = loop->npreds;
+	unsigned n = head->npreds;
 	phi->args = arena_alloc(&ctx->arena, n * sizeof *phi->args);
 	phi->phi_blocks = arena_alloc(&ctx->arena, n * sizeof *phi->phi_blocks);
 	for (unsigned p = 0; p < n; p++) {
-		phi->phi_blocks[p] = loop->preds[p];
-		phi->args[p] = loop->preds[p] == loop ? next : first;
+		phi->phi_blocks[p] = head->preds[p];
+		phi->args[p] = head->preds[p] == latch ? next : first;
 	}
 	phi->nargs = n;
 }
@@ -189,8 +206,8 @@ static enum ir_opcode x_first(enum ir_opcode opc, unsigned at)
 /* The count-down form (see the top of the file); false when the loop is
  * not one that counts by one to a strict bound. */
 static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block *pre,
-		       struct ir_block *loop, struct ir_op *t, struct ir_op *cmp, unsigned at,
-		       struct ir_op *init, uint64_t c, uint64_t d)
+		       struct ir_block *head, struct ir_block *latch, struct ir_op *t,
+		       struct ir_op *cmp, unsigned at, struct ir_op *init, uint64_t c, uint64_t d)
 {
 	unsigned w = init->width;
 	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
@@ -236,7 +253,7 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	}
 	insert(ctx, pre, NULL, 0, pe.ops, pe.n);
 
-	struct ir_edit ph = {.block = loop, .loc = loc}, le = ph;
+	struct ir_edit ph = {.block = head, .loc = loc}, le = {.block = latch, .loc = loc};
 	struct ir_op *r = edit_op(ctx, k, &ph, IR_PHI, rw, 2);
 	r->name = "iterations_left";
 	struct ir_op *one_l = edit_const(ctx, k, &le, rw, 1);
@@ -248,14 +265,15 @@ static bool count_down(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block
 	struct ir_op *go = edit_op(ctx, k, &le, IR_XOR, 1, 2);
 	go->args[0] = sign, go->args[1] = t1;
 	go->name = "exit_test_count";
-	entries(ctx, r, loop, r0, rnext);
-	insert(ctx, loop, ph.ops, ph.n, le.ops, le.n);
+	entries(ctx, r, head, latch, r0, rnext);
+	insert(ctx, head, ph.ops, ph.n, NULL, 0);
+	insert(ctx, latch, NULL, 0, le.ops, le.n);
 	t->args[0] = go;
 	return true;
 }
 
-/* The cycles an iteration of loop takes at least: its most accesses to
- * one pipe. */
+/* The cycles that a loop's last block takes at least: its most accesses
+ * to one pipe. */
 static unsigned least_cycles(const struct ir_block *loop)
 {
 	unsigned most = 1;
@@ -273,47 +291,90 @@ static unsigned least_cycles(const struct ir_block *loop)
 	return most;
 }
 
-static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
-			 struct ir_block *loop, double period)
+/* The blocks of the loop whose header is head and whose last block (the
+ * one going back) is latch: head and the blocks that reach latch without
+ * passing head.  NULL when head is not the loop's only way in. */
+static bool *loop_blocks(const struct ir_kernel *k, const struct ir_block *head,
+			 struct ir_block *latch)
 {
-	struct ir_op *t = loop->ops[loop->nops - 1];
-	if (t->opc != IR_CONDBR || (t->succs[0] != loop) == (t->succs[1] != loop))
-		return;
+	bool *in = calloc(k->nblocks, sizeof *in);
+	struct ir_block **work = malloc(k->nblocks * sizeof *work);
+	unsigned n = 0;
+	in[head->id] = true;
+	if (!in[latch->id]) {
+		in[latch->id] = true;
+		work[n++] = latch;
+	}
+	while (n) {
+		struct ir_block *b = work[--n];
+		for (unsigned p = 0; p < b->npreds; p++)
+			if (!in[b->preds[p]->id]) {
+				in[b->preds[p]->id] = true;
+				work[n++] = b->preds[p];
+			}
+	}
+	free(work);
+	bool ok = !in[k->blocks[0]->id] || k->blocks[0] == head;
+	for (unsigned b = 0; b < k->nblocks && ok; b++)
+		for (unsigned p = 0; in[b] && k->blocks[b] != head && p < k->blocks[b]->npreds; p++)
+			ok = in[k->blocks[b]->preds[p]->id];
+	/* latch the only block of the loop that goes back to head */
+	for (unsigned p = 0; ok && p < head->npreds; p++)
+		ok = head->preds[p] == latch || !in[head->preds[p]->id];
+	if (!ok) {
+		free(in);
+		return NULL;
+	}
+	return in;
+}
+
+/* Rewrites the test of the loop that latch's branch to head closes, if
+ * it is a counted loop's and its chain does not fit latch's cycles;
+ * whether the branch is that loop's test at all. */
+static bool rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k, struct ir_block *head,
+			 struct ir_block *latch, double period)
+{
+	struct ir_op *t = latch->ops[latch->nops - 1];
 	struct ir_op *cmp = t->args[0];
-	if (cmp->block != loop || !ir_is_compare(cmp->opc))
-		return;
+	if (cmp->block != latch || !ir_is_compare(cmp->opc))
+		return false;
+	bool *in = loop_blocks(k, head, latch);
+	if (!in)
+		return false;
+	bool is_test = !in[t->succs[t->succs[0] == head]->id];
 	/* cmp x, n with x = i + D: inc (D = C) or i itself (D = 0), where
 	 * inc = add i, C is i's value from the loop */
 	int at = -1, back = -1;
 	bool on_phi = false;
 	struct ir_op *inc = NULL, *i = NULL, *C = NULL;
-	for (unsigned a = 0; a < 2 && at < 0; a++) {
+	for (unsigned a = 0; a < 2 && at < 0 && is_test; a++) {
 		struct ir_op *x = cmp->args[a], *n = cmp->args[1 - a];
-		if (x->block != loop || n->block == loop)
+		if (!in[x->block->id] || in[n->block->id])
 			continue;
 		struct ir_op *add = x;
 		if (x->opc == IR_PHI) {
-			int bk = back_entry(x, loop);
-			if (bk < 0)
+			int bk = back_entry(x, latch);
+			if (bk < 0 || x->block != head)
 				continue;
 			add = x->args[bk];
 		}
-		if (add->opc != IR_ADD || add->block != loop)
+		if (add->opc != IR_ADD || !in[add->block->id])
 			continue;
 		for (unsigned b = 0; b < 2; b++) {
 			struct ir_op *p = add->args[b], *c = add->args[1 - b];
-			if (p->opc == IR_PHI && p->block == loop && c->opc == IR_CONST &&
+			if (p->opc == IR_PHI && p->block == head && c->opc == IR_CONST &&
 			    p->width <= 64 && (x == add || x == p)) {
 				at = (int)a, inc = add, i = p, C = c, on_phi = x == p;
 				break;
 			}
 		}
 	}
+	free(in);
 	if (at < 0)
-		return;
-	back = back_entry(i, loop);
+		return is_test;
+	back = back_entry(i, latch);
 	if (back < 0 || i->args[back] != inc)
-		return;
+		return true;
 	/* the loop's entries: one block before it, or several (the loop
 	 * entered again from an outer loop's last block, whose header
 	 * skip_empty_blocks merged with it) that bring the same init; then
@@ -323,29 +384,30 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	struct ir_block *pre = i->phi_blocks[back ? 0 : 1];
 	for (unsigned a = 0; a < i->nargs; a++)
 		if ((int)a != back && i->args[a] != init)
-			return;
-	if (loop->npreds != i->nargs)
-		return;
+			return true;
+	if (head->npreds != i->nargs)
+		return true;
 	if (i->nargs > 2) {
 		pre = k->blocks[0];
 		if (init->block != pre || cmp->args[1 - at]->block != pre)
-			return;
+			return true;
 	}
 	if (!pre->nops || !ir_is_terminator(pre->ops[pre->nops - 1]->opc))
-		return;
+		return true;
 	uint64_t c = C->imm, d = on_phi ? 0 : c;
-	loop->trip = trip_count(cmp, (unsigned)at, init, c, d, t->succs[0] == loop);
+	if (head == latch)
+		head->trip = trip_count(cmp, (unsigned)at, init, c, d, t->succs[0] == head);
 	/* only where the chain does not fit the cycles an iteration takes
 	 * at least: one, or as many as the loop's accesses to one pipe
 	 * (each pipe takes one a cycle), since the decision reads i's
 	 * register at the iteration's start and the branch comes at its end */
 	enum hls_target tg = ctx->target;
 	if ((on_phi ? 0 : delay_op_ns(tg, inc)) + delay_op_ns(tg, cmp) + delay_op_ns(tg, t) <=
-	    period * least_cycles(loop))
-		return;
+	    period * least_cycles(latch))
+		return true;
 
-	if (count_down(ctx, k, pre, loop, t, cmp, (unsigned)at, init, c, d))
-		return;
+	if (count_down(ctx, k, pre, head, latch, t, cmp, (unsigned)at, init, c, d))
+		return true;
 	unsigned w = i->width;
 	uint64_t m = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 	struct ir_loc loc = t->loc;
@@ -359,8 +421,9 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	struct ir_op *k0 = edit_op(ctx, k, &pe, IR_ADD, w, 2);
 	k0->args[0] = init, k0->args[1] = c2;
 	insert(ctx, pre, NULL, 0, pe.ops, pe.n);
-	/* in the loop */
-	struct ir_edit ph = {.block = loop, .loc = loc}, le = ph;
+	/* in the loop: the phis in its header, their next values in its
+	 * last block */
+	struct ir_edit ph = {.block = head, .loc = loc}, le = {.block = latch, .loc = loc};
 	struct ir_op *go = edit_op(ctx, k, &ph, IR_PHI, 1, 2);
 	struct ir_op *kk = edit_op(ctx, k, &ph, IR_PHI, w, 2);
 	go->name = "exit_test_ahead";
@@ -368,10 +431,12 @@ static void rewrite_loop(struct hls_ctx *ctx, struct ir_kernel *k,
 	struct ir_op *knext = edit_op(ctx, k, &le, IR_ADD, w, 2);
 	knext->args[0] = kk, knext->args[1] = C;
 	struct ir_op *gonext = cmp_like(ctx, k, &le, cmp, (unsigned)at, kk);
-	entries(ctx, go, loop, go0, gonext);
-	entries(ctx, kk, loop, k0, knext);
-	insert(ctx, loop, ph.ops, ph.n, le.ops, le.n);
+	entries(ctx, go, head, latch, go0, gonext);
+	entries(ctx, kk, head, latch, k0, knext);
+	insert(ctx, head, ph.ops, ph.n, NULL, 0);
+	insert(ctx, latch, NULL, 0, le.ops, le.n);
 	t->args[0] = go;
+	return true;
 }
 
 void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p)
@@ -380,7 +445,17 @@ void pass_exit_test(struct hls_ctx *ctx, struct ir_program *p)
 	for (unsigned kk = 0; kk < p->nkernels; kk++) {
 		struct ir_kernel *k = p->kernels[kk];
 		ir_compute_preds(ctx, k);
-		for (unsigned b = 0; b < k->nblocks; b++)
-			rewrite_loop(ctx, k, k->blocks[b], period);
+		for (unsigned b = 0; b < k->nblocks; b++) {
+			struct ir_block *latch = k->blocks[b];
+			struct ir_op *t = ir_terminator(latch);
+			if (!t || t->opc != IR_CONDBR || t->succs[0] == t->succs[1])
+				continue;
+			/* a loop of one block first: its branch may also
+			 * go back to an outer loop's header */
+			unsigned self = t->succs[1] == latch;
+			for (unsigned s = 0; s < 2; s++)
+				if (rewrite_loop(ctx, k, t->succs[s ^ self], latch, period))
+					break;
+		}
 	}
 }

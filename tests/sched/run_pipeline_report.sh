@@ -498,6 +498,19 @@ else
 	bad three "build failed ($out/three.log)"
 fi
 
+# the loops around an inner loop count their iterations left too: the
+# last block of each (j's for_inc, i's for_end) tests a register's bit
+# in one state, not the add, the compare and the branch in three
+# (hls/pass/exit_test.c, a loop of several blocks); the count lives in
+# the loop's first block
+if report nested "$root/tests/kernels/loops_nested.c" --target ice40; then
+	expect nested-latch-j nested "bb5 for_inc: 1 state"
+	expect nested-latch-i nested "bb6 for_end: 1 state"
+	expect nested-count-phi nested "= phi.33 \[%[0-9]*, bb0\], \[%[0-9]*, bb6\]"
+else
+	bad nested "build failed ($out/nested.log)"
+fi
+
 cat >"$out/one.c" <<'C'
 #include <sluice.h>
 SLUICE_IO_PIPE_IN(a, int32_t, 0);
