@@ -6,11 +6,16 @@
  * block the kernel writes the 8 words of the state, H0 first, so the
  * last 8 words of a message are its digest.  The round constants are a
  * `static const` table (256 bytes: a ROM in block RAM), the rounds a
- * plain loop; the message schedule is a window of 16 words in a local
- * array (registers), shifted by one each round, the next word computed
- * from it, as fir16's delay line is.  (The textbook W[64], filled before the rounds, is one
- * 2048-bit value to sluice, read with variable shifts: 16,885 LUTs and
- * 41,585 flip-flops on iCE40.)  Reference: reference/sha256.v.
+ * plain loop, and the message schedule as FIPS 180-4 (6.2.2) writes it:
+ * W_t is the block's word t for t < 16, taken from the pipe as the
+ * rounds run, and computed from the 16 before it otherwise, in a window
+ * of 16 words in a local array (registers) shifted each round.  The
+ * window, carried round the rounds, the loop over blocks and the loop
+ * over messages, is one set of 16 registers (hls/rtlgen/share.c and
+ * values.c, carry_phis), and the digest writes are cut off into a kernel
+ * of their own that writes while the next block runs (hls/pass/fission.c).
+ * sha256_lead.c is the same with the window leading, the block's 16
+ * words read before its rounds.  Reference: reference/sha256.v.
  */
 #include <sluice.h>
 
@@ -27,20 +32,23 @@ SLUICE_AUTORUN void sha256(void)
 		for (int i = 0; i < 8; i++)
 			H[i] = H0[i];
 		for (uint32_t b = 0; b < n; b++) {
-			for (int t = 0; t < 16; t++)
-				W[t] = sluice_read(in);
 			uint32_t a = H[0], bb = H[1], c = H[2], d = H[3];
 			uint32_t e = H[4], f = H[5], g = H[6], h = H[7];
 			for (int t = 0; t < 64; t++) {
-				uint32_t S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-				uint32_t ch = (e & f) ^ (~e & g);
-				uint32_t t1 = h + S1 + ch + K[t] + W[0];
-				uint32_t s0 = rotr(W[1], 7) ^ rotr(W[1], 18) ^ (W[1] >> 3);
-				uint32_t s1 = rotr(W[14], 17) ^ rotr(W[14], 19) ^ (W[14] >> 10);
-				uint32_t next = W[0] + s0 + W[9] + s1;
+				uint32_t w;
+				if (t < 16) {
+					w = sluice_read(in);
+				} else {
+					uint32_t s0 = rotr(W[1], 7) ^ rotr(W[1], 18) ^ (W[1] >> 3);
+					uint32_t s1 = rotr(W[14], 17) ^ rotr(W[14], 19) ^ (W[14] >> 10);
+					w = W[0] + s0 + W[9] + s1;
+				}
 				for (int i = 0; i < 15; i++)
 					W[i] = W[i + 1];
-				W[15] = next;
+				W[15] = w;
+				uint32_t S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
+				uint32_t ch = (e & f) ^ (~e & g);
+				uint32_t t1 = h + S1 + ch + K[t] + w;
 				uint32_t S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
 				uint32_t maj = (a & bb) ^ (a & c) ^ (bb & c);
 				uint32_t t2 = S0 + maj;

@@ -347,14 +347,22 @@ REFERENCE = os.path.join(ROOT, "bench", "reference")
 
 
 def reference_of(src):
-    """The hand-written reference of a kernel file, or None: bench/NAME.c and
-    an example's examples/NAME/NAME.c have bench/reference/NAME.v when that
-    exists (so a bench kernel and an example must not share a name)."""
+    """The hand-written reference of a kernel file, or None: the one its
+    first comment names (`Reference: reference/NAME.v`, so two
+    formulations of one function share it: bench/sha256.c and
+    sha256_lead.c), else bench/reference/NAME.v of bench/NAME.c or of an
+    example's examples/NAME/NAME.c (so a bench kernel and an example must
+    not share a name)."""
     path = os.path.abspath(src)
     d, name = os.path.split(os.path.splitext(path)[0])
     if d != os.path.join(ROOT, "bench") and \
             d != os.path.join(ROOT, "examples", name):
         return None
+    with open(path, encoding="utf-8") as f:
+        head = f.read().split("*/", 1)[0]
+    m = re.search(r"Reference:\s+reference/([\w.-]+)\.v", head)
+    if m:
+        name = m.group(1)
     v = os.path.join(REFERENCE, name + ".v")
     return v if os.path.exists(v) else None
 

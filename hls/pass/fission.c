@@ -25,7 +25,7 @@
  *     without effects (a counted loop's `b + 1 < n`): S computes those
  *     again itself; or what x carries to a phi of p that only T uses and
  *     that takes a constant from everywhere else, which T keeps (struct
- *     kept: bench/sha256's state, carried from block to block of a
+ *     kept: bench/sha256_lead's state, carried from block to block of a
  *     message and set to H0 at the next);
  *   - both sides take more than a cycle each time the kernel passes the
  *     cut (a loop inside, or two accesses to one pipe or memory), and the
@@ -346,7 +346,7 @@ static unsigned cycles(const struct cut *c, bool t)
  * the kernel is as fast as it gets, and the shorter side at least a
  * sixteenth of the longer, else running them at once saves little beside
  * what the pipe costs.  SHA-256 with its words taken as the rounds run
- * (tests/kernels/sha256_stream.c) passes: its 8 digest writes beside 17
+ * (bench/sha256.c) passes: its 8 digest writes beside 17
  * reads and 64 rounds, cut off, save 8 of 81 cycles a block, and its
  * hand-written reference does the same (an output register of 8 words
  * that shifts out while the next block runs): on the UP5K at 26 MHz

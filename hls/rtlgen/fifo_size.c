@@ -39,7 +39,7 @@
  *     take.  It loses nothing: the second part takes the word as it
  *     starts on it, and the first part's next pass runs beside that, as
  *     with a register; a register would be a third copy of the word
- *     (bench/sha256's block of 16 words on the UP5K: 2585 flip-flops
+ *     (bench/sha256_lead's block of 16 words on the UP5K: 2585 flip-flops
  *     and 36.2 MHz against 3101, which did not place).  Its readies join
  *     the two parts as a register slice's do, so it is made only where
  *     may_slice allows one (slice_end counts it);

@@ -517,7 +517,7 @@ void pipe_emit_decls(struct kgen *kg)
 
 /* The FSM enters loop L from another state this clock: from the last
  * state of each block before it, as its branch says (fsm_goes_to), where
- * "state_next == L" would decode the whole next-state logic (bench/sha256:
+ * "state_next == L" would decode the whole next-state logic (bench/sha256_lead:
  * 50 LUTs); that where L is the kernel's first block, which the idle
  * state and returns go to as well. */
 static const char *entered(struct kgen *kg, const struct rtl_loop *L)

@@ -147,7 +147,7 @@ static const char *cond_and(struct kgen *kg, const char *a, const char *b)
 /* A write of a shared register, reg <= operand i of phi in state s when
  * cond holds.  A select computed as the edge is taken, c ? x : y, is two
  * writes, of x when c and of y when not, and a write of the register
- * itself none: bench/sha256's rounds take H[] as `fresh ? H0 : H` from
+ * itself none: bench/sha256_lead's rounds take H[] as `fresh ? H0 : H` from
  * the register H[] lives in, and from the block's last state `fresh' ?
  * H0 : H + a` or H + a, which is "H0 on these conditions, H + a on those"
  * (shared_writes), two inputs where the select's wire, which the rounds'

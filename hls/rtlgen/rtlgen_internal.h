@@ -447,7 +447,7 @@ const char *fsm_in(struct kgen *kg, const struct ir_block *b, unsigned cycle);
 /* In the last state of block `from` (or its loop's state), as it
  * completes (no stall), the condition that the FSM goes to block `to`
  * next: read from from's branch, where "state_next == to's state" would
- * decode the whole next-state logic (bench/sha256: the enables of the
+ * decode the whole next-state logic (bench/sha256_lead: the enables of the
  * rounds' phi registers, on its critical path), or that when from is a
  * pipelined loop or ends in a switch; NULL: always. */
 const char *fsm_goes_to(struct kgen *kg, struct ir_block *from, const struct ir_block *to);

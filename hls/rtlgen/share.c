@@ -67,7 +67,7 @@ static bool read_before_h(const struct kgen *kg, const struct ir_op *phi,
  * of B's last state, when B goes to H, and V kept till then in a
  * register of its own.  Where nothing reads P from V's state on until B
  * has gone to H (read_before_h), P takes V as V is computed, and B's later
- * states read V from P's register: one register, not two.  bench/sha256's
+ * states read V from P's register: one register, not two.  bench/sha256_lead's
  * 16 message words go straight into the window of its rounds, and each
  * block's digest words into H[], which the writes read. */
 void plan_early_phis(struct kgen *kg)
@@ -155,7 +155,7 @@ static void live_in(struct kgen *kg, struct ir_op *p, const struct ir_op *o)
 
 /* A phi P of a block B that is no loop and goes only to block H, read
  * nowhere but in B, whose value a phi Q of H takes from B's edge (Q <-
- * P, or an op of B on P: bench/sha256's rounds take the state H[] of the
+ * P, or an op of B on P: bench/sha256_lead's rounds take the state H[] of the
  * block loop's phis as `fresh ? H0 : H`) lives in Q's register.  P is
  * live from the edge into B that writes it to the end of B, where the
  * edge B -> H writes Q; Q is dead there when nothing in B reads it (B

@@ -1,6 +1,6 @@
 /*
  * carried_window.c -- a window of four words that a kernel keeps across
- * messages, as bench/sha256's message schedule would be written with the
+ * messages, as bench/sha256's message schedule is written, with the
  * words taken as the rounds run: a message is a count n, then n blocks of
  * four words; each block runs eight steps, the first four taking a word,
  * the others making one from the window, each shifting it, and sends the

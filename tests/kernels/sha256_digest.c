@@ -2,10 +2,12 @@
  * sha256_digest.c -- the kernel of bench/sha256.c (SHA-256 of padded
  * messages: a block count, the blocks, the state after each block; the
  * round constants a constant table, the message schedule a shifted
- * window of 16 words in a local array), checked against the digests of
- * FIPS 180-4 and of well-known messages: "", "abc" (then a message of no
- * blocks, which writes nothing), "The quick brown fox jumps over the
- * lazy dog" and the two-block "abcdbcdecdefdefg...".
+ * window of 16 words in a local array, its first 16 words taken as the
+ * rounds run), checked against the digests of FIPS 180-4 and of
+ * well-known messages: "", "abc" (then a message of no blocks, which
+ * writes nothing), "The quick brown fox jumps over the lazy dog" and the
+ * two-block "abcdbcdecdefdefg...".  sha256_lead_digest.c checks
+ * bench/sha256_lead.c the same way.
  */
 #include "../../bench/sha256.c"
 

@@ -80,7 +80,7 @@ SLUICE_AUTORUN void blocks(void)
 }
 
 /* the window of blocks() in a loop with no pipe operation, which never
- * holds, read early (bench/sha256's rounds are such a loop) */
+ * holds, read early (bench/sha256_lead's rounds are such a loop) */
 SLUICE_IO_PIPE_IN(sin, uint32_t, 0);
 SLUICE_IO_PIPE_OUT(sout, uint32_t, 0);
 

@@ -76,7 +76,7 @@
 #              cycle, the compare fed through a select by the compare
 #              before it paying the route between the carry chains
 #              (delay.c, lut_hop); the report names that recurrence.
-#   cut-keeps  bench/sha256: its state H, carried from block to block of
+#   cut-keeps  bench/sha256_lead: its state H, carried from block to block of
 #              a message, passes through the first part only, so the rounds
 #              keep it (fission.c, struct kept) and the kernel runs as
 #              reads | rounds | writes; the rounds take each block's words
@@ -86,7 +86,7 @@
 #              hand-written reference reaches (78 MHz on iCE40, 247 on
 #              ECP5): II 1, each CRC bit a two-level LUT network
 #              (hls/sched/bitnet.c), not a chain of 24 gates.
-#   window-tap bench/sha256's rounds (sha256_2) at II 1 for 48 MHz: the adds of line
+#   window-tap bench/sha256_lead's rounds (sha256_2) at II 1 for 48 MHz: the adds of line
 #              58 that make the next message word read the window early
 #              (taps, hls/rtlgen/window.c), and the sums that make e and a
 #              add the terms that wait for the round before last
@@ -131,10 +131,10 @@
 #   exit-in-loop  on the ECP5 and the iCE40 that exit block runs in the
 #              sort's last cycle (read_ahead.c, fold): 16 cycles a block,
 #              said in the text and in --json (exit_in_last_cycle).
-#   early-phi  bench/sha256 for Gowin (whole): its message words and digest words
+#   early-phi  bench/sha256_lead for Gowin (whole): its message words and digest words
 #              go into the registers of the phis they go to as they are
 #              read or computed; the module hashes right.
-#   shared-phi  bench/sha256 on iCE40: the state H[] that its rounds take
+#   shared-phi  bench/sha256_lead on iCE40: the state H[] that its rounds take
 #              from the block loop's phis lives in the rounds' loop's
 #              phis' registers (values.c, plan_shared_regs), not in both;
 #              tests/kernels/loops_nested.c's acc likewise; both modules
@@ -145,12 +145,14 @@
 #              loop's window) hands on lives in the outer loop's
 #              registers, and those in the block loop's: 4 registers of
 #              the window, not 12; it computes right.
-#   window-once  tests/kernels/sha256_stream.c (SHA-256 with the words
-#              taken as the rounds run) on iCE40 at 26 MHz: its window of
-#              16 words is 16 registers, written by the rounds alone (the
-#              loop's phis written in its last iteration too, and read
-#              after it: values.c, carry_phis); it computes right.
-#   edge-branch  bench/sha256 for Gowin (whole): the phis of an edge are written,
+#   window-once  bench/sha256 (SHA-256 with the words taken as the
+#              rounds run) on iCE40 at 26 MHz: its window of 16 words is
+#              16 registers, written by the rounds alone (the loop's phis
+#              written in its last iteration too, and read after it:
+#              values.c, carry_phis); its digest writes are cut off
+#              (fission.c) and the loop over blocks tests its count in
+#              one state (exit_test.c); it computes right.
+#   edge-branch  bench/sha256_lead for Gowin (whole): the phis of an edge are written,
 #              and the rounds' loop is entered, on the condition of the
 #              branch that takes the edge (no decode of state_next).
 #   entry-select  bench/aes128 on iCE40: its rounds and the loop over
@@ -230,8 +232,8 @@ report odd20 "$root/bench/oddeven.c" --target ice40 --clock 20 &&
 report odd25 "$root/bench/oddeven.c" --target ice40 --clock 25 &&
 	expect chain-hop odd25 "oddeven_2, loop for_cond25_preheader  (oddeven.c:29): 2 cycles per iteration" ||
 	bad chain-hop "build failed ($out/odd25.log)"
-report sha "$root/bench/sha256.c" --target ice40 &&
-	expect window-tap sha "sha256_2, loop for_body73  (sha256.c:34): II 1," ||
+report sha "$root/bench/sha256_lead.c" --target ice40 &&
+	expect window-tap sha "sha256_2, loop for_body73  (sha256_lead.c:37): II 1," ||
 	bad window-tap "build failed ($out/sha.log)"
 # an add over the clock by itself (bench/axpb's x + 2x on the ECP5 at 288
 # MHz, 3.2 ns of the 2.9 left) keeps the + 1 after it, its carry-in, in its
@@ -693,24 +695,24 @@ else
 fi
 
 # a value that an edge carries to a phi goes into the phi's register as it
-# is computed (values.c, plan_early_phis): bench/sha256's message words go
+# is computed (share.c, plan_early_phis): bench/sha256_lead's message words go
 # straight into its rounds' window, and its digest words into H[], which
 # its writes read.  For Gowin, whose budget of cut bits (512) does not take
 # the block's 513, sha256 stays one kernel (on iCE40 and ECP5 its reads,
 # rounds and writes are cut apart: cut-keeps)
-if report early "$root/bench/sha256.c" --target gowin &&
+if report early "$root/bench/sha256_lead.c" --target gowin &&
 	grep -q "for the edge to" "$out/early.sluice/rtl/kernel_sha256.v" &&
 	! grep -q "captured in S_for_cond26_preheader" "$out/early.sluice/rtl/kernel_sha256.v" &&
 	! grep -q "reg \[31:0\] add1[0-9]*_[0-9]*_reg; // captured in S_for_end" \
 		"$out/early.sluice/rtl/kernel_sha256.v"; then
-	sim_ok early-phi early "$root/bench/sha256.c"
+	sim_ok early-phi early "$root/bench/sha256_lead.c"
 else
 	bad early-phi "kernel_sha256 keeps its words in registers before its phis ($out/early.sluice/rtl)"
 fi
 
 # a phi read only in its block, which goes only to the block of a phi that
 # takes its value, lives in that phi's register (values.c,
-# plan_shared_regs): bench/sha256's rounds (sha256_2 on iCE40) keep the
+# plan_shared_regs): bench/sha256_lead's rounds (sha256_2 on iCE40) keep the
 # state H[] in their loop's phis, not in the block loop's phis as well;
 # tests/kernels/loops_nested.c's acc has 3 registers, not 4: the phi of the
 # block before the while loop (the middle loop's header) lives in the while
@@ -719,7 +721,7 @@ if [ -f "$out/sha.sluice/rtl/kernel_sha256_2.v" ] &&
 	! grep -q "// phi of block for_body73_in\$" "$out/sha.sluice/rtl/kernel_sha256_2.v" &&
 	[ "$(grep -c "reg \[31:0\] [a-z0-9_]*; // phi of pipelined loop for_body73; before it, of block for_body73_in\$" \
 		"$out/sha.sluice/rtl/kernel_sha256_2.v")" = 8 ]; then
-	sim_ok shared-phi sha "$root/bench/sha256.c"
+	sim_ok shared-phi sha "$root/bench/sha256_lead.c"
 else
 	bad shared-phi "kernel_sha256_2 keeps H[] in two registers ($out/sha.sluice/rtl)"
 fi
@@ -753,19 +755,25 @@ fi
 # its undefined start): the phis of the rounds are written in their last
 # iteration too, the block loop's exit reads their last values from them
 # (values.c, carry_phis), and the loops' phis share the rounds' registers
-# (plan_shared_regs, plan_shared_exits)
-v="$out/stream.sluice/rtl/kernel_sha256.v"
-if report stream "$root/tests/kernels/sha256_stream.c" --target ice40 --clock 26 &&
+# (plan_shared_regs, plan_shared_exits).  Its 8 digest writes run in a
+# kernel of their own while the next block runs, and the block that
+# closes the loop over blocks takes one state
+v="$out/fips.sluice/rtl/kernel_sha256.v"
+if report fips "$root/bench/sha256.c" --target ice40 --clock 26 &&
 	[ "$(grep -c "reg \[31:0\] W_" "$v")" = 16 ] &&
 	[ "$(grep "W_[0-9a-z_]*_reg <= " "$v" | grep "state_reg ==" | grep -vc "state_reg == S_entry_0")" = 0 ]; then
-	sim_ok window-once stream "$root/tests/kernels/sha256_stream.c"
+	sim_ok window-once fips "$root/bench/sha256.c"
 else
-	bad window-once "kernel_sha256 of sha256_stream.c keeps or writes its window elsewhere ($out/stream.sluice/rtl)"
+	bad window-once "kernel_sha256 of bench/sha256.c keeps or writes its window elsewhere ($out/fips.sluice/rtl)"
+fi
+if [ -f "$out/fips.txt" ]; then
+	expect cut-digest fips "sha256_2: the part of sha256's loop from sha256.c:71 on; it takes 256 bits"
+	expect block-latch fips "if_end_exit: 1 state"
 fi
 
 # the phis of an edge are written, and a pipelined loop entered, on the
 # condition of the branch that takes the edge, not on a decode of the
-# whole next state (regs.c, fsm_goes_to; pipeline.c): bench/sha256's
+# whole next state (regs.c, fsm_goes_to; pipeline.c): bench/sha256_lead's
 # rounds are entered from the last read's state alone
 if [ -f "$out/early.sluice/rtl/kernel_sha256.v" ] &&
 	! grep -q "if (state_next == " "$out/early.sluice/rtl/kernel_sha256.v" &&
@@ -800,10 +808,10 @@ fi
 report entry "$root/tests/kernels/entry_select.c" --target ice40
 if [ -d "$out/entry.sluice/rtl" ] &&
 	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = first_[0-9]+_reg \? [a-z0-9_]+ : s_sroa_[0-9_]+;" \
-		"$out/entry.sluice/rtl/kernel_rounds_3.v" &&
-	! grep -qE ": s_sroa_[0-9_]+_reg;" "$out/entry.sluice/rtl/kernel_rounds_3.v" &&
+		"$out/entry.sluice/rtl/kernel_rounds_2.v" &&
+	! grep -qE ": s_sroa_[0-9_]+_reg;" "$out/entry.sluice/rtl/kernel_rounds_2.v" &&
 	grep -qE "wire \[7:0\] s_sroa_[0-9_]+ = \(\(for_body[0-9]+_v\[1\]\) & !first_[0-9]+_reg\) \? .* : s_sroa_[0-9_]+_reg;" \
-		"$out/entry.sluice/rtl/kernel_keyed_3.v"; then
+		"$out/entry.sluice/rtl/kernel_keyed_2.v"; then
 	sim_ok entry-register entry "$root/tests/kernels/entry_select.c"
 else
 	bad entry-register "the rounds keep the state's register or the keyed rounds lose it ($out/entry.sluice/rtl)"
