@@ -230,10 +230,11 @@ struct rtl_val {
 	/* a phi: the block whose edge into the phi's block it takes its
 	 * value from early (above), or NULL */
 	const struct ir_block *early_from;
-	/* a phi that lives in another phi's register (share.c,
-	 * plan_shared_regs): that phi, whose register is declared; on that
-	 * phi, this one; else NULL */
-	const struct ir_op *reg_of, *reg_lent;
+	/* phis that share a register (share.c): on a phi that lives in
+	 * another's, reg_of is that phi, whose register is declared, and
+	 * reg_next the next phi that lives in it; on that phi, reg_lent the
+	 * first of them; else NULL */
+	const struct ir_op *reg_of, *reg_lent, *reg_next;
 	/* a sum that Yosys may merge into the add using it (an add of a
 	 * constant: + 1 is the carry-in), left without (* keep *) where the
 	 * target keeps adds apart (delay_adds_apart) */

@@ -135,22 +135,21 @@ static bool takes_from(const struct ir_op *p, const struct ir_block *h, const st
 	return false;
 }
 
-/* Phi p, and the phis that live in its register, live in phi o's. */
+/* Phi p, and the phis that live in its register, live in phi o's: they
+ * join the end of o's members. */
 static void live_in(struct kgen *kg, struct ir_op *p, const struct ir_op *o)
 {
-	struct ir_kernel *k = kg->k;
-	struct rtl_val *ov = &kg->val[o->id];
-	for (unsigned b = 0; b < k->nblocks; b++)
-		for (unsigned j = 0; j < k->blocks[b]->nops && k->blocks[b]->ops[j]->opc == IR_PHI; j++) {
-			struct rtl_val *mv = &kg->val[k->blocks[b]->ops[j]->id];
-			if (mv->reg_of == p)
-				mv->reg = ov->reg, mv->reg_of = o;
-		}
-	kg->val[p->id].reg = ov->reg;
-	kg->val[p->id].reg_of = o;
-	kg->val[p->id].reg_lent = NULL;
-	if (!ov->reg_lent)
-		ov->reg_lent = p;
+	struct rtl_val *ov = &kg->val[o->id], *pv = &kg->val[p->id];
+	pv->reg_next = pv->reg_lent;
+	pv->reg_lent = NULL;
+	for (const struct ir_op *m = p; m; m = kg->val[m->id].reg_next) {
+		kg->val[m->id].reg = ov->reg;
+		kg->val[m->id].reg_of = o;
+	}
+	const struct ir_op **end = &ov->reg_lent;
+	while (*end)
+		end = &kg->val[(*end)->id].reg_next;
+	*end = p;
 }
 
 /* A phi P of a block B that is no loop and goes only to block H, read
@@ -226,14 +225,11 @@ static const struct ir_op *reg_owner(const struct kgen *kg, const struct ir_op *
  * or takes its value early from b (plan_early_phis). */
 static bool class_used_in(const struct kgen *kg, const struct ir_op *o, const struct ir_block *b)
 {
-	const struct ir_kernel *k = kg->k;
-	for (unsigned bb = 0; bb < k->nblocks; bb++)
-		for (unsigned j = 0; j < k->blocks[bb]->nops && k->blocks[bb]->ops[j]->opc == IR_PHI; j++) {
-			const struct ir_op *m = k->blocks[bb]->ops[j];
-			if (kg->val[m->id].needed && reg_owner(kg, m) == o &&
-			    (kg->val[m->id].early_from == b || phi_read(kg, m, b, true)))
-				return true;
-		}
+	for (const struct ir_op *m = o; m;
+	     m = m == o ? kg->val[o->id].reg_lent : kg->val[m->id].reg_next)
+		if (kg->val[m->id].needed &&
+		    (kg->val[m->id].early_from == b || phi_read(kg, m, b, true)))
+			return true;
 	return false;
 }
 
@@ -241,16 +237,10 @@ static bool class_used_in(const struct kgen *kg, const struct ir_op *o, const st
  * that take p itself from p's block, and are read nowhere but in x. */
 static bool lenders_in(const struct kgen *kg, const struct ir_op *p, const struct ir_block *x)
 {
-	const struct ir_kernel *k = kg->k;
-	for (unsigned bb = 0; bb < k->nblocks; bb++)
-		for (unsigned j = 0; j < k->blocks[bb]->nops && k->blocks[bb]->ops[j]->opc == IR_PHI; j++) {
-			const struct ir_op *m = k->blocks[bb]->ops[j];
-			if (kg->val[m->id].reg_of != p)
-				continue;
-			if (m->block != x || kg->val[m->id].early_from || takes_from(m, p->block, p) ||
-			    phi_read(kg, m, x, false))
-				return false;
-		}
+	for (const struct ir_op *m = kg->val[p->id].reg_lent; m; m = kg->val[m->id].reg_next)
+		if (m->block != x || kg->val[m->id].early_from || takes_from(m, p->block, p) ||
+		    phi_read(kg, m, x, false))
+			return false;
 	return true;
 }
 
