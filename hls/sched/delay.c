@@ -687,6 +687,28 @@ double delay_op_ns(enum hls_target target, const struct ir_op *op)
 	return 0;
 }
 
+/* A pipe read's word comes from a register at the start of the cycle:
+ * the FIFO's output register (rtl/sluice_fifo.v, m_axis_tdata_reg), a
+ * register slice's, or a top-level port, which sluice_top and the boards
+ * feed from registers; its guard and its handshake (tvalid and tready
+ * into the stall) are a path of their own, which delay_op_ns times.  So
+ * an op on the word starts at 0, as on a register: bench/axpb's 3x + 1
+ * on the UP5K at its reference's 65 MHz (13.4 ns of a 13.6 ns budget)
+ * in the cycle of the read, as the reference computes it from its input
+ * port, not a cycle after it with 32 flip-flops more.  A pipe that
+ * fission cut may have no register (direct: the writer's word, from its
+ * registers through its multiplexer of writes, hls/rtlgen/fifo_size.c,
+ * which sizes the pipes after scheduling): its word comes as the
+ * handshake does. */
+double delay_word_ns(enum hls_target target, const struct ir_op *op, double own)
+{
+	(void)target;
+	if ((op->opc == IR_PIPE_READ || op->opc == IR_PIPE_READ_NB) && op->pipe &&
+	    !op->pipe->cut)
+		return 0;
+	return own;
+}
+
 /* A memory's word comes out of block RAM late (ram_out: the UP5K's
  * SB_RAM40_4K, 1.2 ns clock-to-out and 2.4 ns of routing to the LUT
  * Yosys puts after it, against a flip-flop's 1.4 ns; the ECP5's DP16KD

@@ -264,6 +264,7 @@ static void chains_from(struct vctx *v, const struct ir_block *b, unsigned u,
 			bad(v, op, "chained after %%%u in state %u: "
 			    "%.2f ns, over the %.2f ns a clock period leaves for logic",
 			    uo->id, cyc(v, op), D[w], T);
+		D[w] = delay_word_ns(tg, op, D[w]);
 	}
 }
 
@@ -297,7 +298,7 @@ static void check_chaining(struct vctx *v, const struct ir_block *b,
 			;
 		for (unsigned pu = g0; pu < g1; pu++) {
 			const struct ir_op *uo = b->ops[sl[pu].index];
-			double du = delay_own_ns(tg, &v->nets, sl[pu].index, uo);
+			double du = delay_word_ns(tg, uo, delay_own_ns(tg, &v->nets, sl[pu].index, uo));
 			/* a bypassed phi: its multiplexer after its unit's output,
 			 * or after its logic's value arrives */
 			const struct ir_op *d = v->sk->bypass[uo->id] ? sched_carried(uo) : NULL;

@@ -196,6 +196,10 @@ unsigned delay_op_latency(enum hls_target target, const struct ir_op *op);
 /* The pipeline depth of the rtl/sluice_f*.v unit that computes a
  * floating-point op (ir_is_float_op; 0 for fcmp, combinational). */
 unsigned delay_fp_latency(const struct ir_op *op);
+/* Where op's result is for the ops chained after it, when op itself
+ * completes at `own` ns: own, but 0 for a pipe read's word, which comes
+ * from a register (a pipe that fission cut: own). */
+double delay_word_ns(enum hls_target target, const struct ir_op *op, double own);
 /* For an op with a latency: how late in the cycle its result comes out
  * beyond a register's (0 for the units' registered outputs; a memory
  * read's word out of block RAM and the forwarding multiplexer). */

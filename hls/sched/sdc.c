@@ -109,7 +109,8 @@ void sdc_fill_arrival(const struct sdc_problem *pb, struct sched_kernel *sk)
 			    (lat && delay_result_ns(pb->target, d) <= 0))
 				continue;
 			unsigned j = (unsigned)pb->var[d->id];
-			double from = lat ? delay_result_ns(pb->target, d) : sk->arrival[d->id];
+			double from = lat ? delay_result_ns(pb->target, d)
+					  : delay_word_ns(pb->target, d, sk->arrival[d->id]);
 			double a = from + delay_step_ns(pb->target, op, k, lat ? CHAIN_NONE : chain[j]);
 			double l = !lat && pb->nets.interior[j] ? E[j] : from;
 			if (nin < 4)

@@ -201,6 +201,7 @@ static double walk_from(struct sdc_problem *pb, unsigned u, unsigned last, doubl
 			continue;
 		}
 		w->st[v] = LIVE;
+		w->D[v] = delay_word_ns(pb->target, op, w->D[v]);
 		if (emit && !pb->lat[v] && pb->last_user[v] > horizon)
 			horizon = pb->last_user[v];
 	}
@@ -219,7 +220,8 @@ static void add_chain_constraints(struct sdc_problem *pb)
 		/* an op with a latency whose result comes out late is a
 		 * source too, in the state its result comes out in */
 		const struct ir_op *op = pb->block->ops[u];
-		double d0 = pb->lat[u] ? delay_result_ns(pb->target, op) : pb->delay[u];
+		double d0 = pb->lat[u] ? delay_result_ns(pb->target, op)
+				       : delay_word_ns(pb->target, op, pb->delay[u]);
 		/* an op that reads a shift window's phi, which it may read
 		 * early through the tap's multiplexer, is a source after that
 		 * multiplexer, in its own cycle (the phi's may be later) */
@@ -557,7 +559,8 @@ static void mark_bypasses(struct sdc_problem *pb, int level)
 				add(pb, SDC_BYPASS, b->ops[u], d, u, j, 1, 0);
 				continue;
 			}
-			double d0 = pb->lat[u] ? delay_result_ns(pb->target, b->ops[u]) : pb->delay[u];
+			double d0 = pb->lat[u] ? delay_result_ns(pb->target, b->ops[u])
+					       : delay_word_ns(pb->target, b->ops[u], pb->delay[u]);
 			/* a phi of the cone is a register in d's cycle (below) */
 			bool source = b->ops[u]->opc != IR_PHI && d0 > 0;
 			double at = source ? walk_from(pb, u, j, d0, &w, false) : -1;

@@ -22,7 +22,7 @@ SLUICE_AUTORUN void write_by_state(void)
 			if (i == 0)
 				first = x;
 			last = x;
-			sluice_write(out, x * 3u + 1u);
+			sluice_write(out, x * 3u + n + (x >> 3));
 		}
 		sluice_write(out, n);
 		sluice_write(out, 0x7e11u);
