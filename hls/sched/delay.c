@@ -9,7 +9,8 @@
  *   ice40  3.50   1.80   0.31       +3.5      14.0    sluice_mul, 16   CSA tree   48 MHz   1.80  4.85
  *   ecp5   1.25   0.90   0.06       +0.6      1.25    sluice_mul, 18   -          100 MHz  0.53  1.70
  *   gowin  1.30   1.30   0.12       +0        1.30    none             add tree   50 MHz   0.60  1.75
- *   (ns; a pipe handshake costs one level on every target; on ecp5 an
+ *   (ns; a pipe handshake costs one level on every target, a read's word
+ *   none: it comes from a register, delay_word_ns; on ecp5 an
  *   add chained after an add costs a hop of 2.5, on the others one level;
  *   an add or compare fed through a LUT by another carry chain of its
  *   cycle costs a level more on ice40, 2.5 on ecp5: delay_chain_of)
