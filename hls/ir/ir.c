@@ -9,6 +9,7 @@
 
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void hls_ctx_init(struct hls_ctx *ctx)
@@ -318,4 +319,33 @@ void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k)
 				VEC_PUSH(&ctx->arena, succ->preds, succ->npreds, b);
 		}
 	}
+}
+
+unsigned ir_loop_blocks(const struct ir_kernel *k, const struct ir_block *head,
+			struct ir_block *latch, bool *in, unsigned max)
+{
+	struct ir_block **work = malloc((k->nblocks + 1) * sizeof *work);
+	unsigned nw = 0, count = 1;
+	in[head->id] = true;
+	if (!in[latch->id]) {
+		in[latch->id] = true;
+		count++;
+		work[nw++] = latch;
+	}
+	while (nw) {
+		struct ir_block *b = work[--nw];
+		for (unsigned i = 0; i < b->npreds; i++) {
+			struct ir_block *p = b->preds[i];
+			if (in[p->id])
+				continue;
+			if (p == k->blocks[0] || ++count > max) {
+				free(work);
+				return 0;
+			}
+			in[p->id] = true;
+			work[nw++] = p;
+		}
+	}
+	free(work);
+	return count;
 }

@@ -497,6 +497,13 @@ void ir_block_set_ops(struct hls_ctx *ctx, struct ir_block *b, struct ir_op *con
 
 /* Recompute every block's preds from the terminators. */
 void ir_compute_preds(struct hls_ctx *ctx, struct ir_kernel *k);
+/* The natural loop of the back edge latch -> head: head and the blocks
+ * that reach latch without passing head, marked in `in` (by block id;
+ * the caller clears it; needs preds).  Their number, or 0 where a block
+ * before latch is the kernel's entry (no natural loop) or there are more
+ * than max. */
+unsigned ir_loop_blocks(const struct ir_kernel *k, const struct ir_block *head,
+			struct ir_block *latch, bool *in, unsigned max);
 /* Takes the blocks with drop[id] set out of k and numbers the others
  * densely, in their order (the caller has left nothing branching to
  * them). */

@@ -292,33 +292,18 @@ static unsigned least_cycles(const struct ir_block *loop)
 }
 
 /* The blocks of the loop whose header is head and whose last block (the
- * one going back) is latch: head and the blocks that reach latch without
- * passing head.  NULL when head is not the loop's only way in. */
+ * one going back) is latch (ir_loop_blocks), by block id.  NULL when
+ * head is not the loop's only way in, or latch not its only block going
+ * back to head. */
 static bool *loop_blocks(const struct ir_kernel *k, const struct ir_block *head,
 			 struct ir_block *latch)
 {
 	bool *in = calloc(k->nblocks, sizeof *in);
-	struct ir_block **work = malloc(k->nblocks * sizeof *work);
-	unsigned n = 0;
-	in[head->id] = true;
-	if (!in[latch->id]) {
-		in[latch->id] = true;
-		work[n++] = latch;
-	}
-	while (n) {
-		struct ir_block *b = work[--n];
-		for (unsigned p = 0; p < b->npreds; p++)
-			if (!in[b->preds[p]->id]) {
-				in[b->preds[p]->id] = true;
-				work[n++] = b->preds[p];
-			}
-	}
-	free(work);
-	bool ok = !in[k->blocks[0]->id] || k->blocks[0] == head;
+	bool ok = ir_loop_blocks(k, head, latch, in, k->nblocks) > 0 &&
+		  (latch != k->blocks[0] || latch == head);
 	for (unsigned b = 0; b < k->nblocks && ok; b++)
 		for (unsigned p = 0; in[b] && k->blocks[b] != head && p < k->blocks[b]->npreds; p++)
 			ok = in[k->blocks[b]->preds[p]->id];
-	/* latch the only block of the loop that goes back to head */
 	for (unsigned p = 0; ok && p < head->npreds; p++)
 		ok = head->preds[p] == latch || !in[head->preds[p]->id];
 	if (!ok) {

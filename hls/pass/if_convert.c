@@ -134,27 +134,7 @@ static struct ir_op *edge_cond(struct conv *c, struct ir_block *x, struct ir_blo
  * reach x without passing h.  False when it is not a region to convert. */
 static bool find_loop(struct conv *c, struct ir_block *x)
 {
-	struct ir_block **work = NULL;
-	unsigned nw = 0, count = 1;
-	c->in[c->h->id] = true;
-	if (!c->in[x->id]) {
-		c->in[x->id] = true;
-		count++;
-		VEC_PUSH(&c->ctx->arena, work, nw, x);
-	}
-	while (nw) {
-		struct ir_block *b = work[--nw];
-		for (unsigned i = 0; i < b->npreds; i++) {
-			struct ir_block *p = b->preds[i];
-			if (c->in[p->id])
-				continue;
-			if (p == c->k->blocks[0] || ++count > MAX_REGION)
-				return false; /* the kernel's entry: not a natural loop */
-			c->in[p->id] = true;
-			VEC_PUSH(&c->ctx->arena, work, nw, p);
-		}
-	}
-	return count >= 2;
+	return ir_loop_blocks(c->k, c->h, x, c->in, MAX_REGION) >= 2;
 }
 
 /* Topological order of the region from h, ignoring edges back to h;
